@@ -1,0 +1,129 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { spaPlugin } from './plugins/spa.ts';
+import { redactUrl } from './lib/redact.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { csrfCookieRoutes } from './modules/session/routes.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  /** false silences request logs (tests); default logs JSON lines at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built SPA lives; tests point it elsewhere or leave it absent. */
+  webDistDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole HTTP application: plugins first, then one plugin per module. */
+export async function buildApp(deps: AppDependencies): Promise<App> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      // Passwords, tokens and cookies never reach a log: bodies are not logged, and these go too.
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        remove: true,
+      },
+      serializers: {
+        req(request: { method: string; url: string; ip?: string; headers?: Record<string, unknown> }) {
+          return { method: request.method, url: redactUrl(request.url), ip: request.ip };
+        },
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    disableRequestLogging: false,
+    forceCloseConnections: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config),
+    },
+    // HSTS only when the app is served over HTTPS (ASVS 3.4.1: a year, subdomains).
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(sessionPlugin, { config, pool: database.pool });
+  await app.register(csrfPlugin);
+  await app.register(authGuardPlugin, { pool: database.pool });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Partner portal API', version: '1.0.0', description: 'The JSON API behind the partner portal SPA.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: config.sessionCookie },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Modules: one plugin each (routes.ts → service.ts → repository.ts).
+  await app.register(healthRoutes);
+  await app.register(csrfCookieRoutes);
+
+  await app.register(spaPlugin, { distDir: deps.webDistDir });
+  return app;
+}
+
+function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const appUrl = new URL(config.appUrl);
+  const websocketOrigin = `${appUrl.protocol === 'https:' ? 'wss' : 'ws'}://${appUrl.host}`;
+  const connectSources = ["'self'", websocketOrigin];
+  const external = config.pusher.external;
+  if (external) {
+    const host = external.host ?? `ws-${external.cluster ?? 'mt1'}.pusher.com`;
+    connectSources.push(`wss://${host}`, `ws://${host}`, `https://${host}`);
+  }
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    // Mantine injects its CSS variables with inline style tags.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': connectSources,
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}

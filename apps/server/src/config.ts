@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once at boot.
+ * Nothing else in the server reads process.env (ARCHITECTURE habit 7).
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.string().url().optional(),
+  APP_KEY: z.string().min(32).optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_COOKIE: z.string().regex(/^[A-Za-z0-9_-]+$/).default('partner_portal_session'),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_SECURE: booleanFlag.optional(),
+  MAIL_FROM: z.string().default('Partner Portal <no-reply@partner-portal.local>'),
+  REDIS_URL: z.string().url().optional(),
+  PUSHER_APP_ID: z.string().optional(),
+  PUSHER_KEY: z.string().optional(),
+  PUSHER_SECRET: z.string().optional(),
+  PUSHER_HOST: z.string().optional(),
+  PUSHER_PORT: z.coerce.number().int().optional(),
+  PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
+  PUSHER_CLUSTER: z.string().optional(),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  environment: Environment['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  /** 32+ bytes used to encrypt secrets at rest (TOTP secrets). */
+  appKey: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  dbPoolSize: number | undefined;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  logLevel: Environment['LOG_LEVEL'];
+  sessionCookie: string;
+  /** True when the app is reached over HTTPS: cookies get Secure, responses get HSTS. */
+  secureCookies: boolean;
+  mail: {
+    from: string;
+    smtp: { host: string; port: number; secure: boolean; user?: string; password?: string } | undefined;
+    outboxDir: string;
+  };
+  redisUrl: string | undefined;
+  pusher: {
+    appId: string;
+    key: string;
+    secret: string;
+    /** Set when an external Pusher-compatible service is the target; undefined means the embedded one. */
+    external: { host?: string; port?: number; scheme: 'http' | 'https'; cluster?: string } | undefined;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment (process.env by default) into a validated Config. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === 'production';
+  const dataDir = path.resolve(values.DATA_DIR);
+  const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
+
+  if (isProduction && !values.APP_KEY) {
+    throw new ConfigError('APP_KEY is required when NODE_ENV=production (at least 32 characters).');
+  }
+  const appKey = values.APP_KEY ?? readOrCreateDevelopmentKey(dataDir, 'app-key');
+
+  const hasExternalPusher = Boolean(values.PUSHER_HOST || values.PUSHER_CLUSTER);
+  if (hasExternalPusher && !(values.PUSHER_APP_ID && values.PUSHER_KEY && values.PUSHER_SECRET)) {
+    throw new ConfigError('PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET are required with PUSHER_HOST or PUSHER_CLUSTER.');
+  }
+
+  return {
+    environment: values.NODE_ENV,
+    isProduction,
+    port: values.PORT,
+    host: values.HOST,
+    appUrl,
+    appKey,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    dbPoolSize: values.DB_POOL_SIZE,
+    // Demo data is never seeded in production, whatever SEED_DEMO says.
+    seedDemo: isProduction ? false : (values.SEED_DEMO ?? true),
+    trustProxy: values.TRUST_PROXY,
+    logLevel: values.LOG_LEVEL,
+    sessionCookie: values.SESSION_COOKIE,
+    secureCookies: appUrl.startsWith('https://'),
+    mail: {
+      from: values.MAIL_FROM,
+      smtp: values.SMTP_HOST
+        ? {
+            host: values.SMTP_HOST,
+            port: values.SMTP_PORT ?? 587,
+            secure: values.SMTP_SECURE ?? values.SMTP_PORT === 465,
+            user: values.SMTP_USER,
+            password: values.SMTP_PASSWORD,
+          }
+        : undefined,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    redisUrl: values.REDIS_URL,
+    pusher: {
+      appId: values.PUSHER_APP_ID ?? 'portal',
+      key: values.PUSHER_KEY ?? 'portal-key',
+      secret: values.PUSHER_SECRET ?? (isProduction ? appKey : 'portal-secret'),
+      external: hasExternalPusher
+        ? {
+            host: values.PUSHER_HOST,
+            port: values.PUSHER_PORT,
+            scheme: values.PUSHER_SCHEME ?? 'https',
+            cluster: values.PUSHER_CLUSTER,
+          }
+        : undefined,
+    },
+  };
+}
+
+/**
+ * Outside production a missing APP_KEY is generated once and kept in the data folder, so that a demo
+ * restart keeps decrypting what it stored. Production must set APP_KEY (shared by every process).
+ */
+function readOrCreateDevelopmentKey(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}

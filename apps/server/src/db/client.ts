@@ -1,0 +1,89 @@
+import { Worker } from 'node:worker_threads';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+
+// int8 (count(*), sums) arrives as a string from pg; every count here fits a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export type Drizzle = NodePgDatabase;
+
+export interface Database {
+  kind: 'embedded' | 'postgres';
+  pool: pg.Pool;
+  db: Drizzle;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… of a real server; without it the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Where PGlite keeps its files; 'memory://' keeps nothing (tests). */
+  embeddedDataDir?: string | undefined;
+  poolSize?: number | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    pool.on('error', () => {
+      /* an idle client lost its connection; the pool replaces it on the next checkout */
+    });
+    return { kind: 'postgres', pool, db: drizzle(pool), close: () => pool.end() };
+  }
+
+  const dataDir = options.embeddedDataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) mkdirSync(path.dirname(dataDir), { recursive: true });
+  const { worker, port } = await startEmbeddedWorker(dataDir);
+  // The wire server multiplexes onto one PGlite, which runs one statement at a time; a single pooled
+  // connection keeps transactions intact and lets requests queue in the pool instead of in the worker.
+  const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 });
+  pool.on('error', () => {});
+  return {
+    kind: 'embedded',
+    pool,
+    db: drizzle(pool),
+    async close() {
+      await pool.end();
+      await stopEmbeddedWorker(worker);
+    },
+  };
+}
+
+/**
+ * The worker is TypeScript like the rest of the server. Worker threads do not inherit tsx's loader,
+ * and `--import tsx` in a worker's execArgv is ignored on Node 20, so a tiny bootstrap registers
+ * tsx's ESM hooks inside the worker before importing the real module.
+ */
+async function startEmbeddedWorker(dataDir: string): Promise<{ worker: Worker; port: number }> {
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const workerModule = new URL('./pglite-worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerModule)}); });`;
+  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir } });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`Embedded database worker exited with code ${code}`)));
+    worker.on('message', (message: { type: string; port?: number }) => {
+      if (message.type === 'ready' && message.port) resolve(message.port);
+    });
+  });
+  worker.removeAllListeners('error');
+  worker.removeAllListeners('exit');
+  worker.on('error', (error) => {
+    console.error('Embedded database worker failed', error);
+  });
+  return { worker, port };
+}
+
+async function stopEmbeddedWorker(worker: Worker): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => void worker.terminate().then(() => resolve()), 5000);
+    worker.on('message', (message: { type: string }) => {
+      if (message.type !== 'stopped') return;
+      clearTimeout(timer);
+      void worker.terminate().then(() => resolve());
+    });
+    worker.postMessage({ type: 'stop' });
+  });
+}

@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type pg from 'pg';
+
+/**
+ * Applies the numbered SQL files of ./migrations in order, each once, each in its own transaction.
+ * Plain SQL files rather than drizzle-kit's journal: areas are built in parallel and each owns its
+ * numbered file, the SQL is what reviewers read, and the same files run on PGlite and PostgreSQL.
+ * An advisory lock keeps two processes starting together from applying the same file twice.
+ */
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+const LOCK_ID = 7_341_002;
+
+export async function migrate(pool: pg.Pool): Promise<string[]> {
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name),
+    );
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
+      .sort();
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = readFileSync(new URL(file, MIGRATIONS_DIR), 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('COMMIT');
+        applied.push(file);
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  return applied;
+}

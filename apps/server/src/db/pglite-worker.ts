@@ -1,0 +1,30 @@
+/**
+ * Runs the embedded PostgreSQL (PGlite, WebAssembly) in a worker thread and serves it over the
+ * PostgreSQL wire protocol on a loopback port. PGlite executes on the thread that calls it; on the
+ * server's main thread a busy query would freeze every request, so it lives here and the server talks
+ * to it with the same `pg` driver it uses for a real PostgreSQL server (one data path).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+interface WorkerInput {
+  dataDir: string;
+}
+
+const { dataDir } = workerData as WorkerInput;
+const database = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+const server = new PGLiteSocketServer({ db: database, port: 0, host: '127.0.0.1' });
+await server.start();
+const port = Number(server.getServerConn().split(':').pop());
+parentPort?.postMessage({ type: 'ready', port });
+
+parentPort?.on('message', (message: { type: string }) => {
+  if (message.type !== 'stop') return;
+  void (async () => {
+    await server.stop();
+    await database.close();
+    parentPort?.postMessage({ type: 'stopped' });
+  })();
+});

@@ -1,0 +1,53 @@
+/**
+ * Typed domain errors. Services throw these; the central error handler maps them to HTTP with
+ * Laravel's wire shapes (ARCHITECTURE "wire conventions"), so routes stay thin.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+    readonly body: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export type FieldErrors = Record<string, string[]>;
+
+/** 422 `{message, errors: {field: [messages]}}`; the message is the first field's first message. */
+export class ValidationError extends AppError {
+  constructor(readonly errors: FieldErrors, message?: string) {
+    const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+    super(422, message ?? first, 'validation_failed', { errors });
+  }
+
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor() {
+    super(401, 'Unauthenticated.', 'unauthenticated');
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'This action is unauthorized.', code = 'forbidden', body: Record<string, unknown> = {}) {
+    super(403, message, code, body);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, message, 'not_found');
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, retryAfterSeconds: number, body: Record<string, unknown> = {}) {
+    super(429, message, 'too_many_requests', body, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+  }
+}

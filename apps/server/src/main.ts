@@ -1,0 +1,51 @@
+import { loadConfig, ConfigError } from './config.ts';
+import { buildApp } from './app.ts';
+import { openMigratedDatabase } from './db/open.ts';
+import { seedDemoIfEmpty } from './db/seeds/demo-seed.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openMigratedDatabase(config);
+  const app = await buildApp({ config, database });
+
+  if (config.seedDemo) {
+    const accounts = await seedDemoIfEmpty(database, config, app.log);
+    if (accounts) printDemoAccounts(accounts);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
+  app.log.info(`Partner portal on ${config.appUrl} — database: ${where}`);
+}
+
+function printDemoAccounts(accounts: Awaited<ReturnType<typeof seedDemoIfEmpty>>): void {
+  if (!accounts) return;
+  const lines = ['', 'Demo accounts (seeded because the database was empty):'];
+  for (const account of accounts) {
+    lines.push(`  ${account.email.padEnd(34)} ${account.password.padEnd(16)} ${account.description}`);
+    if (account.totpSecret) lines.push(`  ${''.padEnd(34)} TOTP secret: ${account.totpSecret}`);
+  }
+  lines.push('');
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`The portal could not start: ${(error as Error).stack ?? String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import { AppError, UnauthenticatedError } from '../lib/errors.ts';
+
+/** The signed-in partner as every scoped query needs it. */
+export interface AuthenticatedUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  referralAgentId: number;
+  passwordUpdatedCheck: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a signed-in, approved partner who has no pending forced password change. */
+    requireUser: preHandlerAsyncHookHandler;
+    /** preHandler: like requireUser, but lets through a user who must still update their password. */
+    requireUserAllowingPasswordUpdate: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+}
+
+/** The user of a request that passed requireUser; throws if a route forgot the guard. */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new UnauthenticatedError();
+  return request.user;
+}
+
+interface UserRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  status: string;
+  password_updated_check: boolean;
+  referral_agent_id: number;
+}
+
+export const authGuardPlugin = fp(
+  async (app: FastifyInstance, options: { pool: pg.Pool }) => {
+    const { pool } = options;
+    app.decorateRequest('user', null);
+
+    async function loadUser(request: FastifyRequest): Promise<AuthenticatedUser> {
+      const userId = request.session?.userId;
+      if (!userId) throw new UnauthenticatedError();
+      const { rows } = await pool.query<UserRow>(
+        `SELECT u.id, u.email, u.first_name, u.last_name, u.status, u.password_updated_check, p.referral_agent_id
+           FROM users u JOIN partner_profiles p ON p.user_id = u.id
+          WHERE u.id = $1`,
+        [userId],
+      );
+      const row = rows[0];
+      // A rejected or deleted account loses its sessions' access at once.
+      if (!row || row.status !== 'approved') throw new UnauthenticatedError();
+      const user: AuthenticatedUser = {
+        id: row.id,
+        email: row.email,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        referralAgentId: row.referral_agent_id,
+        passwordUpdatedCheck: row.password_updated_check,
+      };
+      request.user = user;
+      return user;
+    }
+
+    app.decorate('requireUserAllowingPasswordUpdate', async function (request: FastifyRequest) {
+      await loadUser(request);
+    });
+    app.decorate('requireUser', async function (request: FastifyRequest) {
+      const user = await loadUser(request);
+      if (!user.passwordUpdatedCheck) {
+        throw new AppError(403, 'You must update your password before continuing.', 'password_update_required');
+      }
+    });
+  },
+  { name: 'auth-guard', dependencies: ['session'] },
+);

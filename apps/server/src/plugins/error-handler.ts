@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldErrors } from '../lib/errors.ts';
+
+/**
+ * (Unknown routes are answered by the SPA plugin: JSON 404 for API paths, index.html for pages.)
+ * One place that turns every failure into a clear JSON answer: domain errors keep their status,
+ * schema failures become 422 with field messages, malformed bodies 400, and anything unexpected is
+ * logged and answered 500 without internals.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      void reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ message: error.message, ...error.body });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || fieldFromParams(issue.params) || 'input';
+        (errors[field] ??= []).push(issue.message ?? 'The value is invalid.');
+      }
+      const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+      return reply.code(422).send({ message: first, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, too large, unsupported media type.
+      return reply.code(status).send({ message: clientMessage(error) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Server Error' });
+  });
+
+});
+
+function fieldFromParams(params: unknown): string | undefined {
+  if (params && typeof params === 'object' && 'missingProperty' in params) {
+    return String((params as { missingProperty: unknown }).missingProperty);
+  }
+  return undefined;
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type.';
+    default:
+      return error.message;
+  }
+}

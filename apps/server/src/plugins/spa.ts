@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+const API_PREFIXES = ['/api/', '/sanctum/', '/broadcasting/', '/apps/', '/app/'];
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * Serves the built SPA: assets under /build/ (spec §9) with long caching (their names carry a hash),
+ * and index.html for every other GET that is not an API path, so the client router decides.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir?: string }) => {
+  const distDir = options.distDir ?? WEB_DIST;
+  const indexFile = path.join(distDir, 'index.html');
+  if (existsSync(distDir)) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/build/',
+      index: false,
+      wildcard: true,
+      setHeaders(response, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === '/api';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !pathname.startsWith('/build/');
+    if (!wantsPage) {
+      return reply.code(404).send({ message: `The route ${request.method} ${pathname} could not be found.` });
+    }
+    if (!existsSync(indexFile)) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` (or `npm start`).');
+    }
+    const html = await readFile(indexFile, 'utf8');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+});

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { NOTIFICATION_DURATION_MS } from '@portal/contracts/constants';
+import { theme } from './theme';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+    },
+  });
+}
+
+/** Everything a page needs around it: theme, dates, toasts and the query cache. */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <MantineProvider theme={theme}>
+      <DatesProvider settings={{ firstDayOfWeek: 1 }}>
+        <Notifications position="top-right" autoClose={NOTIFICATION_DURATION_MS} />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}
