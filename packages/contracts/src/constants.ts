@@ -58,3 +58,22 @@ export const PASSWORD_RESET_THROTTLE_SECONDS = 60;
 export const LOGIN_LINK_EXPIRE_HOURS = 72;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/*
+ * dayjs spellings of the spec's date formats. The spec writes years as moment's `Y`, which dayjs does not know:
+ * `dayjs().format('D MMM Y')` prints a literal "Y" ('5 Mar Y'). Pass these to dayjs and to @mantine/dates
+ * (`valueFormat`), never the spec spellings above.
+ */
+export const DAYJS_DATE_FORMAT = 'D MMM YYYY';
+export const DAYJS_DATE_FORMAT_COMMA = 'MMM, D YYYY';
+export const DAYJS_DATE_TIME_FORMAT = 'MM, D YYYY hh:mm A';
+export const DAYJS_MONTH_FORMAT = 'MMMM-YYYY';
+/** Wire format of a date (filters, Mantine dates values). */
+export const ISO_DATE_FORMAT = 'YYYY-MM-DD';
+
+/** Shown by formatters (and so in table cells) for a missing or unreadable value, as the Booking Id column does. */
+export const EMPTY_VALUE = '-';
+/** Default file name of a download whose response names none (spec §7). */
+export const DEFAULT_DOWNLOAD_FILENAME = 'downloaded-file';
+/** Default label of the table widget's totals row (spec §2). */
+export const TOTALS_LABEL = 'Totals';

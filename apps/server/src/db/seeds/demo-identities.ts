@@ -1,0 +1,26 @@
+/**
+ * Who the demo data is about. The accounts seed creates these; other areas' seeds give them data.
+ * One password for every demo account keeps the README table short.
+ */
+export const DEMO_PASSWORD = 'Portal-Demo-2026';
+
+export const DEMO_EMAILS = {
+  /** Partner whose referral agent has a rich history (bookings, later earnings…). */
+  partner: 'partner@demo.test',
+  /** A partner of another referral agent, with data of its own: proves isolation. */
+  second: 'second@demo.test',
+  /** A partner whose referral group is `affiliates` (barred from /commission-structure). */
+  affiliate: 'affiliate@demo.test',
+  /** Two-factor enabled; its TOTP secret is printed. */
+  twoFactor: 'twofactor@demo.test',
+  /** password_updated_check false: must set a new password first. */
+  mustChangePassword: 'newpassword@demo.test',
+  /** Registered, waiting for an operator's approval. */
+  pending: 'pending@demo.test',
+} as const;
+
+export const DEMO_AGENTS = {
+  main: 'Harbor Health Partners',
+  second: 'Northwind Care Network',
+  affiliates: 'Bright Path Affiliates',
+} as const;
