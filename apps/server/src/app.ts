@@ -57,7 +57,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    disableRequestLogging: false,
     forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
 
