@@ -9,6 +9,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // The bench reads it to size what each page loads.
+    manifest: true,
     chunkSizeWarningLimit: 900,
   },
   server: {
