@@ -24,23 +24,32 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // Areas own their code: a feature never imports another feature (ARCHITECTURE habit 1).
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../*/**', '../../../features/*/**'],
-              message: 'Areas do not import each other: move shared code to components/ or lib/, or combine in a page.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Areas own their code: a feature never imports another feature (ARCHITECTURE habit 1). An import climbs out
+  // of its area to src/ (lib/, stores/, components/, app/ are fine there) but not into another area. The number
+  // of `../` that reaches src/ depends on how deep the importing file sits, hence one block per depth.
+  ...[1, 2, 3, 4].map((depth) => {
+    const toFeatures = '../'.repeat(depth);
+    const toSrc = '../'.repeat(depth + 1);
+    return {
+      files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                // <to features/><other-area>/… is another area; `!` lets climbs up to src/ through, except back
+                // down into features/.
+                group: [`${toFeatures}*/**`, `!${toSrc}**`, `${toSrc}features/**`],
+                message: 'Areas do not import each other: move shared code to components/ or lib/, or combine in a page.',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+
   {
     // The server reads configuration once, in config.ts (ARCHITECTURE habit 7).
     files: ['apps/server/src/**/*.ts'],

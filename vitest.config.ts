@@ -15,12 +15,24 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/db/embedded-database.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each API test file starts its own embedded database worker (or database on a real server).
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        // Measures event-loop responsiveness: runs on its own, after the other server tests, so that
+        // parallel test files do not compete with it for the two cores.
+        test: {
+          name: 'server-isolated',
+          include: ['apps/server/src/db/embedded-database.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

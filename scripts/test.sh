@@ -25,6 +25,7 @@ npx vitest run --project contracts --project web --reporter=default --reporter=j
 
 step "API tests on the embedded database (PGlite)"
 TEST_DATABASE_URL= npx vitest run --project server --reporter=default --reporter=json --outputFile="$results_dir/api-embedded.json"
+npx vitest run --project server-isolated --reporter=default --reporter=json --outputFile="$results_dir/embedded-isolated.json"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API tests on PostgreSQL ($TEST_DATABASE_URL)"

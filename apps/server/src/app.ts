@@ -16,15 +16,22 @@ import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { mailerPlugin } from './plugins/mailer.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { redactUrl } from './lib/redact.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { csrfCookieRoutes } from './modules/session/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { broadcastingRoutes } from './modules/broadcasting/routes.ts';
+import { notificationsModule } from './modules/notifications/routes.ts';
 
 export interface AppDependencies {
   config: Config;
   database: Database;
   /** false silences request logs (tests); default logs JSON lines at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (stdout unless given): tests capture the real log lines with it. */
+  logStream?: { write(line: string): void };
   /** Where the built SPA lives; tests point it elsewhere or leave it absent. */
   webDistDir?: string;
 }
@@ -54,6 +61,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
           return { method: request.method, url: redactUrl(request.url), ip: request.ip };
         },
       },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
@@ -80,6 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(sessionPlugin, { config, pool: database.pool });
   await app.register(csrfPlugin);
   await app.register(authGuardPlugin, { pool: database.pool });
+  await app.register(mailerPlugin);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -94,10 +103,14 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(realtimePlugin, { config });
 
   // Modules: one plugin each (routes.ts → service.ts → repository.ts).
   await app.register(healthRoutes);
   await app.register(csrfCookieRoutes);
+  await app.register(authRoutes);
+  await app.register(broadcastingRoutes);
+  await app.register(notificationsModule);
 
   await app.register(spaPlugin, { distDir: deps.webDistDir });
   return app;

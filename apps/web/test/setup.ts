@@ -28,3 +28,18 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+
+// jsdom has no layout: every element measures 0×0, so floating-ui reports every Popover/Menu/Combobox/Tooltip
+// target as scrolled out of view and Mantine hides the dropdown (`hideDetached`), and transitions wait on
+// animation frames. Mantine's test mode (`<MantineProvider env="test">`) turns both off; until the render helper
+// passes it, every MantineProvider rendered in tests gets it by default here.
+import type * as MantineCore from '@mantine/core';
+
+vi.mock('@mantine/core', async (importOriginal) => {
+  const actual = await importOriginal<typeof MantineCore>();
+  const { createElement } = await import('react');
+  function MantineProviderInTestMode(props: MantineCore.MantineProviderProps) {
+    return createElement(actual.MantineProvider, { env: 'test', ...props });
+  }
+  return { ...actual, MantineProvider: MantineProviderInTestMode };
+});

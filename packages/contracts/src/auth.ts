@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { isValidPhoneNumber, type CountryCode } from 'libphonenumber-js';
+import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { emailSchema as email, userSchema } from './session.ts';
 
 /**
  * Request and response schemas of the session and account calls (spec §3, §4, §7). The server
  * validates with them, the SPA's forms derive theirs from them, and the client parses answers with them.
  */
 
-const email = z.string().trim().min(1, 'The email field is required.').max(254).email('The email must be a valid email address.');
+// The user, sign-in and two-factor schemas live in session.ts (light enough for the sign-in page's bundle).
+export * from './session.ts';
 
 /** Strength rules, shown to the user as they type (update-password, reset, registration). */
 export const PASSWORD_RULES = [
@@ -36,77 +38,26 @@ function confirmed<T extends { password: string; password_confirmation: string }
   }
 }
 
-// ---- the user (GET /api/user) ----
-
-export const partnerProfileSchema = z.object({
-  partner_type: z.object({ name: z.string() }),
-  partner_industry: z.object({ name: z.string() }).nullable(),
-  referral_agent: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    logo: z.string().nullable(),
-    referral_group: z.object({ slug: z.string(), name: z.string() }),
-  }),
-  organisation: z.string().nullable(),
-});
-export type PartnerProfile = z.infer<typeof partnerProfileSchema>;
-
-/** The signed-in user. Never carries a secret (password hash, TOTP secret, recovery codes). */
-export const userSchema = z.object({
-  id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  password_updated_check: z.boolean(),
-  first_login: z.boolean(),
-  two_factor_enabled: z.boolean(),
-  partner_profile: partnerProfileSchema,
-});
-export type User = z.infer<typeof userSchema>;
-
-// ---- sign-in ----
-
-export const loginRequestSchema = z.object({
-  email,
-  password: z.string().min(1, 'The password field is required.').max(PASSWORD_MAX_LENGTH),
-  remember: z.boolean().optional().default(false),
-});
-export type LoginRequest = z.input<typeof loginRequestSchema>;
-
-/** `{two_factor: true}` when a code is needed next; otherwise the signed-in user. */
-export const loginResponseSchema = z.object({
-  two_factor: z.boolean(),
-  user: userSchema.optional(),
-});
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
-/** Codes of 403 answers to a sign-in the SPA routes on. */
-export const AUTH_ERROR_CODES = {
-  approvalPending: 'approval_pending',
-  registrationRejected: 'registration_rejected',
-  passwordUpdateRequired: 'password_update_required',
-} as const;
-
-export const twoFactorChallengeSchema = z
-  .object({
-    code: z.string().trim().regex(/^\d{6}$/, 'The code must be 6 digits.').optional(),
-    recovery_code: z.string().trim().min(1).max(64).optional(),
-  })
-  .refine((value) => Boolean(value.code) !== Boolean(value.recovery_code), {
-    message: 'Enter either a 6-digit code or a recovery code.',
-    path: ['code'],
-  });
-export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
-
 /** One-time sign-in link (/authenticate?token=…): approval e-mails and team invitations. */
-export const authenticateRequestSchema = z.object({ token: z.string().min(20).max(200) });
+export const authenticateRequestSchema = z.object({
+  token: z
+    .string()
+    .min(20, 'This sign-in link is invalid or has expired.')
+    .max(200, 'This sign-in link is invalid or has expired.'),
+});
 
 // ---- passwords ----
 
 export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
 export type SuccessMessage = z.infer<typeof successMessageSchema>;
+
+/** A failed password call (reset-password 422): the message to show, and field errors. */
+export const passwordFailureSchema = z.object({
+  success: z.boolean().optional(),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type PasswordFailure = z.infer<typeof passwordFailureSchema>;
 
 export const forgotPasswordRequestSchema = z.object({ email });
 
@@ -132,6 +83,10 @@ export const updatePasswordRequestSchema = z
     path: ['password'],
   });
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
+
+/** POST /api/users/update-password answers the updated user too (password_updated_check is now true). */
+export const updatePasswordResponseSchema = successMessageSchema.extend({ user: userSchema });
+export type UpdatePasswordResponse = z.infer<typeof updatePasswordResponseSchema>;
 
 // ---- registration ----
 
@@ -161,7 +116,11 @@ export const registrationRequestSchema = z
   .superRefine((value, context) => {
     let valid = false;
     try {
-      valid = isValidPhoneNumber(value.phone, value.phone_country as CountryCode);
+      // Valid for the chosen country: a number typed in international form (+44…) must also carry
+      // that country's calling code, or a German number would pass with the UAE picked.
+      const country = value.phone_country as CountryCode;
+      const parsed = parsePhoneNumberFromString(value.phone, country);
+      valid = Boolean(parsed?.isValid()) && parsed?.countryCallingCode === getCountryCallingCode(country);
     } catch {
       valid = false;
     }
@@ -170,3 +129,6 @@ export const registrationRequestSchema = z
     }
   });
 export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
+
+/** POST /api/registration answers 201 with this. */
+export const registrationResponseSchema = successMessageSchema;

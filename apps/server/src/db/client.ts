@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { acquireEmbeddedLock, publishEmbeddedPort, runningEmbeddedServerPort } from './embedded-lock.ts';
 
 // int8 (count(*), sums) arrives as a string from pg; every count here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -34,8 +35,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const dataDir = options.embeddedDataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(path.dirname(dataDir), { recursive: true });
-  const { worker, port } = await startEmbeddedWorker(dataDir);
+  let releaseLock = () => {};
+  if (!dataDir.startsWith('memory://')) {
+    // Another process (the running portal) serves this folder: talk to it over its wire port.
+    const runningPort = runningEmbeddedServerPort(dataDir);
+    if (runningPort) {
+      const pool = new pg.Pool({ host: '127.0.0.1', port: runningPort, user: 'postgres', database: 'postgres', max: 1 });
+      pool.on('error', () => {});
+      return { kind: 'embedded', pool, db: drizzle(pool), close: () => pool.end() };
+    }
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    releaseLock = acquireEmbeddedLock(dataDir);
+  }
+  const { worker, port } = await startEmbeddedWorker(dataDir).catch((error: unknown) => {
+    releaseLock();
+    throw error;
+  });
+  if (!dataDir.startsWith('memory://')) publishEmbeddedPort(dataDir, port);
   // The wire server multiplexes onto one PGlite, which runs one statement at a time; a single pooled
   // connection keeps transactions intact and lets requests queue in the pool instead of in the worker.
   const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 });
@@ -47,6 +63,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async close() {
       await pool.end();
       await stopEmbeddedWorker(worker);
+      releaseLock();
     },
   };
 }

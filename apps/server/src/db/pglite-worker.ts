@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 interface WorkerInput {
@@ -14,8 +15,10 @@ interface WorkerInput {
 }
 
 const { dataDir } = workerData as WorkerInput;
-const database = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-const server = new PGLiteSocketServer({ db: database, port: 0, host: '127.0.0.1' });
+const database = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gin } });
+// The server's pool uses one connection; the others are for a second process attaching to a running
+// portal's database (the admin command). The socket server runs their statements one at a time.
+const server = new PGLiteSocketServer({ db: database, port: 0, host: '127.0.0.1', maxConnections: 4 });
 await server.start();
 const port = Number(server.getServerConn().split(':').pop());
 parentPort?.postMessage({ type: 'ready', port });

@@ -76,7 +76,10 @@ export const authGuardPlugin = fp(
     app.decorate('requireUser', async function (request: FastifyRequest) {
       const user = await loadUser(request);
       if (!user.passwordUpdatedCheck) {
-        throw new AppError(403, 'You must update your password before continuing.', 'password_update_required');
+        // The code goes in the body too: the SPA routes on it (the error handler sends only message + body).
+        throw new AppError(403, 'You must update your password before continuing.', 'password_update_required', {
+          code: 'password_update_required',
+        });
       }
     });
   },

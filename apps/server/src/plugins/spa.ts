@@ -22,9 +22,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir?: st
       prefix: '/build/',
       index: false,
       wildcard: true,
-      setHeaders(response, filePath) {
+      setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
       },
     });
   }

@@ -18,8 +18,10 @@ import type { RealtimeLogger } from './realtime-server.ts';
  * was it the last one" is decided atomically across processes, and the script itself publishes
  * `member_added` / `member_removed` on the bus. Because Redis runs scripts one at a time, bus order is the
  * order of membership changes; each change also increments `{prefix}:presence-version:{channel}`, and the
- * version rides on the event so a socket whose join is in flight can drop events its member list already
- * reflects.
+ * version rides on the event so a socket can drop events its member list already reflects (the join's reply
+ * and the bus travel on different connections, so either may arrive first). Version keys are never reset,
+ * not even when a channel empties, so an event delayed across an empty moment cannot look new; that leaves
+ * one small counter per presence channel name (one per referral agent here).
  *
  * Crashed processes: each process refreshes `{prefix}:alive:{processId}` (TTL 3 heartbeats) and is listed in
  * `{prefix}:processes`; it records the presence channels it joined in `{prefix}:process-channels:{processId}`.
@@ -85,7 +87,6 @@ end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 redis.call('SADD', KEYS[3], ARGV[5])
 local version = redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], 86400000)
 if not present then
   redis.call('PUBLISH', ARGV[4], '{"v":' .. version .. ',' .. string.sub(ARGV[6], 2))
 end
@@ -105,7 +106,6 @@ for _, value in ipairs(values) do
   end
 end
 local version = redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], 86400000)
 redis.call('PUBLISH', ARGV[3], '{"v":' .. version .. ',' .. string.sub(ARGV[4], 2))
 return 1
 `);
@@ -137,7 +137,6 @@ for _, channel in ipairs(channels) do
   for userId in pairs(gone) do
     if not staying[userId] then
       local version = redis.call('INCR', versionKey)
-      redis.call('PEXPIRE', versionKey, 86400000)
       redis.call('PUBLISH', ARGV[3], cjson.encode({v = version, t = 'removed', c = channel, u = userId}))
     end
   end

@@ -4,12 +4,18 @@ import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NOTIFICATION_DURATION_MS } from '@portal/contracts/constants';
+import { isHttpError } from '../lib/http';
 import { theme } from './theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      // A 4xx answer (401, 403, 404, 422) will not change on a retry; a network error or a 5xx might.
+      queries: {
+        retry: (failureCount, error) => failureCount < 1 && !(isHttpError(error) && error.status < 500),
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
     },
   });
 }

@@ -75,7 +75,13 @@ export function filenameFromContentDisposition(
 function sanitizeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   // Control characters make some file systems refuse the name.
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = Array.from(base)
+    .filter((character) => {
+      const code = character.charCodeAt(0);
+      return code > 0x1f && code !== 0x7f;
+    })
+    .join('')
+    .trim();
   return cleaned === '.' || cleaned === '..' ? '' : cleaned;
 }
 

@@ -211,7 +211,12 @@ describe('SearchableSelect', () => {
 
   it('takes an accessible name without a visible label', () => {
     renderWithProviders(
-      <SearchableSelect options={[{ label: 'Paid', value: 'paid' }]} value={null} onChange={() => {}} aria-label="Invoice status" />,
+      <SearchableSelect
+        options={[{ label: 'Paid', value: 'paid' }]}
+        value={null}
+        onChange={() => {}}
+        aria-label="Invoice status"
+      />,
     );
     expect(screen.getByRole('combobox', { name: 'Invoice status' })).toBeInTheDocument();
   });

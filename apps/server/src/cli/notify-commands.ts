@@ -1,0 +1,351 @@
+import { randomInt } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type pg from 'pg';
+import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
+import { NOTIFICATION_TYPES } from '@portal/contracts/notifications';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { EmbeddedDatabaseBusyError } from '../db/embedded-lock.ts';
+import { migrate } from '../db/migrate.ts';
+import { AppError } from '../lib/errors.ts';
+import { appUrlTarget, createBroadcaster, externalTarget } from '../modules/broadcasting/broadcaster.ts';
+import { notifyBookingCreated, notifyBookingStatusChanged, type Notifier } from '../modules/notifications/domain-notifications.ts';
+import { createNotificationService } from '../modules/notifications/service.ts';
+import { submitToAdminInbox } from './admin-inbox.ts';
+
+/**
+ * The operator's notification commands (issue 4), for the admin command's dispatcher:
+ *
+ *   notify <email> --title T [--body B] [--link /path] [--type T]
+ *   notify-agent <agent id or name> --title T [--body B] [--link /path] [--type T]
+ *   simulate-booking <email>                      a new booking for the partner's referral agent
+ *   simulate-booking-status <ticket id> <status>  pending|confirmed|completed|cancelled|no_show, or paid|unpaid
+ *
+ * The notification is stored, then published through the `pusher` SDK to the service the running portal
+ * uses (the embedded one at APP_URL, or PUSHER_HOST / PUSHER_CLUSTER), so open tabs show it at once.
+ * With the embedded database and the portal running, the database belongs to the portal: the command is
+ * handed to it through the admin inbox (admin-inbox.ts) and runs there.
+ *
+ * Dispatcher: `if (isNotifyCommand(command)) process.exitCode = await runNotifyCommand([command, ...rest]);`
+ */
+
+export const NOTIFY_COMMANDS = ['notify', 'notify-agent', 'simulate-booking', 'simulate-booking-status'] as const;
+export type NotifyCommand = (typeof NOTIFY_COMMANDS)[number];
+
+export function isNotifyCommand(name: string | undefined): name is NotifyCommand {
+  return (NOTIFY_COMMANDS as readonly string[]).includes(name ?? '');
+}
+
+export const NOTIFY_COMMANDS_HELP = [
+  'notify <email> --title <text> [--body <text>] [--link </portal/path>] [--type <type>]',
+  '    store a notification for one partner and push it to their open tabs',
+  'notify-agent <agent id or name> --title <text> [--body <text>] [--link </portal/path>] [--type <type>]',
+  '    the same for every approved partner of a referral agent',
+  'simulate-booking <email>',
+  "    create a booking through the partner's referral agent and notify its partners",
+  'simulate-booking-status <ticket id> <pending|confirmed|completed|cancelled|no_show|paid|unpaid>',
+  "    change a booking's status (or invoice status) and notify its agent's partners",
+].join('\n');
+
+const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
+const INVOICE_STATUSES = ['paid', 'unpaid'] as const;
+
+class CommandError extends Error {}
+
+export interface NotifyCommandContext {
+  pool: pg.Pool;
+  notifications: Notifier;
+  out(line: string): void;
+}
+
+function parse(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      title: { type: 'string' },
+      body: { type: 'string' },
+      link: { type: 'string' },
+      type: { type: 'string' },
+    },
+  });
+}
+
+function notificationInput(values: ReturnType<typeof parse>['values']) {
+  if (!values.title) throw new CommandError('--title is required.');
+  return {
+    type: values.type ?? NOTIFICATION_TYPES.message,
+    title: values.title,
+    body: values.body ?? '',
+    link: values.link ?? null,
+    data: {},
+  };
+}
+
+async function findUser(pool: pg.Pool, email: string): Promise<{ id: number; referralAgentId: number; name: string }> {
+  const { rows } = await pool.query<{ id: number; referral_agent_id: number; name: string }>(
+    `SELECT u.id, p.referral_agent_id, u.first_name || ' ' || u.last_name AS name
+       FROM users u JOIN partner_profiles p ON p.user_id = u.id WHERE lower(u.email) = lower($1)`,
+    [email.trim()],
+  );
+  const row = rows[0];
+  if (!row) throw new CommandError(`No partner with the e-mail ${email}.`);
+  return { id: row.id, referralAgentId: row.referral_agent_id, name: row.name };
+}
+
+async function findAgent(pool: pg.Pool, idOrName: string): Promise<{ id: number; name: string }> {
+  if (/^\d+$/.test(idOrName)) {
+    const { rows } = await pool.query<{ id: number; name: string }>('SELECT id, name FROM referral_agents WHERE id = $1', [Number(idOrName)]);
+    if (rows[0]) return rows[0];
+  }
+  const exact = await pool.query<{ id: number; name: string }>('SELECT id, name FROM referral_agents WHERE lower(name) = lower($1)', [idOrName]);
+  if (exact.rows.length === 1) return exact.rows[0]!;
+  const partial = await pool.query<{ id: number; name: string }>(
+    `SELECT id, name FROM referral_agents WHERE name ILIKE '%' || $1 || '%' ORDER BY name LIMIT 6`,
+    [idOrName.replace(/[\\%_]/g, (character) => `\\${character}`)],
+  );
+  if (partial.rows.length === 1) return partial.rows[0]!;
+  if (partial.rows.length > 1) {
+    throw new CommandError(`"${idOrName}" matches several agents: ${partial.rows.map((row) => `${row.id} ${row.name}`).join('; ')}.`);
+  }
+  throw new CommandError(`No referral agent with the id or name "${idOrName}".`);
+}
+
+async function tableExists(pool: pg.Pool, table: string): Promise<boolean> {
+  const { rows } = await pool.query<{ found: string | null }>('SELECT to_regclass($1)::text AS found', [`public.${table}`]);
+  return Boolean(rows[0]?.found);
+}
+
+const PATIENT_FIRST_NAMES = ['Amira', 'Daniel', 'Sofia', 'Kenji', 'Leila', 'Marcus', 'Priya', 'Tomás', 'Hannah', 'Omar'];
+const PATIENT_LAST_NAMES = ['Haddad', 'Okafor', 'Lindqvist', 'Tanaka', 'Rahman', 'Moreau', 'Iyer', 'Navarro', 'Becker', 'Saleh'];
+
+async function simulateBooking(context: NotifyCommandContext, email: string): Promise<void> {
+  const { pool } = context;
+  for (const table of ['bookings', 'clients', 'facility_service_details']) {
+    if (!(await tableExists(pool, table))) throw new CommandError(`The ${table} table does not exist: the bookings area is not installed.`);
+  }
+  const user = await findUser(pool, email);
+  const { rows: details } = await pool.query<{
+    detail_id: number;
+    facility_id: number;
+    facility_name: string;
+    specialty_id: number | null;
+    price: string;
+    currency: string;
+    location_id: number | null;
+  }>(
+    `SELECT d.id AS detail_id, d.facility_id, f.name AS facility_name, d.specialty_id, d.price::text AS price, d.currency,
+            (SELECT l.id FROM facility_locations l WHERE l.facility_id = f.id ORDER BY l.id LIMIT 1) AS location_id
+       FROM facility_service_details d JOIN facilities f ON f.id = d.facility_id
+      ORDER BY d.id OFFSET floor(random() * (SELECT count(*) FROM facility_service_details))::int LIMIT 1`,
+  );
+  const detail = details[0];
+  if (!detail) throw new CommandError('The facility catalogue is empty: seed the demo data first (SEED_DEMO=true on an empty database).');
+
+  const patientName = `${PATIENT_FIRST_NAMES[randomInt(PATIENT_FIRST_NAMES.length)]} ${PATIENT_LAST_NAMES[randomInt(PATIENT_LAST_NAMES.length)]}`;
+  const client = await pool.query<{ id: number }>(
+    'INSERT INTO clients (referral_agent_id, referred_by_user_id, name) VALUES ($1, $2, $3) RETURNING id',
+    [user.referralAgentId, user.id, patientName],
+  );
+  const appointmentAt = new Date(Date.now() + (3 + randomInt(25)) * 24 * 3600 * 1000);
+  appointmentAt.setUTCHours(6 + randomInt(10), 0, 0, 0);
+
+  let ticketId: string | undefined;
+  for (let attempt = 0; attempt < 5 && !ticketId; attempt += 1) {
+    const candidate = String(100_000_000 + randomInt(900_000_000));
+    const inserted = await pool.query<{ ticket_id: string }>(
+      `INSERT INTO bookings (ticket_id, date_time, client_id, facility_id, facility_location_id, facility_service_detail_id,
+                             specialty_id, amount, currency, referral_agent_id, referred_by_user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       ON CONFLICT (ticket_id) DO NOTHING RETURNING ticket_id`,
+      [
+        candidate,
+        appointmentAt,
+        client.rows[0]!.id,
+        detail.facility_id,
+        detail.location_id,
+        detail.detail_id,
+        detail.specialty_id,
+        detail.price,
+        detail.currency,
+        user.referralAgentId,
+        user.id,
+      ],
+    );
+    ticketId = inserted.rows[0]?.ticket_id;
+  }
+  if (!ticketId) throw new CommandError('Could not find a free ticket number; try again.');
+
+  const sent = await notifyBookingCreated(context.notifications, {
+    referralAgentId: user.referralAgentId,
+    ticketId,
+    patientName,
+    facilityName: detail.facility_name,
+    appointmentAt,
+  });
+  context.out(`Booking ${BOOKING_ID_PREFIX}${ticketId} created for ${patientName} at ${detail.facility_name}.`);
+  context.out(`Notified ${sent.length} partner(s) of the referral agent.`);
+}
+
+async function simulateBookingStatus(context: NotifyCommandContext, ticket: string, value: string): Promise<void> {
+  if (!(await tableExists(context.pool, 'bookings'))) throw new CommandError('The bookings table does not exist: the bookings area is not installed.');
+  const ticketId = ticket.trim().replace(new RegExp(`^${BOOKING_ID_PREFIX}`, 'i'), '');
+  const invoice = (INVOICE_STATUSES as readonly string[]).includes(value);
+  if (!invoice && !(BOOKING_STATUSES as readonly string[]).includes(value)) {
+    throw new CommandError(`Unknown status "${value}": use one of ${[...BOOKING_STATUSES, ...INVOICE_STATUSES].join(', ')}.`);
+  }
+  const column = invoice ? 'invoice_status' : 'status';
+  const { rows } = await context.pool.query<{ referral_agent_id: number; previous: string }>(
+    `UPDATE bookings b SET ${column} = $2
+       FROM (SELECT id, ${column} AS previous FROM bookings WHERE ticket_id = $1 FOR UPDATE) old
+      WHERE b.id = old.id
+      RETURNING b.referral_agent_id, old.previous`,
+    [ticketId, value],
+  );
+  const row = rows[0];
+  if (!row) throw new CommandError(`No booking with the ticket id ${ticket}.`);
+  if (row.previous === value) {
+    context.out(`Booking ${BOOKING_ID_PREFIX}${ticketId} already had ${column.replace('_', ' ')} ${value}; nobody notified.`);
+    return;
+  }
+  const sent = await notifyBookingStatusChanged(context.notifications, {
+    referralAgentId: row.referral_agent_id,
+    ticketId,
+    field: invoice ? 'invoice_status' : 'status',
+    from: row.previous,
+    to: value,
+  });
+  context.out(`Booking ${BOOKING_ID_PREFIX}${ticketId}: ${column.replace('_', ' ')} ${row.previous} → ${value}. Notified ${sent.length} partner(s).`);
+}
+
+/**
+ * Runs one command against a database and a notifier; answers the exit code. The command line calls it
+ * with its own database, the running portal (admin inbox) with its own.
+ */
+export async function executeNotifyCommand(argv: string[], context: NotifyCommandContext): Promise<number> {
+  const [command, ...args] = argv;
+  try {
+    if (!isNotifyCommand(command)) throw new CommandError(`Unknown command "${command ?? ''}".\n${NOTIFY_COMMANDS_HELP}`);
+    const { values, positionals } = parse(args);
+    switch (command) {
+      case 'notify': {
+        const [email] = positionals;
+        if (!email) throw new CommandError('Usage: notify <email> --title <text> [--body <text>] [--link </path>]');
+        const user = await findUser(context.pool, email);
+        const sent = await context.notifications.notify(user.id, notificationInput(values));
+        context.out(`Notification ${sent[0]?.id ?? ''} sent to ${user.name} <${email}>.`);
+        return 0;
+      }
+      case 'notify-agent': {
+        const agentArgument = positionals.join(' ').trim();
+        if (!agentArgument) throw new CommandError('Usage: notify-agent <agent id or name> --title <text> [--body <text>] [--link </path>]');
+        const agent = await findAgent(context.pool, agentArgument);
+        const sent = await context.notifications.notify({ referralAgentId: agent.id }, notificationInput(values));
+        context.out(`Notification sent to ${sent.length} partner(s) of ${agent.name} (agent ${agent.id}).`);
+        return 0;
+      }
+      case 'simulate-booking': {
+        const [email] = positionals;
+        if (!email) throw new CommandError('Usage: simulate-booking <email>');
+        await simulateBooking(context, email);
+        return 0;
+      }
+      case 'simulate-booking-status': {
+        const [ticket, status] = positionals;
+        if (!ticket || !status) throw new CommandError('Usage: simulate-booking-status <ticket id> <status>');
+        await simulateBookingStatus(context, ticket, status);
+        return 0;
+      }
+    }
+  } catch (error) {
+    if (error instanceof CommandError || error instanceof AppError) {
+      context.out(`Error: ${error.message}`);
+      const fields = error instanceof AppError ? (error.body.errors as Record<string, string[]> | undefined) : undefined;
+      for (const [field, messages] of Object.entries(fields ?? {})) context.out(`  ${field}: ${messages.join(' ')}`);
+      return 1;
+    }
+    if ((error as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) {
+      context.out(`Error: ${(error as Error).message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+export interface RunNotifyCommandOptions {
+  config?: Config;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+/**
+ * The command-line side: opens the database, stores and publishes; or, when the running portal holds the
+ * embedded database, hands the command to it. Answers the exit code.
+ */
+export async function runNotifyCommand(argv: string[], options: RunNotifyCommandOptions = {}): Promise<number> {
+  const config = options.config ?? loadConfig();
+  const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const err = options.err ?? ((line: string) => process.stderr.write(`${line}\n`));
+  if (!isNotifyCommand(argv[0])) {
+    err(`Unknown command "${argv[0] ?? ''}".\n${NOTIFY_COMMANDS_HELP}`);
+    return 1;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({
+      url: config.databaseUrl,
+      embeddedDataDir: path.join(config.dataDir, 'pglite'),
+      poolSize: 2,
+    });
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
+    const result = await submitToAdminInbox(config.dataDir, argv);
+    for (const line of result.output) (result.exit_code === 0 ? out : err)(line);
+    return result.exit_code;
+  }
+
+  try {
+    await migrate(database.pool);
+    let deliveryFailed = false;
+    const broadcaster = createBroadcaster({
+      appId: config.pusher.appId,
+      key: config.pusher.key,
+      secret: config.pusher.secret,
+      target: () => externalTarget(config) ?? appUrlTarget(config.appUrl),
+      logger: {
+        debug() {},
+        warn(object) {
+          deliveryFailed = true;
+          const detail = (object as { err?: { message?: string } }).err?.message;
+          err(`Warning: stored, but the live update could not be published${detail ? ` (${detail})` : ''}.`);
+        },
+      },
+    });
+    const notifications = createNotificationService({ db: database.db, broadcaster, logger: { warn() {} } });
+    const lines: string[] = [];
+    const exitCode = await executeNotifyCommand(argv, { pool: database.pool, notifications, out: (line) => lines.push(line) });
+    for (const line of lines) (exitCode === 0 ? out : err)(line);
+    if (exitCode === 0 && deliveryFailed) {
+      const where = config.pusher.external ? 'the external realtime service' : `the portal at ${config.appUrl}`;
+      err(`Open tabs get it on their next refresh; is ${where} running?`);
+    }
+    return exitCode;
+  } finally {
+    await database.close();
+  }
+}
+
+// `tsx apps/server/src/cli/notify-commands.ts notify …` works on its own too.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runNotifyCommand(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,23 @@
+/** Every message the auth area answers with, in one place (Laravel/Fortify wording where one exists). */
+export const AUTH_MESSAGES = {
+  failed: 'These credentials do not match our records.',
+  throttle: (seconds: number) => `Too many login attempts. Please try again in ${seconds} seconds.`,
+  approvalPending: 'Your account is waiting for approval.',
+  registrationRejected: 'Your registration was not approved.',
+  twoFactorExpired: 'Your two-factor session expired. Sign in again.',
+  invalidCode: 'The provided two factor authentication code was invalid.',
+  invalidRecoveryCode: 'The provided two factor recovery code was invalid.',
+  invalidLoginLink: 'This sign-in link is invalid or has expired.',
+  resetLinkSent: 'We have emailed your password reset link.',
+  resetThrottled: 'Please wait before retrying.',
+  resetTokenInvalid: 'This password reset token is invalid.',
+  passwordReset: 'Your password has been reset.',
+  passwordUpdated: 'Your password has been updated.',
+  currentPasswordWrong: 'The provided password does not match your current password.',
+  tooManyAttempts: (seconds: number) => `Too many attempts. Please try again in ${seconds} seconds.`,
+  emailTaken: 'The email has already been taken.',
+  partnerTypeInvalid: 'The selected partner type is invalid.',
+  partnerIndustryInvalid: 'The selected partner industry is invalid.',
+  registered: 'Thank you for registering. We will review your application and e-mail you once it is approved.',
+  tooManyRegistrations: (seconds: number) => `Too many registrations from your network. Please try again in ${seconds} seconds.`,
+} as const;

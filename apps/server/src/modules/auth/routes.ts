@@ -1,0 +1,255 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authenticateRequestSchema,
+  codedErrorSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  passwordFailureSchema,
+  registrationOptionsSchema,
+  registrationRequestSchema,
+  registrationResponseSchema,
+  resetPasswordRequestSchema,
+  successMessageSchema,
+  twoFactorChallengeSchema,
+  updatePasswordRequestSchema,
+  updatePasswordResponseSchema,
+  userSchema,
+  type LoginResponse,
+} from '@portal/contracts/auth';
+import { messageSchema, validationErrorSchema } from '@portal/contracts/errors';
+import { currentUser } from '../../plugins/auth-guard.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { AUTH_MESSAGES } from './messages.ts';
+import { requestPasswordReset, resetPassword, updatePassword } from './password-service.ts';
+import { registerPartner, registrationOptions } from './registration-service.ts';
+import {
+  attemptLogin,
+  completeSignIn,
+  loadCurrentUser,
+  passTwoFactorChallenge,
+  signInWithLink,
+  type AuthDependencies,
+  type SignInOutcome,
+} from './service.ts';
+
+/** Session data of a sign-in waiting for its second factor (Fortify's `login.id` / `login.remember`). */
+const PENDING_LOGIN_ID = 'login.id';
+const PENDING_LOGIN_REMEMBER = 'login.remember';
+const PENDING_LOGIN_EXPIRES = 'login.expires_at';
+/** How long a password-checked sign-in waits for its code before the user must start again. */
+const PENDING_LOGIN_TTL_MS = 10 * 60_000;
+
+const noContent = z.null().describe('No content');
+const csrfMismatch = messageSchema.describe('CSRF token mismatch.');
+
+/**
+ * The session and account calls of spec §7 (and the ones this portal adds: two-factor, sign-in links,
+ * registration). Rules live in the services; these handlers move data between HTTP and them and own
+ * the session: rotation at sign-in, the pending two-factor state, and sign-out.
+ */
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = (): AuthDependencies => ({ pool: app.database.pool, config: app.config, mailer: app.mailer });
+  const endSessions = (userId: number, exceptSessionId?: string) => app.sessions.destroyUserSessions(userId, exceptSessionId);
+
+  /** Finishes a sign-in: a new session for the user (rotation), or the pending state for a second factor. */
+  async function finishSignIn(request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome, remember: boolean): Promise<LoginResponse> {
+    if (outcome.kind === 'two_factor') {
+      const session = request.session ?? (await app.sessions.ensure(request, reply));
+      session.data = {
+        ...session.data,
+        [PENDING_LOGIN_ID]: outcome.userId,
+        [PENDING_LOGIN_REMEMBER]: remember,
+        [PENDING_LOGIN_EXPIRES]: Date.now() + PENDING_LOGIN_TTL_MS,
+      };
+      await app.sessions.saveData(request);
+      return { two_factor: true };
+    }
+    await app.sessions.start(request, reply, { userId: outcome.userId, remember });
+    return { two_factor: false, user: await completeSignIn(deps(), outcome.userId) };
+  }
+
+  function pendingLogin(request: FastifyRequest): { userId: number; remember: boolean } {
+    const data = request.session?.data ?? {};
+    const userId = data[PENDING_LOGIN_ID];
+    const expiresAt = data[PENDING_LOGIN_EXPIRES];
+    if (typeof userId !== 'number' || typeof expiresAt !== 'number' || expiresAt < Date.now()) {
+      throw ValidationError.field('code', AUTH_MESSAGES.twoFactorExpired);
+    }
+    return { userId, remember: data[PENDING_LOGIN_REMEMBER] === true };
+  }
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        description:
+          'Answers the user, or `{two_factor: true}` when a code is needed next (POST /api/two-factor-challenge). ' +
+          'Rotates the session. 403 with `code` approval_pending or registration_rejected; 429 after 5 failures a minute per e-mail and IP.',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, 403: codedErrorSchema, 419: csrfMismatch, 422: validationErrorSchema, 429: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await attemptLogin(deps(), request.body, request.ip);
+      return finishSignIn(request, reply, outcome, request.body.remember);
+    },
+  );
+
+  app.post(
+    '/api/two-factor-challenge',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Complete a sign-in with a TOTP code or a recovery code',
+        description: 'Needs the session of a POST /api/login that answered `{two_factor: true}`. Each code works once; 5 failures a minute, then 429.',
+        body: twoFactorChallengeSchema,
+        response: { 200: loginResponseSchema, 419: csrfMismatch, 422: validationErrorSchema, 429: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const pending = pendingLogin(request);
+      await passTwoFactorChallenge(deps(), pending.userId, request.body, request.ip);
+      return finishSignIn(request, reply, { kind: 'signed_in', userId: pending.userId }, pending.remember);
+    },
+  );
+
+  app.post(
+    '/api/authenticate',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a one-time link (approval e-mail, invitation)',
+        description: 'Spends the token of /authenticate?token=…; answers like POST /api/login.',
+        body: authenticateRequestSchema,
+        response: { 200: loginResponseSchema, 419: csrfMismatch, 422: validationErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await signInWithLink(deps(), request.body.token);
+      return finishSignIn(request, reply, outcome, false);
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out',
+        description: 'Ends the session on the server and starts a fresh guest session (new XSRF-TOKEN cookie). 204 signed in or not.',
+        response: { 204: noContent, 419: csrfMismatch },
+      },
+    },
+    async (request, reply) => {
+      await app.sessions.destroy(request, reply);
+      await app.sessions.start(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/user',
+    {
+      preHandler: app.requireUserAllowingPasswordUpdate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: userSchema, 401: messageSchema },
+      },
+    },
+    async (request) => loadCurrentUser(deps(), currentUser(request).id),
+  );
+
+  app.post(
+    '/api/users/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link',
+        description: 'The same answer whether or not the address has an account. One request per address a minute, then 429.',
+        body: forgotPasswordRequestSchema,
+        response: { 200: successMessageSchema, 419: csrfMismatch, 422: validationErrorSchema, 429: successMessageSchema },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(deps(), request.body.email);
+      return { success: true, message: AUTH_MESSAGES.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/api/users/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token',
+        description: 'Ends every session of the user and does not sign in. A token works once, for 60 minutes.',
+        body: resetPasswordRequestSchema,
+        response: { 200: successMessageSchema, 419: csrfMismatch, 422: passwordFailureSchema },
+      },
+    },
+    async (request) => {
+      await resetPassword(deps(), request.body, endSessions);
+      return { success: true, message: AUTH_MESSAGES.passwordReset };
+    },
+  );
+
+  app.post(
+    '/api/users/update-password',
+    {
+      preHandler: app.requireUserAllowingPasswordUpdate,
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password",
+        description: 'Needs the current password. Lifts password_updated_check and ends the other sessions of the user.',
+        body: updatePasswordRequestSchema,
+        response: {
+          200: updatePasswordResponseSchema,
+          401: messageSchema,
+          419: csrfMismatch,
+          422: validationErrorSchema,
+          429: validationErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await updatePassword(deps(), currentUser(request).id, request.body, request.session!.id, endSessions);
+      return { success: true, message: AUTH_MESSAGES.passwordUpdated, user };
+    },
+  );
+
+  app.get(
+    '/api/registration/options',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Partner types and industries for the registration form',
+        response: { 200: registrationOptionsSchema },
+      },
+    },
+    async () => registrationOptions(deps()),
+  );
+
+  app.post(
+    '/api/registration',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Register a partner (pending approval)',
+        description: 'Creates the organisation (a new referral agent), the user pending approval and the partner profile.',
+        body: registrationRequestSchema,
+        response: { 201: registrationResponseSchema, 419: csrfMismatch, 422: validationErrorSchema, 429: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      await registerPartner(deps(), request.body, request.ip);
+      return reply.code(201).send({ success: true, message: AUTH_MESSAGES.registered });
+    },
+  );
+}

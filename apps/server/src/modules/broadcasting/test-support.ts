@@ -1,0 +1,155 @@
+import Pusher, { type Channel } from 'pusher-js';
+import PusherServer from 'pusher';
+import type pg from 'pg';
+import type { Config } from '../../config.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { XSRF_COOKIE } from '../../plugins/session.ts';
+import type { TestClient } from '../../test/http-client.ts';
+
+/** Test helpers only: signed-in sessions, the real pusher-js client in Node, and waiting with timeouts. */
+
+const DEFAULT_TIMEOUT_MS = 5000;
+
+export interface SignedInSession {
+  /** `Cookie` header value carrying the session (and XSRF) cookies, for requests outside a TestClient. */
+  cookie: string;
+  xsrf: string;
+}
+
+/**
+ * Signs `userId` in the way a successful /api/login leaves a browser: a session row and its two cookies
+ * (set in `client`'s jar when given).
+ */
+export async function signIn(pool: pg.Pool, config: Config, userId: number, client?: TestClient): Promise<SignedInSession> {
+  const token = randomToken(32);
+  const csrf = randomToken(32);
+  await pool.query(
+    `INSERT INTO sessions (id, user_id, csrf_token, data, remember, created_at, last_activity_at, expires_at)
+     VALUES ($1, $2, $3, '{}'::jsonb, false, now(), now(), now() + interval '2 hours')`,
+    [sha256(token), userId, csrf],
+  );
+  client?.jar.set(config.sessionCookie, token);
+  client?.jar.set(XSRF_COOKIE, csrf);
+  return { cookie: `${config.sessionCookie}=${token}; ${XSRF_COOKIE}=${csrf}`, xsrf: csrf };
+}
+
+let headerCheckDisabled = false;
+/**
+ * pusher-js's Node build posts to the auth endpoints through the `xmlhttprequest` shim, which silently drops
+ * `Cookie` (it applies the browser's forbidden-header list, though there is no cookie jar to replace it).
+ * A browser sends its cookies by itself; in Node the test lifts that check so the real ajax transport
+ * (form-urlencoded socket_id and channel_name, status → subscription_error) runs with a real session cookie.
+ */
+function allowCookieHeader(): void {
+  if (headerCheckDisabled) return;
+  headerCheckDisabled = true;
+  const runtime = Pusher.Runtime as unknown as { createXHR(): { setDisableHeaderCheck?(state: boolean): void } };
+  const original = runtime.createXHR.bind(runtime);
+  runtime.createXHR = () => {
+    const xhr = original();
+    xhr.setDisableHeaderCheck?.(true);
+    return xhr;
+  };
+}
+
+export function createPusherClient(input: {
+  port: number;
+  key: string;
+  cookie?: string;
+  /** '/broadcasting/auth' (default) or '/api/broadcasting/auth'. */
+  authPath?: string;
+}): Pusher {
+  allowCookieHeader();
+  const base = `http://127.0.0.1:${input.port}`;
+  const headers = {
+    accept: 'application/json',
+    'x-requested-with': 'XMLHttpRequest',
+    ...(input.cookie ? { cookie: input.cookie } : {}),
+  };
+  return new Pusher(input.key, {
+    cluster: 'mt1',
+    wsHost: '127.0.0.1',
+    wsPort: input.port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    channelAuthorization: { endpoint: `${base}${input.authPath ?? '/broadcasting/auth'}`, transport: 'ajax', headers },
+    userAuthentication: { endpoint: `${base}/broadcasting/user-auth`, transport: 'ajax', headers },
+  });
+}
+
+export function createPusherServer(config: Config, port: number): PusherServer {
+  return new PusherServer({
+    appId: config.pusher.appId,
+    key: config.pusher.key,
+    secret: config.pusher.secret,
+    host: '127.0.0.1',
+    port: String(port),
+    useTLS: false,
+  });
+}
+
+/** Resolves with what `register` hands to its callback, or rejects after `timeoutMs`. */
+export function waitFor<T>(
+  label: string,
+  register: (resolve: (value: T) => void) => (() => void) | void,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let cleanup: (() => void) | void = undefined;
+    const timer = setTimeout(() => {
+      cleanup?.();
+      reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${label}`));
+    }, timeoutMs);
+    cleanup = register((value) => {
+      clearTimeout(timer);
+      cleanup?.();
+      resolve(value);
+    });
+  });
+}
+
+export function waitForConnection(pusher: Pusher): Promise<string> {
+  return waitFor<string>('pusher connected', (resolve) => {
+    if (pusher.connection.state === 'connected') {
+      resolve(pusher.connection.socket_id);
+      return;
+    }
+    const onConnected = () => resolve(pusher.connection.socket_id);
+    pusher.connection.bind('connected', onConnected);
+    return () => pusher.connection.unbind('connected', onConnected);
+  });
+}
+
+export function waitForSubscription(channel: Channel): Promise<unknown> {
+  return waitFor(`subscription to ${channel.name}`, (resolve) => {
+    const onSucceeded = (data: unknown) => resolve(data);
+    channel.bind('pusher:subscription_succeeded', onSucceeded);
+    return () => channel.unbind('pusher:subscription_succeeded', onSucceeded);
+  });
+}
+
+export function waitForEvent<T = unknown>(channel: Channel, event: string, timeoutMs?: number): Promise<T> {
+  return waitFor<T>(
+    `${event} on ${channel.name}`,
+    (resolve) => {
+      const handler = (data: T) => resolve(data);
+      channel.bind(event, handler);
+      return () => channel.unbind(event, handler);
+    },
+    timeoutMs,
+  );
+}
+
+/** Collects every `event` on `channel` from now on. */
+export function collectEvents<T = unknown>(channel: Channel, event: string): T[] {
+  const received: T[] = [];
+  channel.bind(event, (data: T) => received.push(data));
+  return received;
+}
+
+export function disconnectAll(clients: Pusher[]): void {
+  for (const client of clients) client.disconnect();
+  clients.length = 0;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,302 @@
+import type Pusher from 'pusher-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  notificationListSchema,
+  type NotificationCreatedEvent,
+  type NotificationsUpdatedEvent,
+} from '@portal/contracts/notifications';
+import { userChannel } from '../../realtime/channel-authorizer.ts';
+import { createPartner, type CreatedPartner } from '../../test/factories.ts';
+import { TestClient } from '../../test/http-client.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import {
+  collectEvents,
+  createPusherClient,
+  disconnectAll,
+  signIn,
+  waitForConnection,
+  waitForEvent,
+  waitForSubscription,
+} from '../broadcasting/test-support.ts';
+import { bookingLink, notifyAccountApproved, notifyBookingCreated, notifyBookingStatusChanged } from './domain-notifications.ts';
+
+const CREATED = 'App\\Events\\NotificationCreated';
+const UPDATED = 'App\\Events\\NotificationsUpdated';
+
+describe('notifications', () => {
+  let context: TestContext;
+  let port: number;
+  const clients: Pusher[] = [];
+
+  beforeAll(async () => {
+    context = await createTestApp();
+    await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = context.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    port = address.port;
+  });
+  afterEach(() => disconnectAll(clients));
+  afterAll(async () => {
+    disconnectAll(clients);
+    await context?.close();
+  });
+
+  async function signedInPartner(options: Parameters<typeof createPartner>[1] = {}): Promise<{ partner: CreatedPartner; client: TestClient; cookie: string }> {
+    const partner = await createPartner(context.database.pool, options);
+    const client = new TestClient(context.app);
+    const { cookie } = await signIn(context.database.pool, context.config, partner.userId, client);
+    return { partner, client, cookie };
+  }
+
+  /** A tab: pusher-js subscribed to the user's private channel. */
+  async function openTab(userId: number, cookie: string) {
+    const pusher = createPusherClient({ port, key: context.config.pusher.key, cookie });
+    clients.push(pusher);
+    const socketId = await waitForConnection(pusher);
+    const channel = pusher.subscribe(userChannel(userId));
+    await waitForSubscription(channel);
+    return { pusher, channel, socketId };
+  }
+
+  async function seed(userId: number, count: number) {
+    const stored = [];
+    for (let index = 1; index <= count; index += 1) {
+      stored.push(...(await context.app.notifications.notify(userId, { title: `Notice ${index}`, body: `Body ${index}` })));
+    }
+    return stored;
+  }
+
+  describe('notify()', () => {
+    it('stores one per user and pushes NotificationCreated and NotificationsUpdated on the private channel', async () => {
+      const { partner, cookie } = await signedInPartner();
+      const tab = await openTab(partner.userId, cookie);
+      const created = waitForEvent<NotificationCreatedEvent>(tab.channel, CREATED);
+      const updated = waitForEvent<NotificationsUpdatedEvent>(tab.channel, UPDATED);
+
+      const [stored] = await context.app.notifications.notify(partner.userId, {
+        type: 'message',
+        title: 'Welcome',
+        body: 'Hello there',
+        link: '/bookings?search=100234',
+        data: { source: 'test' },
+      });
+
+      expect(stored).toMatchObject({ title: 'Welcome', body: 'Hello there', link: '/bookings?search=100234', read_at: null });
+      const event = await created;
+      expect(event).toEqual({ notification: stored, unread_count: 1 });
+      expect(await updated).toEqual({ unread_count: 1 });
+    });
+
+    it('reaches every approved partner of a referral agent, and nobody else', async () => {
+      const first = await createPartner(context.database.pool);
+      const second = await createPartner(context.database.pool, { referralAgentId: first.referralAgentId });
+      const pending = await createPartner(context.database.pool, { referralAgentId: first.referralAgentId, status: 'pending' });
+      const outsider = await createPartner(context.database.pool);
+
+      const stored = await context.app.notifications.notify({ referralAgentId: first.referralAgentId }, { title: 'Agent news' });
+      expect(stored).toHaveLength(2);
+      const counts = async (userId: number) =>
+        Number(
+          (await context.database.pool.query<{ n: number }>('SELECT count(*) AS n FROM notifications WHERE user_id = $1', [userId])).rows[0]!
+            .n,
+        );
+      expect(await counts(first.userId)).toBe(1);
+      expect(await counts(second.userId)).toBe(1);
+      expect(await counts(pending.userId)).toBe(0);
+      expect(await counts(outsider.userId)).toBe(0);
+    });
+
+    it('refuses a link to another site and a missing title (422), and ignores unknown user ids', async () => {
+      const partner = await createPartner(context.database.pool);
+      for (const link of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+        await expect(context.app.notifications.notify(partner.userId, { title: 'x', link })).rejects.toMatchObject({ statusCode: 422 });
+      }
+      await expect(context.app.notifications.notify(partner.userId, { title: ' ' })).rejects.toMatchObject({ statusCode: 422 });
+      expect(await context.app.notifications.notify([999_999], { title: 'nobody' })).toEqual([]);
+    });
+
+    it('words the domain events: account approved, booking created, status and invoice status changed', async () => {
+      const partner = await createPartner(context.database.pool);
+      const colleague = await createPartner(context.database.pool, { referralAgentId: partner.referralAgentId });
+
+      const [approved] = await notifyAccountApproved(context.app.notifications, partner.userId);
+      expect(approved).toMatchObject({ type: 'account.approved', title: 'Your account is approved', link: '/' });
+
+      const created = await notifyBookingCreated(context.app.notifications, {
+        referralAgentId: partner.referralAgentId,
+        ticketId: '100234',
+        patientName: 'Amira Haddad',
+        facilityName: 'Harbor Clinic',
+        appointmentAt: '2030-03-05T09:00:00Z',
+      });
+      expect(created).toHaveLength(2);
+      expect(created[0]).toMatchObject({
+        type: 'booking.created',
+        title: 'New booking MT-100234',
+        body: 'A booking was made through your referral for Amira Haddad at Harbor Clinic on 5 Mar 2030.',
+        link: '/bookings?search=100234',
+        data: { ticket_id: '100234' },
+      });
+
+      const [status] = await notifyBookingStatusChanged(context.app.notifications, {
+        referralAgentId: partner.referralAgentId,
+        ticketId: 'MT-100234',
+        field: 'status',
+        from: 'pending',
+        to: 'no_show',
+      });
+      expect(status).toMatchObject({ type: 'booking.status_changed', body: 'Status changed from Pending to No show.', link: bookingLink('100234') });
+
+      const [invoice] = await notifyBookingStatusChanged(context.app.notifications, {
+        referralAgentId: partner.referralAgentId,
+        ticketId: '100234',
+        field: 'invoice_status',
+        from: 'unpaid',
+        to: 'paid',
+      });
+      expect(invoice).toMatchObject({ type: 'booking.invoice_status_changed', title: 'Booking MT-100234 invoice updated' });
+      expect(colleague.userId).toBeGreaterThan(0);
+    });
+  });
+
+  describe('the API', () => {
+    it('lists newest first in the paginator shape, pages, and filters unread', async () => {
+      const { partner, client } = await signedInPartner();
+      const stored = await seed(partner.userId, 12);
+      await context.database.pool.query('UPDATE notifications SET read_at = now() WHERE id = ANY($1::uuid[])', [
+        stored.slice(0, 4).map((notification) => notification.id),
+      ]);
+
+      const firstPage = await client.get('/api/notifications?per_page=5');
+      expect(firstPage.statusCode).toBe(200);
+      const page = notificationListSchema.parse(firstPage.json());
+      expect(page).toMatchObject({ total: 12, current_page: 1, last_page: 3, per_page: 5, from: 1, to: 5 });
+      expect(page.data.map((notification) => notification.title)).toEqual(['Notice 12', 'Notice 11', 'Notice 10', 'Notice 9', 'Notice 8']);
+      expect(page.links.map((link) => link.label)).toEqual(['&laquo; Previous', '1', '2', '3', 'Next &raquo;']);
+      expect(page.links[0]!.url).toBeNull();
+      expect(page.links.at(-1)!.url).toBe('/api/notifications?page=2&per_page=5');
+
+      const lastPage = (await client.get('/api/notifications?per_page=5&page=3')).json();
+      expect(lastPage).toMatchObject({ from: 11, to: 12, current_page: 3 });
+      expect(lastPage.data.map((notification: { title: string }) => notification.title)).toEqual(['Notice 2', 'Notice 1']);
+
+      const unread = (await client.get('/api/notifications?filter=unread&per_page=100')).json();
+      expect(unread.total).toBe(8);
+      expect(unread.data.every((notification: { read_at: string | null }) => notification.read_at === null)).toBe(true);
+      expect(unread.links.at(-1).url).toBeNull();
+
+      const beyond = (await client.get('/api/notifications?page=9')).json();
+      expect(beyond).toMatchObject({ data: [], from: null, to: null, total: 12 });
+
+      expect((await client.get('/api/notifications?per_page=0')).statusCode).toBe(422);
+      expect((await client.get('/api/notifications?filter=everything')).statusCode).toBe(422);
+    });
+
+    it('counts unread, marks one read (idempotently), marks all read and deletes', async () => {
+      const { partner, client } = await signedInPartner();
+      const [first, second, third] = await seed(partner.userId, 3);
+      expect((await client.get('/api/notifications/unread-count')).json()).toEqual({ count: 3 });
+
+      const read = await client.post(`/api/notifications/${first!.id}/read`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({ unread_count: 2 });
+      const readAt = (await context.database.pool.query('SELECT read_at FROM notifications WHERE id = $1', [first!.id])).rows[0].read_at;
+      expect((await client.post(`/api/notifications/${first!.id}/read`)).json()).toEqual({ unread_count: 2 });
+      expect((await context.database.pool.query('SELECT read_at FROM notifications WHERE id = $1', [first!.id])).rows[0].read_at).toEqual(readAt);
+
+      const removed = await client.delete(`/api/notifications/${second!.id}`);
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json()).toEqual({ unread_count: 1 });
+      expect((await client.delete(`/api/notifications/${second!.id}`)).statusCode).toBe(404);
+
+      expect((await client.post('/api/notifications/read-all')).json()).toEqual({ unread_count: 0 });
+      expect((await client.get('/api/notifications/unread-count')).json()).toEqual({ count: 0 });
+      const list = (await client.get('/api/notifications')).json();
+      expect(list.data.map((notification: { id: string }) => notification.id)).toEqual([third!.id, first!.id]);
+      expect(list.data.every((notification: { read_at: string | null }) => typeof notification.read_at === 'string')).toBe(true);
+    });
+
+    it("answers 404 for another user's notification and for an id that is not one, and never touches it", async () => {
+      const { client } = await signedInPartner();
+      const owner = await createPartner(context.database.pool);
+      const [theirs] = await seed(owner.userId, 1);
+
+      const read = await client.post(`/api/notifications/${theirs!.id}/read`);
+      expect(read.statusCode).toBe(404);
+      expect(read.json()).toEqual({ message: 'Notification not found.' });
+      expect((await client.delete(`/api/notifications/${theirs!.id}`)).statusCode).toBe(404);
+      expect((await client.post('/api/notifications/not-a-uuid/read')).statusCode).toBe(404);
+      expect((await client.delete('/api/notifications/00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
+
+      const row = (await context.database.pool.query('SELECT read_at FROM notifications WHERE id = $1', [theirs!.id])).rows[0];
+      expect(row).toEqual({ read_at: null });
+      expect((await client.get('/api/notifications')).json().total).toBe(0);
+    });
+
+    it('answers 401 without a session and 419 without the CSRF header on every change', async () => {
+      const { partner, client } = await signedInPartner();
+      const [notification] = await seed(partner.userId, 1);
+      const anonymous = new TestClient(context.app);
+      for (const [method, url] of [
+        ['GET', '/api/notifications'],
+        ['GET', '/api/notifications/unread-count'],
+        ['POST', `/api/notifications/${notification!.id}/read`],
+        ['POST', '/api/notifications/read-all'],
+        ['DELETE', `/api/notifications/${notification!.id}`],
+      ] as const) {
+        const response = await anonymous.request(method, url);
+        expect(response.statusCode, `${method} ${url}`).toBe(method === 'GET' ? 401 : 419);
+      }
+      // Signed in: the GETs work, the changes still need the token.
+      for (const [method, url] of [
+        ['POST', `/api/notifications/${notification!.id}/read`],
+        ['POST', '/api/notifications/read-all'],
+        ['DELETE', `/api/notifications/${notification!.id}`],
+      ] as const) {
+        const response = await client.request(method, url, undefined, { 'x-xsrf-token': 'wrong' });
+        expect(response.statusCode, `${method} ${url}`).toBe(419);
+        expect(response.json()).toEqual({ message: 'CSRF token mismatch.' });
+      }
+      expect((await client.get('/api/notifications/unread-count')).json()).toEqual({ count: 1 });
+    });
+  });
+
+  describe('keeping every tab right', () => {
+    it('broadcasts the new unread count after read, read-all and delete, skipping the tab that sent X-Socket-ID', async () => {
+      const { partner, client, cookie } = await signedInPartner();
+      const [first, second] = await seed(partner.userId, 3);
+      const sender = await openTab(partner.userId, cookie);
+      const other = await openTab(partner.userId, cookie);
+      const senderGot = collectEvents<NotificationsUpdatedEvent>(sender.channel, UPDATED);
+      const headers = { 'x-socket-id': sender.socketId };
+
+      let next = waitForEvent<NotificationsUpdatedEvent>(other.channel, UPDATED);
+      await client.post(`/api/notifications/${first!.id}/read`, undefined, headers);
+      expect(await next).toEqual({ unread_count: 2 });
+
+      next = waitForEvent<NotificationsUpdatedEvent>(other.channel, UPDATED);
+      await client.delete(`/api/notifications/${second!.id}`, headers);
+      expect(await next).toEqual({ unread_count: 1 });
+
+      next = waitForEvent<NotificationsUpdatedEvent>(other.channel, UPDATED);
+      await client.post('/api/notifications/read-all', undefined, headers);
+      expect(await next).toEqual({ unread_count: 0 });
+
+      // Without the header every tab hears it; the sender tab got none of the three before.
+      const senderNext = waitForEvent<NotificationsUpdatedEvent>(sender.channel, UPDATED);
+      await client.post('/api/notifications/read-all');
+      expect(await senderNext).toEqual({ unread_count: 0 });
+      expect(senderGot).toEqual([{ unread_count: 0 }]);
+    });
+
+    it('ignores a malformed X-Socket-ID rather than failing the request', async () => {
+      const { partner, client, cookie } = await signedInPartner();
+      const [notification] = await seed(partner.userId, 1);
+      const tab = await openTab(partner.userId, cookie);
+      const updated = waitForEvent<NotificationsUpdatedEvent>(tab.channel, UPDATED);
+      const response = await client.post(`/api/notifications/${notification!.id}/read`, undefined, { 'x-socket-id': 'not a socket' });
+      expect(response.statusCode).toBe(200);
+      expect(await updated).toEqual({ unread_count: 0 });
+    });
+  });
+});

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageSchema } from '@portal/contracts/errors';
+import {
+  notificationChangeResultSchema,
+  notificationIdParamsSchema,
+  notificationListQuerySchema,
+  notificationListSchema,
+  unreadCountSchema,
+} from '@portal/contracts/notifications';
+import { currentUser } from '../../plugins/auth-guard.ts';
+import { socketIdOf } from '../broadcasting/broadcaster.ts';
+import { createNotificationService, type NotificationService } from './service.ts';
+import { startAdminInbox } from '../../cli/admin-inbox.ts';
+import { executeNotifyCommand } from '../../cli/notify-commands.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The notification centre. Other areas create notifications with one call:
+     *   await app.notifications.notify(userId | userIds | { referralAgentId }, { type, title, body, link, data });
+     */
+    notifications: NotificationService;
+  }
+}
+
+/**
+ * The notifications module: decorates `app.notifications` (hence fastify-plugin, so every later module sees
+ * it) and serves the signed-in user's notifications. Register after the realtime plugin.
+ *   GET    /api/notifications?page&per_page&filter=unread   paginator shape
+ *   GET    /api/notifications/unread-count                  {count}
+ *   POST   /api/notifications/{id}/read                     {unread_count}
+ *   POST   /api/notifications/read-all                      {unread_count}
+ *   DELETE /api/notifications/{id}                          {unread_count}
+ * Another user's notification id answers 404, like one that does not exist.
+ */
+export const notificationsModule = fp(
+  async (app: FastifyInstance) => {
+    const service = createNotificationService({ db: app.database.db, broadcaster: app.broadcaster, logger: app.log });
+    app.decorate('notifications', service);
+
+    // The embedded database belongs to this process while it runs, so the admin command's notification
+    // commands are handed over to it (cli/admin-inbox.ts). A PostgreSQL server is opened by the command itself.
+    if (app.database.kind === 'embedded') {
+      const inbox = await startAdminInbox({
+        dataDir: app.config.dataDir,
+        execute: (argv, out) => executeNotifyCommand(argv, { pool: app.database.pool, notifications: service, out }),
+        logger: app.log,
+      });
+      app.addHook('onClose', () => inbox.close());
+    }
+
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const guarded = { preHandler: app.requireUser };
+    const errors = { 401: messageSchema, 403: messageSchema, 419: messageSchema };
+
+    routes.get(
+      '/api/notifications',
+      {
+        ...guarded,
+        schema: {
+          tags: ['notifications'],
+          summary: "The signed-in user's notifications, newest first",
+          querystring: notificationListQuerySchema,
+          response: { 200: notificationListSchema, ...errors },
+        },
+      },
+      async (request) => service.list(currentUser(request).id, request.query),
+    );
+
+    routes.get(
+      '/api/notifications/unread-count',
+      {
+        ...guarded,
+        schema: {
+          tags: ['notifications'],
+          summary: 'How many notifications are unread',
+          response: { 200: unreadCountSchema, ...errors },
+        },
+      },
+      async (request) => ({ count: await service.unreadCount(currentUser(request).id) }),
+    );
+
+    routes.post(
+      '/api/notifications/read-all',
+      {
+        ...guarded,
+        schema: {
+          tags: ['notifications'],
+          summary: 'Mark every notification read',
+          response: { 200: notificationChangeResultSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        unread_count: await service.markAllRead(currentUser(request).id, { socketId: socketIdOf(request) }),
+      }),
+    );
+
+    routes.post(
+      '/api/notifications/:id/read',
+      {
+        ...guarded,
+        schema: {
+          tags: ['notifications'],
+          summary: 'Mark one notification read',
+          params: notificationIdParamsSchema,
+          response: { 200: notificationChangeResultSchema, 404: messageSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        unread_count: await service.markRead(currentUser(request).id, request.params.id, { socketId: socketIdOf(request) }),
+      }),
+    );
+
+    routes.delete(
+      '/api/notifications/:id',
+      {
+        ...guarded,
+        schema: {
+          tags: ['notifications'],
+          summary: 'Delete one notification',
+          params: notificationIdParamsSchema,
+          response: { 200: notificationChangeResultSchema, 404: messageSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        unread_count: await service.remove(currentUser(request).id, request.params.id, { socketId: socketIdOf(request) }),
+      }),
+    );
+  },
+  { name: 'notifications', dependencies: ['realtime', 'auth-guard'] },
+);

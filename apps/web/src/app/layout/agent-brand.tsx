@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { Group, Text } from '@mantine/core';
+import { useAuthStore } from '../../stores/auth-store';
+
+/** The referral agent's logo (spec §3 user_logo), or its name when there is no logo or it fails to load. */
+export function AgentBrand() {
+  const logo = useAuthStore((state) => state.user_logo);
+  const agentName = useAuthStore((state) => state.user?.partner_profile.referral_agent.name ?? 'Partner Portal');
+  const [broken, setBroken] = useState<string | null>(null);
+
+  if (logo && broken !== logo) {
+    return (
+      <img
+        src={logo}
+        alt={agentName}
+        style={{ height: 32, maxWidth: 160, objectFit: 'contain', display: 'block' }}
+        onError={() => setBroken(logo)}
+      />
+    );
+  }
+  return (
+    <Group gap={0} wrap="nowrap">
+      <Text fw={700} size="md" truncate="end" maw={{ base: 150, sm: 260 }}>
+        {agentName}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ROUTES } from '../paths';
+import { AgentBrand } from './agent-brand';
+import { HeaderActions } from './header-actions';
+import { Sidebar } from './sidebar';
+import { UserMenu } from './user-menu';
+import classes from './app-layout.module.css';
+
+/**
+ * The base layout of signed-in pages (Mantine AppShell): header with the referral agent's logo, the header
+ * actions (notifications), the user menu; the sidebar, which becomes a drawer behind the burger on small screens.
+ */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // A page change closes the phone drawer.
+  useEffect(() => {
+    close();
+  }, [pathname, close]);
+
+  return (
+    <>
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding={{ base: 'sm', sm: 'lg' }}
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={opened ? 'Close navigation' : 'Open navigation'}
+                aria-expanded={opened}
+                aria-controls="app-navigation"
+              />
+              <UnstyledButton component={Link} to={ROUTES.Dashboard} style={{ minWidth: 0 }}>
+                <AgentBrand />
+              </UnstyledButton>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <HeaderActions />
+              <UserMenu />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" id="app-navigation">
+          <Sidebar onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </>
+  );
+}

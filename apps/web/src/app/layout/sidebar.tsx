@@ -1,0 +1,41 @@
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { isActivePath, navigationSections } from '../navigation';
+
+/** The sidebar: areas grouped as in navigation.ts, the current page highlighted. */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <ScrollArea type="auto" offsetScrollbars>
+      <nav aria-label="Main">
+        <Stack gap="lg">
+          {navigationSections().map(({ group, entries }) => (
+            <div key={group} role="group" aria-labelledby={`nav-group-${group}`}>
+              <Text id={`nav-group-${group}`} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
+                {group}
+              </Text>
+              {entries.map(({ label, to, icon: Icon }) => {
+                const active = isActivePath(to, pathname);
+                return (
+                  <NavLink
+                    key={to}
+                    component={RouterLink}
+                    to={to}
+                    end={to === '/'}
+                    label={label}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    leftSection={<Icon size={18} stroke={1.6} aria-hidden="true" />}
+                    onClick={onNavigate}
+                    variant="light"
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  />
+                );
+              })}
+            </div>
+          ))}
+        </Stack>
+      </nav>
+    </ScrollArea>
+  );
+}

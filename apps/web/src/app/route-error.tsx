@@ -1,0 +1,28 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { ROUTES } from './paths';
+
+/**
+ * Shown when a page throws or its code cannot be loaded (typically after a new release replaced the files the
+ * open tab still refers to): a reload fixes the latter.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Center component="main" id="main-content" mih="100dvh" p="md">
+      <Stack align="center" gap="md" maw={480} ta="center" role="alert">
+        <Title order={1} size="h2">
+          Something went wrong
+        </Title>
+        <Text c="dimmed">This page could not be shown. Reloading usually helps.</Text>
+        <Group justify="center" gap="sm">
+          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <Button component={Link} to={ROUTES.Dashboard} variant="default" reloadDocument>
+            Go to dashboard
+          </Button>
+        </Group>
+      </Stack>
+    </Center>
+  );
+}

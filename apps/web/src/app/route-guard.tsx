@@ -1,0 +1,59 @@
+import { useEffect, type ReactNode } from 'react';
+import { matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import type { User } from '@portal/contracts/session';
+import { LoadingOverlay } from '../components/loading-overlay/loading-overlay';
+import { isAffiliate, useAuthStore } from '../stores/auth-store';
+import { ROUTES } from './paths';
+
+/**
+ * Who may not open a login-required path, and where they go instead. Later areas add their rules here.
+ * Spec §2: a user of the `affiliates` referral group opening /commission-structure is sent to the root path.
+ */
+export const ACCESS_RULES: ReadonlyArray<{ path: string; denied: (user: User) => boolean; redirectTo: string }> = [
+  { path: ROUTES['commission-structure'], denied: isAffiliate, redirectTo: ROUTES.Dashboard },
+];
+
+/** Where a signed-in user opening `pathname` must go instead, or null when they may stay. */
+export function accessRedirect(user: User, pathname: string): string | null {
+  // The forced password change comes first: nothing else is usable until it is done.
+  if (user.password_updated_check === false && pathname !== ROUTES['update-password']) return ROUTES['update-password'];
+  for (const rule of ACCESS_RULES) {
+    if (matchPath({ path: rule.path, end: false }, pathname) && rule.denied(user)) return rule.redirectTo;
+  }
+  return null;
+}
+
+/**
+ * The route guard of spec §2, around every login-required route. With no user loaded it fetches the current one
+ * (showing the loading overlay meanwhile): still none → /login; the fetch failed → sign out and /login. With a user
+ * it applies the access rules above.
+ */
+export function RouteGuard({ children }: { children?: ReactNode }) {
+  const user = useAuthStore((state) => state.user);
+  const loggingOut = useAuthStore((state) => state.logout_in_progress);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (user || loggingOut) return;
+    let active = true;
+    void (async () => {
+      const store = useAuthStore.getState();
+      const result = await store.fetchUser();
+      if (!active) return;
+      if (!result.ok) {
+        await useAuthStore.getState().logout(navigate);
+      } else if (!result.user) {
+        await navigate(ROUTES.login, { replace: true });
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [user, loggingOut, navigate]);
+
+  if (!user) return <LoadingOverlay />;
+  const redirect = accessRedirect(user, pathname);
+  if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
+  return children ?? <Outlet />;
+}

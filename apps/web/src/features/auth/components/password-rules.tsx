@@ -1,0 +1,39 @@
+import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { PASSWORD_RULES } from '@portal/contracts/auth';
+
+export interface PasswordRulesProps {
+  value: string;
+  id?: string;
+}
+
+/** The strength rules of the contract, ticked off as the user types; placed right after the password input. */
+export function PasswordRules({ value, id }: PasswordRulesProps) {
+  return (
+    <div id={id}>
+      <Text size="sm" fw={500} mb={4}>
+        Your new password needs:
+      </Text>
+      <List spacing={4} size="sm" center aria-label="Password requirements">
+        {PASSWORD_RULES.map((rule) => {
+          const met = rule.test(value);
+          return (
+            <List.Item
+              key={rule.id}
+              data-met={met}
+              c={met ? 'teal.8' : 'dimmed'}
+              icon={
+                <ThemeIcon color={met ? 'teal' : 'gray'} variant={met ? 'filled' : 'light'} size={18} radius="xl">
+                  {met ? <IconCheck size={12} aria-hidden="true" /> : <IconX size={12} aria-hidden="true" />}
+                </ThemeIcon>
+              }
+            >
+              {rule.label}
+              <VisuallyHidden>{met ? ' (done)' : ' (not yet)'}</VisuallyHidden>
+            </List.Item>
+          );
+        })}
+      </List>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link, useNavigate } from 'react-router';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { forgotPasswordRequestSchema, successMessageSchema } from '@portal/contracts/auth';
+import { ROUTES } from '../../../app/paths';
+import { HttpError } from '../../../lib/http';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { AuthLayout } from '../components/auth-layout';
+import { AUTH_MESSAGES } from '../messages';
+
+/** /forgot-password: asks for a reset link by e-mail (spec §7, §8). */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const requestReset = useRequestPasswordReset();
+  const form = useZodForm({ initialValues: { email: '' }, schema: forgotPasswordRequestSchema });
+
+  const handleSubmit = form.onSubmit(async (body) => {
+    try {
+      const answer = await requestReset.mutateAsync(body);
+      if (answer.success) {
+        notifySuccess(AUTH_MESSAGES.forgotSuccessTitle, AUTH_MESSAGES.forgotSuccessMessage);
+        await navigate(ROUTES.login);
+      } else {
+        notifyError(AUTH_MESSAGES.failedTitle, answer.message);
+      }
+    } catch (error) {
+      // A throttled request answers 429 `{success: false, message}`: that is "success false" with a message
+      // worth showing, not an unexplained error.
+      const refused = error instanceof HttpError ? successMessageSchema.safeParse(error.body) : null;
+      if (refused?.success && !refused.data.success) {
+        notifyError(AUTH_MESSAGES.failedTitle, refused.data.message);
+      } else {
+        notifyError(AUTH_MESSAGES.failedTitle, AUTH_MESSAGES.requestErrorMessage);
+      }
+      if (error instanceof HttpError) {
+        const fieldErrors = error.fieldErrors;
+        if (Object.keys(fieldErrors).length > 0) form.setServerErrors(fieldErrors);
+      }
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      description="Enter the e-mail address of your account and we will send you a link to choose a new password."
+    >
+      <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-busy={requestReset.isPending}>
+        <Stack gap="md">
+          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <Button type="submit" fullWidth loading={requestReset.isPending} disabled={requestReset.isPending}>
+            Send reset link
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to={ROUTES.login}>
+              Back to sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

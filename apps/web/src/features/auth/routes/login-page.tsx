@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { loginRequestSchema } from '@portal/contracts/session';
+import { ROUTES } from '../../../app/paths';
+import { HttpError } from '../../../lib/http';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useAuthStore } from '../../../stores/auth-store';
+import { AuthLayout } from '../components/auth-layout';
+import { FormAlert } from '../components/form-alert';
+import { PasswordField } from '../components/password-field';
+import { AUTH_MESSAGES } from '../messages';
+
+/** /login: e-mail, password and "remember me" (spec §2, §4). */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const loading = useAuthStore((state) => state.loading);
+  const login = useAuthStore((state) => state.login);
+  // Someone already signed in who opens /login goes to the dashboard; decided once, on arrival, so the
+  // redirect never races the store's own navigation after a successful sign-in.
+  const [signedInOnArrival] = useState(() => {
+    const state = useAuthStore.getState();
+    return state.authenticated && state.user !== null;
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm({
+    initialValues: { email: '', password: '', remember: false },
+    schema: loginRequestSchema,
+  });
+
+  if (signedInOnArrival) return <Navigate to={ROUTES.Dashboard} replace />;
+
+  const handleSubmit = form.onSubmit(async (credentials) => {
+    setFormError(null);
+    const result = await login(credentials, navigate);
+    if (result.ok) return;
+    const { error } = result;
+    if (error instanceof HttpError) {
+      const fieldErrors = error.fieldErrors;
+      if (Object.keys(fieldErrors).length > 0) form.setServerErrors(fieldErrors);
+      else setFormError(error.message);
+    } else {
+      setFormError(AUTH_MESSAGES.loginFailedFallback);
+    }
+  });
+
+  return (
+    <AuthLayout title="Sign in" description="Sign in to your partner account.">
+      <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-busy={loading}>
+        <Stack gap="md">
+          <FormAlert message={formError} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Checkbox label="Remember me" {...form.getCheckboxProps('remember')} />
+            <Anchor component={Link} to={ROUTES['forgot-password']} size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={loading} disabled={loading}>
+            Sign in
+          </Button>
+          <Text size="sm" ta="center">
+            New partner?{' '}
+            <Anchor component={Link} to={ROUTES.registration}>
+              Register
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

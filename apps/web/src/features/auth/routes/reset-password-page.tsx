@@ -1,0 +1,96 @@
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { resetPasswordRequestSchema } from '@portal/contracts/auth';
+import { ROUTES } from '../../../app/paths';
+import { HttpError } from '../../../lib/http';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useResetPassword } from '../api/reset-password';
+import { AuthLayout } from '../components/auth-layout';
+import { PasswordField } from '../components/password-field';
+import { PasswordRules } from '../components/password-rules';
+import { AUTH_MESSAGES } from '../messages';
+
+/** /reset-password?token=…&email=…: the page the reset e-mail links to (spec §7, §8). */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const reset = useResetPassword();
+  const form = useZodForm({
+    initialValues: { token, email: searchParams.get('email') ?? '', password: '', password_confirmation: '' },
+    schema: resetPasswordRequestSchema,
+  });
+
+  if (!token) {
+    return (
+      <AuthLayout title="Reset your password">
+        <Alert color="red" variant="light" role="alert" title="This link is incomplete">
+          The reset link is missing its token. Open the link from the e-mail again, or ask for a new one.
+        </Alert>
+        <Text size="sm" ta="center">
+          <Anchor component={Link} to={ROUTES['forgot-password']}>
+            Ask for a new link
+          </Anchor>
+        </Text>
+      </AuthLayout>
+    );
+  }
+
+  const handleSubmit = form.onSubmit(async (body) => {
+    try {
+      const answer = await reset.mutateAsync(body);
+      if (answer.success) {
+        notifySuccess(AUTH_MESSAGES.resetSuccessTitle, answer.message || AUTH_MESSAGES.resetSuccessFallback);
+        await navigate(ROUTES.login);
+      } else {
+        notifyError(AUTH_MESSAGES.failedTitle, answer.message);
+      }
+    } catch (error) {
+      notifyError(AUTH_MESSAGES.failedTitle, error instanceof HttpError ? error.message : AUTH_MESSAGES.requestErrorMessage);
+      if (error instanceof HttpError) {
+        const fieldErrors = error.fieldErrors;
+        if (Object.keys(fieldErrors).length > 0) form.setServerErrors(fieldErrors);
+      }
+    }
+  });
+
+  return (
+    <AuthLayout title="Reset your password" description="Choose a new password for your account.">
+      <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-busy={reset.isPending}>
+        <Stack gap="md">
+          {form.errors.token ? (
+            <Alert color="red" variant="light" role="alert">
+              {form.errors.token}{' '}
+              <Anchor component={Link} to={ROUTES['forgot-password']}>
+                Ask for a new link
+              </Anchor>
+            </Alert>
+          ) : null}
+          <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordRules value={form.values.password} />
+          <PasswordField
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Button type="submit" fullWidth loading={reset.isPending} disabled={reset.isPending}>
+            Reset password
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to={ROUTES.login}>
+              Back to sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,144 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Anchor, Button, Input, PinInput, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { twoFactorChallengeSchema, type TwoFactorChallenge } from '@portal/contracts/session';
+import { ROUTES } from '../../../app/paths';
+import { HttpError } from '../../../lib/http';
+import { errorsFromIssues, errorsFromServer } from '../../../lib/use-zod-form';
+import { useAuthStore } from '../../../stores/auth-store';
+import { useSubmitTwoFactorChallenge } from '../api/submit-two-factor-challenge';
+import { AuthLayout } from '../components/auth-layout';
+import { FormAlert } from '../components/form-alert';
+
+type Mode = 'code' | 'recovery';
+const CODE_LENGTH = 6;
+
+/**
+ * /two/factor/verification: reached by a full-page navigation after a sign-in that needs a second factor
+ * (spec §2). A 6-digit code from the authenticator app, or one of the recovery codes.
+ */
+export function TwoFactorPage() {
+  const navigate = useNavigate();
+  const completeSignIn = useAuthStore((state) => state.completeSignIn);
+  const challenge = useSubmitTwoFactorChallenge();
+  const [mode, setMode] = useState<Mode>('code');
+  const [code, setCode] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [errors, setErrors] = useState<{ code?: string; recovery_code?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const codeErrorId = useId();
+
+  const focusInvalid = () => {
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  const submit = async (body: TwoFactorChallenge) => {
+    setFormError(null);
+    const parsed = twoFactorChallengeSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(errorsFromIssues(parsed.error.issues));
+      focusInvalid();
+      return;
+    }
+    setErrors({});
+    try {
+      const response = await challenge.mutateAsync(parsed.data);
+      await completeSignIn(response, navigate);
+    } catch (error) {
+      if (error instanceof HttpError && Object.keys(error.fieldErrors).length > 0) {
+        const fieldErrors = errorsFromServer(error.fieldErrors);
+        // The server may name either field; show it beside the one on screen.
+        const message = fieldErrors[mode === 'code' ? 'code' : 'recovery_code'] ?? Object.values(fieldErrors)[0];
+        setErrors(mode === 'code' ? { code: message } : { recovery_code: message });
+        if (mode === 'code') setCode('');
+        focusInvalid();
+      } else if (error instanceof HttpError) {
+        setFormError(error.message);
+      } else {
+        setFormError('Could not check the code. Check your connection and try again.');
+      }
+    }
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit(mode === 'code' ? { code } : { recovery_code: recoveryCode.trim() });
+  };
+
+  const switchMode = () => {
+    setMode((current) => (current === 'code' ? 'recovery' : 'code'));
+    setErrors({});
+    setFormError(null);
+  };
+
+  return (
+    <AuthLayout
+      title="Two-factor verification"
+      description={
+        mode === 'code'
+          ? 'Enter the 6-digit code from your authenticator app.'
+          : 'Enter one of the recovery codes you saved when you turned on two-factor authentication.'
+      }
+    >
+      <form ref={formRef} onSubmit={handleSubmit} noValidate aria-busy={challenge.isPending}>
+        <Stack gap="md">
+          <FormAlert message={formError} />
+          {mode === 'code' ? (
+            <Input.Wrapper
+              label="Authentication code"
+              error={errors.code}
+              errorProps={{ id: codeErrorId, role: 'alert' }}
+              labelElement="div"
+            >
+              <PinInput
+                length={CODE_LENGTH}
+                type="number"
+                oneTimeCode
+                autoFocus
+                value={code}
+                onChange={(value) => {
+                  setCode(value);
+                  if (errors.code) setErrors({});
+                }}
+                onComplete={(value) => void submit({ code: value })}
+                error={Boolean(errors.code)}
+                disabled={challenge.isPending}
+                mt={6}
+                getInputProps={(index) => ({
+                  'aria-label': `Authentication code, digit ${index + 1} of ${CODE_LENGTH}`,
+                  'aria-describedby': errors.code ? codeErrorId : undefined,
+                })}
+              />
+            </Input.Wrapper>
+          ) : (
+            <TextInput
+              label="Recovery code"
+              autoComplete="off"
+              autoFocus
+              spellCheck={false}
+              value={recoveryCode}
+              onChange={(event) => {
+                setRecoveryCode(event.currentTarget.value);
+                if (errors.recovery_code) setErrors({});
+              }}
+              error={errors.recovery_code}
+              errorProps={{ role: 'alert' }}
+            />
+          )}
+          <Button type="submit" fullWidth loading={challenge.isPending} disabled={challenge.isPending}>
+            Verify
+          </Button>
+          <UnstyledButton onClick={switchMode} c="var(--mantine-primary-color-filled)" fz="sm" ta="center">
+            {mode === 'code' ? 'Use a recovery code instead' : 'Use an authentication code instead'}
+          </UnstyledButton>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to={ROUTES.login}>
+              Back to sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

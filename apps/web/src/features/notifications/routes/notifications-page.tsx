@@ -1,0 +1,232 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { relativeTime } from '@portal/contracts/formatters';
+import { NOTIFICATIONS_DEFAULT_PAGE_SIZE, type Notification, type NotificationFilter } from '@portal/contracts/notifications';
+import { useNotifications } from '../api/get-notifications';
+import { useUnreadCount } from '../api/get-unread-count';
+import { useDeleteNotification } from '../api/delete-notification';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useNow } from '../components/use-now';
+
+export const EMPTY_MESSAGE = 'You have no notifications yet.';
+export const EMPTY_UNREAD_MESSAGE = 'You have no unread notifications.';
+const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+
+function readQuery(params: URLSearchParams): { page: number; filter: NotificationFilter } {
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  return {
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+    filter: params.get('filter') === 'unread' ? 'unread' : 'all',
+  };
+}
+
+/**
+ * /notifications: every notification of the signed-in user, newest first, with read and unread states, the
+ * All / Unread filter, mark one read (clicking it, which also opens its link), mark all read, delete, relative
+ * times and pages. Filter and page live in the URL, so a reload or a shared link shows the same view.
+ */
+export function NotificationsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { page, filter } = readQuery(searchParams);
+  const navigate = useNavigate();
+  const now = useNow();
+
+  const list = useNotifications({ page, per_page: NOTIFICATIONS_DEFAULT_PAGE_SIZE, filter });
+  const unread = useUnreadCount().data?.count ?? 0;
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+  const remove = useDeleteNotification();
+
+  const setQuery = (next: { page?: number; filter?: NotificationFilter }) => {
+    const params = new URLSearchParams(searchParams);
+    const nextFilter = next.filter ?? filter;
+    const nextPage = next.page ?? 1;
+    if (nextFilter === 'unread') params.set('filter', 'unread');
+    else params.delete('filter');
+    if (nextPage > 1) params.set('page', String(nextPage));
+    else params.delete('page');
+    setSearchParams(params);
+  };
+
+  const open = (notification: Notification) => {
+    if (!notification.read_at) markRead.mutate(notification.id);
+    if (notification.link) void navigate(notification.link);
+  };
+
+  const data = list.data;
+  // Deleting the last row of the last page leaves the page past the end: step back to the last page there is.
+  const pastTheEnd = data && data.data.length === 0 && data.total > 0 && page > data.last_page ? data.last_page : null;
+  useEffect(() => {
+    if (pastTheEnd === null) return;
+    const params = new URLSearchParams(searchParams);
+    if (pastTheEnd > 1) params.set('page', String(pastTheEnd));
+    else params.delete('page');
+    setSearchParams(params, { replace: true });
+  }, [pastTheEnd, searchParams, setSearchParams]);
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <Box>
+          <Title order={1} size="h2">
+            Notifications
+          </Title>
+          <Text c="dimmed" size="sm" aria-live="polite">
+            {unread === 0 ? 'Everything is read.' : `${unread} unread`}
+          </Text>
+        </Box>
+        <Group gap="sm">
+          <SegmentedControl
+            aria-label="Show"
+            value={filter}
+            onChange={(value) => setQuery({ filter: value as NotificationFilter })}
+            data={[
+              { label: 'All', value: 'all' },
+              { label: 'Unread', value: 'unread' },
+            ]}
+          />
+          <Button
+            variant="light"
+            leftSection={<IconCheck size={16} aria-hidden="true" />}
+            disabled={unread === 0}
+            loading={markAllRead.isPending}
+            onClick={() => markAllRead.mutate()}
+          >
+            Mark all as read
+          </Button>
+        </Group>
+      </Group>
+
+      {list.isPending ? (
+        <Stack gap="sm" aria-busy="true" aria-label="Loading notifications">
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} h={76} radius="md" />
+          ))}
+        </Stack>
+      ) : list.isError && !data ? (
+        <Alert color="red" variant="light" role="alert" title="Your notifications could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Check your connection and try again.</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()} loading={list.isFetching}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !data || data.data.length === 0 ? (
+        <Paper withBorder radius="md" p="xl">
+          <Text c="dimmed" ta="center">
+            {filter === 'unread' ? EMPTY_UNREAD_MESSAGE : EMPTY_MESSAGE}
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="sm" component="ul" aria-label="Notifications" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {data.data.map((notification) => {
+            const isUnread = !notification.read_at;
+            return (
+              <Paper
+                key={notification.id}
+                component="li"
+                withBorder
+                radius="md"
+                p="md"
+                data-unread={isUnread ? 'true' : undefined}
+                style={{
+                  borderLeft: `4px solid ${isUnread ? 'var(--mantine-color-blue-6)' : 'transparent'}`,
+                  background: isUnread ? 'var(--mantine-color-blue-light)' : undefined,
+                }}
+              >
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <UnstyledButton onClick={() => open(notification)} style={{ flex: 1, minWidth: 0 }}>
+                    <Text fw={isUnread ? 700 : 500}>
+                      {notification.title}
+                      {isUnread ? <VisuallyHidden> (unread)</VisuallyHidden> : null}
+                    </Text>
+                    {notification.body ? (
+                      <Text size="sm" c="dimmed" mt={2}>
+                        {notification.body}
+                      </Text>
+                    ) : null}
+                    <Text size="xs" c="dimmed" mt={6} component="time" dateTime={notification.created_at} title={new Date(notification.created_at).toLocaleString()}>
+                      {relativeTime(notification.created_at, now)}
+                    </Text>
+                  </UnstyledButton>
+                  <Group gap={4} wrap="nowrap">
+                    {notification.link ? (
+                      <Anchor
+                        href={notification.link}
+                        size="sm"
+                        onClick={(event) => {
+                          event.preventDefault();
+                          open(notification);
+                        }}
+                      >
+                        Open
+                      </Anchor>
+                    ) : null}
+                    {isUnread ? (
+                      <Tooltip label="Mark as read">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Mark "${notification.title}" as read`}
+                          onClick={() => markRead.mutate(notification.id)}
+                        >
+                          <IconCheck size={18} aria-hidden="true" />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                    <Tooltip label="Delete">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete "${notification.title}"`}
+                        loading={remove.isPending && remove.variables === notification.id}
+                        onClick={() => remove.mutate(notification.id)}
+                      >
+                        <IconTrash size={18} aria-hidden="true" />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+
+      {data && data.last_page > 1 ? (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            Showing {data.from ?? 0}–{data.to ?? 0} of {data.total}
+          </Text>
+          <Pagination
+            total={data.last_page}
+            value={Math.min(page, data.last_page)}
+            onChange={(next) => setQuery({ page: next })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+          />
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The SPA's realtime connection (spec §1, §7, §8): pusher-js through laravel-echo, websocket only, namespace
+ * 'App.Events', channel authorisation at /broadcasting/auth and user authentication at /broadcasting/user-auth.
+ *
+ * - Where to connect comes from the server (GET /api/realtime/config): the embedded service at the portal's own
+ *   origin (TLS on 443 over HTTPS), or an external Pusher-compatible service. One build serves both.
+ * - It connects once someone is signed in and disconnects at sign-out (`followSession`); one connection per tab,
+ *   on the user's private channel `App.Models.User.{id}`.
+ * - Once connected, the socket id goes to the HTTP client (`setSocketId`), which sends it as `X-Socket-ID` so the
+ *   server leaves this tab out of the events its own requests cause; null again when the socket drops.
+ * - pusher-js reconnects by itself after a drop. Events sent meanwhile are lost, so every reconnection is
+ *   announced (`onRealtimeReconnect`) and the features refetch what they show.
+ * - A refused channel authorisation arrives as pusher-js's `pusher:subscription_error` (spec §8) and is logged.
+ */
+import Echo from 'laravel-echo';
+import Pusher from 'pusher-js';
+import {
+  BROADCASTING_AUTH_ENDPOINT,
+  BROADCASTING_USER_AUTH_ENDPOINT,
+  REALTIME_NAMESPACE,
+  realtimeConfigSchema,
+  userChannelName,
+  type RealtimeConfig,
+} from '@portal/contracts/realtime';
+import { csrfToken, http, setSocketId } from './http';
+
+export type RealtimeEcho = Echo<'pusher'>;
+type PrivateChannel = ReturnType<RealtimeEcho['private']>;
+type Callback = (data: unknown) => void;
+
+export const REALTIME_CONFIG_URL = '/api/realtime/config';
+/** After a failed config request, try again this much later (while still signed in). */
+const CONFIG_RETRY_MS = 15_000;
+
+interface Connection {
+  userId: number;
+  echo: RealtimeEcho;
+  channel: PrivateChannel;
+  /** True once the first connection was made: the next 'connected' is a reconnection. */
+  connectedBefore: boolean;
+}
+
+let connection: Connection | null = null;
+/** Bumped by every connect/disconnect, so a config answer that arrives late knows it is outdated. */
+let generation = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let configRequest: Promise<RealtimeConfig> | null = null;
+
+/** Listeners on the user's private channel, kept across reconnections and sign-ins. */
+const userChannelListeners = new Set<{ event: string; callback: Callback }>();
+const reconnectListeners = new Set<() => void>();
+
+/** Headers of the auth calls pusher-js makes: read at each call, since the XSRF token changes at sign-in. */
+function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const token = csrfToken();
+  if (token) headers['X-XSRF-TOKEN'] = token;
+  return headers;
+}
+
+function fetchConfig(): Promise<RealtimeConfig> {
+  configRequest ??= http.get(REALTIME_CONFIG_URL, { schema: realtimeConfigSchema }).catch((error: unknown) => {
+    configRequest = null;
+    throw error;
+  });
+  return configRequest;
+}
+
+/** Builds the Echo instance (and so opens the socket). Exported for tests. */
+export function createEcho(config: RealtimeConfig): RealtimeEcho {
+  return new Echo({
+    broadcaster: 'pusher',
+    Pusher,
+    key: config.key,
+    cluster: config.cluster,
+    ...(config.wsHost ? { wsHost: config.wsHost } : {}),
+    wsPort: config.wsPort,
+    wssPort: config.wssPort,
+    forceTLS: config.forceTLS,
+    enabledTransports: config.enabledTransports,
+    namespace: REALTIME_NAMESPACE,
+    authEndpoint: BROADCASTING_AUTH_ENDPOINT,
+    channelAuthorization: { endpoint: BROADCASTING_AUTH_ENDPOINT, transport: 'ajax', headersProvider: authHeaders },
+    userAuthentication: {
+      endpoint: BROADCASTING_USER_AUTH_ENDPOINT,
+      transport: 'ajax',
+      headers: {},
+      headersProvider: authHeaders,
+    },
+    // Our fetch client adds X-Socket-ID itself; Echo's axios/jQuery/Vue/Turbo interceptors have nothing to do.
+    withoutInterceptors: true,
+  });
+}
+
+function bindListener(channel: PrivateChannel, listener: { event: string; callback: Callback }): void {
+  channel.listen(listener.event, listener.callback);
+}
+
+function open(userId: number, config: RealtimeConfig): void {
+  const echo = createEcho(config);
+  const channel = echo.private(userChannelName(userId));
+  channel.error((error: unknown) => {
+    // Spec §8: pusher-js reports a refused authorisation as pusher:subscription_error; say so in the console.
+    console.error(`Realtime: authorisation of ${userChannelName(userId)} failed`, error);
+  });
+  for (const listener of userChannelListeners) bindListener(channel, listener);
+
+  const current: Connection = { userId, echo, channel, connectedBefore: false };
+  connection = current;
+  echo.connector.pusher.connection.bind('state_change', ({ current: state }: { previous: string; current: string }) => {
+    if (connection !== current) return;
+    if (state === 'connected') {
+      setSocketId(echo.socketId() ?? null);
+      if (current.connectedBefore) for (const listener of [...reconnectListeners]) safely(listener);
+      current.connectedBefore = true;
+    } else {
+      // A new socket id comes with the next connection; until then no request may claim this one.
+      setSocketId(null);
+    }
+  });
+}
+
+function safely(listener: () => void): void {
+  try {
+    listener();
+  } catch (error) {
+    console.error(error);
+  }
+}
+
+/** Opens the connection for `userId` (after fetching where to), replacing one for another user. */
+export async function connectRealtime(userId: number): Promise<void> {
+  if (connection?.userId === userId) return;
+  disconnectRealtime();
+  const mine = ++generation;
+  try {
+    const config = await fetchConfig();
+    if (mine !== generation) return;
+    open(userId, config);
+  } catch (error) {
+    if (mine !== generation) return;
+    console.error('Realtime: could not load the connection settings', error);
+    retryTimer = setTimeout(() => {
+      if (mine === generation) void connectRealtime(userId);
+    }, CONFIG_RETRY_MS);
+  }
+}
+
+/** Closes the connection (sign-out). */
+export function disconnectRealtime(): void {
+  generation += 1;
+  clearTimeout(retryTimer);
+  const closing = connection;
+  connection = null;
+  setSocketId(null);
+  if (closing) closing.echo.disconnect();
+}
+
+let following = false;
+
+/**
+ * Connects whenever a user is signed in and disconnects at sign-out, for the life of the page. `watch` is the auth
+ * store's `watchSession` (passed in, so this module does not depend on the store). Safe to call more than once.
+ */
+export function followSession(watch: (listener: (user: { id: number } | null) => void) => () => void): void {
+  if (following) return;
+  following = true;
+  watch((user) => {
+    if (user) void connectRealtime(user.id);
+    else disconnectRealtime();
+  });
+}
+
+/**
+ * Listens for `event` (Echo's short name, e.g. 'NotificationCreated' → App\Events\NotificationCreated) on the
+ * signed-in user's private channel, now and after every reconnection or new sign-in. Returns the unsubscribe.
+ */
+export function listenOnUserChannel(event: string, callback: Callback): () => void {
+  const listener = { event, callback };
+  userChannelListeners.add(listener);
+  if (connection) bindListener(connection.channel, listener);
+  return () => {
+    userChannelListeners.delete(listener);
+    connection?.channel.stopListening(event, callback);
+  };
+}
+
+/**
+ * Called after the socket came back from a drop: events published meanwhile were missed, so refetch what is
+ * shown (e.g. `queryClient.invalidateQueries(...)`). Returns the unsubscribe.
+ */
+export function onRealtimeReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+/** The live Echo instance, if connected: for features that need presence or agent channels. */
+export function getEcho(): RealtimeEcho | null {
+  return connection?.echo ?? null;
+}

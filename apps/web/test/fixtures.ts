@@ -1,0 +1,34 @@
+import type { User } from '@portal/contracts/session';
+
+/** A user as GET /api/user answers it; `overrides` replace top-level fields, `profile` parts of partner_profile. */
+export function makeUser(
+  overrides: Partial<Omit<User, 'partner_profile'>> = {},
+  profile: Partial<User['partner_profile']> = {},
+): User {
+  return {
+    id: 7,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    name: 'Ada Lovelace',
+    email: 'ada@example.test',
+    phone: '+971501234567',
+    password_updated_check: true,
+    first_login: false,
+    two_factor_enabled: false,
+    ...overrides,
+    partner_profile: {
+      partner_type: { name: 'Broker' },
+      partner_industry: { name: 'Insurance' },
+      referral_agent: {
+        id: 3,
+        name: 'Harbor Health Partners',
+        logo: '/logos/harbor.svg',
+        referral_group: { slug: 'partners', name: 'Partners' },
+      },
+      organisation: 'Analytical Engines Ltd',
+      ...profile,
+    },
+  };
+}
+
+export const affiliatesGroup = { slug: 'affiliates', name: 'Affiliates' };

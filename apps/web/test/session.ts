@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanNotifications, cleanNotificationsQueue, notificationsStore } from '@mantine/notifications';
+import { initialAuthState, useAuthStore } from '../src/stores/auth-store';
+import { setSocketId } from '../src/lib/http';
+import { clearCookies } from './fetch-mock';
+
+/** Titles and messages of the toasts shown so far. */
+export function shownNotifications(): Array<{ title: string; message: string; color: string | undefined }> {
+  return notificationsStore.getState().notifications.map((notification) => ({
+    title: String(notification.title ?? ''),
+    message: String(notification.message ?? ''),
+    color: notification.color,
+  }));
+}
+
+/** Every test starts signed out, with no cookie, no toast, no socket id and the real fetch/location back. */
+export function useCleanSession(): void {
+  beforeEach(() => {
+    useAuthStore.setState({ ...initialAuthState });
+    localStorage.clear();
+    clearCookies();
+    setSocketId(null);
+  });
+  afterEach(() => {
+    cleanNotifications();
+    cleanNotificationsQueue();
+    notificationsStore.setState({ notifications: [], queue: [], defaultPosition: 'top-right', limit: 5 });
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+}
+
+/** Puts `user` in the store as a restored session would. */
+export function signInAs(user: Parameters<ReturnType<typeof useAuthStore.getState>['setUser']>[0]): void {
+  useAuthStore.getState().setUser(user);
+}

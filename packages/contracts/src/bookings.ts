@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { BOOKING_ID_PREFIX, BOOKINGS_PAGE_SIZE, PAGE_SIZES, PERMISSION_VIEW, type PageSize } from './constants.ts';
+import { paginatedSchema } from './pagination.ts';
+
+/**
+ * My Referrals › Bookings (spec §2, §3, §7): the facility options, the list query, a booking row and the
+ * paginated answer. The server validates requests and responses with these; the SPA builds its list state
+ * and parses answers with them.
+ *
+ * GET /api/general/get-facilities            → FacilityOption[] (facilities the partner's agent has bookings at, by name)
+ * GET /api/clients/bookings?…                → BookingPage (Laravel paginator)
+ * GET /api/clients/bookings?…&format=xlsx    → the whole filtered list as an Excel workbook (attachment)
+ * GET /api/clients/bookings?…&format=pdf     → the same as a PDF (attachment)
+ * Bad input → 422 {message, errors: {field: [messages]}}; no session → 401 {message: 'Unauthenticated.'}.
+ */
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const INVOICE_STATUSES = ['paid', 'unpaid'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** Which date `from`/`to` apply to; spec §3 default appointment_date. */
+export const BOOKING_FILTER_BY = ['appointment_date', 'created_at'] as const;
+export type BookingFilterBy = (typeof BOOKING_FILTER_BY)[number];
+/** Columns the list can be sorted by; `-column` sorts descending. */
+export const BOOKING_SORT_COLUMNS = ['date_time', 'created_at', 'ticket_id', 'amount'] as const;
+export type BookingSortColumn = (typeof BOOKING_SORT_COLUMNS)[number];
+export const BOOKING_SORTS = BOOKING_SORT_COLUMNS.flatMap((column) => [column, `-${column}`] as const);
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+/** Newest appointment first (ties: newest booking first). */
+export const BOOKING_DEFAULT_SORT: BookingSort = '-date_time';
+export const BOOKING_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
+export type BookingExportFormat = (typeof BOOKING_EXPORT_FORMATS)[number];
+export const BOOKING_SEARCH_MAX_LENGTH = 100;
+/** Highest page number accepted; beyond the last page the answer is simply empty. */
+export const BOOKING_MAX_PAGE = 1_000_000;
+
+/** The spec §5 message for a start date after the end date (also used by the date-range widget). */
+export function startAfterEndMessage(from: string, to: string): string {
+  return `Error ! Start Date ${from} should not be greater than end date ${to}`;
+}
+
+/**
+ * Removes BOOKING_ID_PREFIX ('MT-', any case) from the front of a search word, so 'MT-100234' and '100234'
+ * find the same booking.
+ */
+export function stripBookingIdPrefix(term: string): string {
+  return term.toUpperCase().startsWith(BOOKING_ID_PREFIX.toUpperCase()) ? term.slice(BOOKING_ID_PREFIX.length) : term;
+}
+
+// ---- query-string values: strings on the wire (numbers accepted too, for the SPA's own state) ----
+
+/** A repeated key (`?page=1&page=2`) counts as its last value; '' and blanks count as absent. */
+function queryValue(value: unknown): unknown {
+  const single = Array.isArray(value) ? value[value.length - 1] : value;
+  if (typeof single === 'number' && Number.isFinite(single)) return String(single);
+  if (typeof single === 'string' && single.trim() === '') return undefined;
+  return single;
+}
+
+function queryField<T extends z.ZodType>(schema: T) {
+  return z.preprocess(queryValue, schema.optional());
+}
+
+function integerSchema(label: string, max: number) {
+  return z
+    .string({ error: `The ${label} field must be an integer.` })
+    .trim()
+    .regex(/^\d+$/, `The ${label} field must be an integer.`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, `The ${label} field must be at least 1.`)
+        .max(max, `The ${label} field must not be greater than ${max}.`),
+    );
+}
+
+function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && year <= 2999 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function dateField(label: string) {
+  return queryField(
+    z
+      .string({ error: `The ${label} field must be a date (YYYY-MM-DD).` })
+      .trim()
+      .refine(isCalendarDate, `The ${label} field must be a valid date (YYYY-MM-DD).`),
+  );
+}
+
+function enumField<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  return queryField(z.enum(values, { error: `The selected ${label} is invalid.` }));
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pageSizeValues = PAGE_SIZES.map(String) as [string, ...string[]];
+
+/** The filters shared by the list and its exports. */
+const bookingFilterShape = {
+  /** spec §7 sends team=referral; it is the only team. */
+  team: enumField('team', [PERMISSION_VIEW] as const),
+  filter_by: z.preprocess(
+    queryValue,
+    z.enum(BOOKING_FILTER_BY, { error: 'The selected filter by is invalid.' }).default('appointment_date'),
+  ),
+  /** YYYY-MM-DD, inclusive, in `timezone`. */
+  from: dateField('from'),
+  /** YYYY-MM-DD, inclusive (the whole day), in `timezone`. */
+  to: dateField('to'),
+  /**
+   * Matches the ticket id (with or without 'MT-'), patient, facility, service, specialty and assignee names,
+   * case-insensitively; several words must all match.
+   */
+  search: queryField(
+    z
+      .string({ error: 'The search field must be a string.' })
+      .trim()
+      .max(BOOKING_SEARCH_MAX_LENGTH, `The search field must not be greater than ${BOOKING_SEARCH_MAX_LENGTH} characters.`),
+  ),
+  /** A facility id (GET /api/general/get-facilities). */
+  medical_service_provider: queryField(integerSchema('medical service provider', 2_147_483_647)),
+  invoice_status: enumField('invoice status', INVOICE_STATUSES),
+  /** One of BOOKING_SORTS; default '-date_time'. */
+  sort: enumField('sort', BOOKING_SORTS as unknown as [BookingSort, ...BookingSort[]]),
+  /**
+   * The IANA time zone the dates are meant in (the browser's, `Intl.DateTimeFormat().resolvedOptions().timeZone`);
+   * default UTC. Also the zone of the dates written in exports.
+   */
+  timezone: queryField(
+    z.string({ error: 'The timezone field must be a time zone.' }).trim().max(64).refine(isTimeZone, 'The timezone field must be a valid time zone.'),
+  ),
+};
+
+function checkDateRange(value: { from?: string | undefined; to?: string | undefined }, context: z.RefinementCtx): void {
+  if (value.from && value.to && value.from > value.to) {
+    context.addIssue({ code: 'custom', path: ['from'], message: startAfterEndMessage(value.from, value.to) });
+  }
+}
+
+/** GET /api/clients/bookings query. `format` turns the answer into a file of the whole filtered list. */
+export const bookingListQuerySchema = z
+  .object({
+    ...bookingFilterShape,
+    page: z.preprocess(queryValue, integerSchema('page', BOOKING_MAX_PAGE).default(1)),
+    per_page: z.preprocess(
+      queryValue,
+      z
+        .enum(pageSizeValues, { error: `The per page field must be one of ${PAGE_SIZES.join(', ')}.` })
+        .transform((value) => Number(value) as PageSize)
+        .default(BOOKINGS_PAGE_SIZE as PageSize),
+    ),
+    format: enumField('format', BOOKING_EXPORT_FORMATS),
+  })
+  .superRefine(checkDateRange);
+
+export type BookingListQuery = z.output<typeof bookingListQuerySchema>;
+/** What a caller may send (every field optional; strings or numbers). */
+export type BookingListQueryInput = z.input<typeof bookingListQuerySchema>;
+export type BookingFilters = Omit<BookingListQuery, 'page' | 'per_page' | 'format'>;
+
+// ---- answers ----
+
+export const facilityOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type FacilityOption = z.infer<typeof facilityOptionSchema>;
+export const facilityOptionsSchema = z.array(facilityOptionSchema);
+
+/** A booking as the list shows it: spec §3's fields, nested as the spec's SPA reads them. */
+export const bookingRowSchema = z.object({
+  id: z.number().int(),
+  /** without the prefix; null when the operator has not issued one (shown as '-') */
+  ticket_id: z.string().nullable(),
+  /** the appointment, ISO 8601 in UTC */
+  date_time: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  invoice_status: z.enum(INVOICE_STATUSES),
+  /** a decimal string with two decimals ('1234.50'); money is never a float */
+  amount: z.string().regex(/^-?\d+\.\d{2}$/),
+  /** ISO 4217 */
+  currency: z.string().length(3),
+  created_at: z.string(),
+  booking_patient_detail: z.object({ name: z.string() }),
+  provider: z.object({ id: z.number().int(), name: z.string() }),
+  ticket: z.object({
+    assignee: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+  }),
+  medical_service_provider_service_detail: z.object({
+    medical_service_provider_service: z.object({ name: z.string() }),
+  }),
+  specialty: z.object({ name: z.string() }).nullable(),
+});
+export type BookingRow = z.infer<typeof bookingRowSchema>;
+
+export const bookingPageSchema = paginatedSchema(bookingRowSchema);
+export type BookingPage = z.infer<typeof bookingPageSchema>;
