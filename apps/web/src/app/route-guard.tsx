@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import type { User } from '@portal/contracts/session';
 import { LoadingOverlay } from '../components/loading-overlay/loading-overlay';
@@ -34,22 +34,31 @@ export function RouteGuard({ children }: { children?: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
+  // The check runs at most once per mount, and never once a user has been seen: a user who disappears is being
+  // signed out, and sign-out goes to /login by itself. Checking again would race that navigation (the in-progress
+  // flag clears before React has unmounted this guard) and loop fetch → 401 → sign-out.
+  const mounted = useRef(false);
+  const checked = useRef(false);
   useEffect(() => {
-    if (user || loggingOut) return;
-    let active = true;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (user) checked.current = true;
+    if (user || loggingOut || checked.current) return;
+    checked.current = true;
     void (async () => {
-      const store = useAuthStore.getState();
-      const result = await store.fetchUser();
-      if (!active) return;
+      const result = await useAuthStore.getState().fetchUser();
+      if (!mounted.current) return;
       if (!result.ok) {
         await useAuthStore.getState().logout(navigate);
       } else if (!result.user) {
         await navigate(ROUTES.login, { replace: true });
       }
     })();
-    return () => {
-      active = false;
-    };
   }, [user, loggingOut, navigate]);
 
   if (!user) return <LoadingOverlay />;

@@ -77,9 +77,9 @@ export function planAgents(totalBookings: number, agentCount: number, largeAgent
   return plans;
 }
 
-/** A deterministic 32-bit mix of (n, salt), evaluated by the database; inlined by the planner. */
+/** A deterministic 32-bit mix of (n, salt) (every product stays below 2^63), evaluated by the database. */
 // (one expression, no FROM: the planner inlines it, which a function call per value would not allow)
-const HASH_X1 = '((n * 2654435761 + salt::bigint * 1013904223 + 12345) % 4294967296)';
+const HASH_X1 = '(((n % 4294967296) * 1640531527 + salt::bigint * 1013904223 + 12345) % 4294967296)';
 const HASH_X2 = `(((${HASH_X1} # (${HASH_X1} >> 16)) * 1597334677) % 4294967296)`;
 const HASH_FUNCTION = `
 CREATE OR REPLACE FUNCTION pg_temp.bench_hash(n bigint, salt integer) RETURNS bigint

@@ -1,0 +1,261 @@
+/**
+ * Bookings queries. Every statement is scoped by `b.referral_agent_id = $1` inside the query itself.
+ *
+ * How the list stays fast at 1,000,000 bookings (an agent with 100,000), measured in
+ * docs/decisions-bookings.md and by bench/bookings-bench.ts:
+ *
+ * - A page is a deferred join: the inner `SELECT id … ORDER BY date_time DESC, id DESC LIMIT n OFFSET m`
+ *   reads only the covering index (referral_agent_id, date_time DESC, id DESC) INCLUDE (facility_id,
+ *   invoice_status, created_at) — an index-only scan that never touches the table for the rows it skips —
+ *   and only the page's ids are joined to the table and its catalogue rows. Page 2,000 skips 20,000 index
+ *   entries (a few ms) instead of 20,000 heap rows. Each other sort and the facility and created_at
+ *   filters have their own index of the same shape.
+ * - The unfiltered total is `booking_stats.total`, kept exact by statement-level triggers on bookings; the
+ *   same row carries `version`, which every write to the agent's bookings changes (from a sequence, so a
+ *   version never comes back). The page query returns both in the same statement (same snapshot).
+ * - A filtered total is needed only when it cannot be read off the page itself (a short page is the last
+ *   one: total = offset + rows). Otherwise it is counted once per (agent, version, filters) and kept in an
+ *   in-process LRU; any write bumps the version, so a cached count is never served for data it does not
+ *   describe. Count and version come from one statement, so they describe the same snapshot.
+ * - search: every word must occur in `search_text` (ticket, patient, facility, service, specialty and
+ *   assignee, lower-cased); `LIKE '%word%'` is answered by the GIN (referral_agent_id, search_text
+ *   gin_trgm_ops) index (btree_gin puts the agent into the same index, so a rare word over 1,000,000 rows
+ *   only reads this agent's matches).
+ * - Statements without search words are named (prepared once per connection): their plan does not depend on
+ *   the values. Searches are planned each time, because the right plan depends on how rare the words are.
+ * - Exports read in keyset batches of 1,000 — `WHERE (key, id) < (last key, last id)` over the same indexes —
+ *   each batch a short statement of its own. A cursor would hold a connection for the whole download, and
+ *   the embedded database has exactly one: every other request would wait behind the export.
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import type { BookingFilterBy, BookingSortColumn, InvoiceStatus } from '@portal/contracts/bookings';
+
+export type Queryable = Pick<pg.Pool, 'query'>;
+
+export interface BookingQueryFilters {
+  referralAgentId: number;
+  filterBy: BookingFilterBy;
+  /** YYYY-MM-DD, inclusive, in timeZone */
+  from?: string | undefined;
+  /** YYYY-MM-DD, inclusive, in timeZone */
+  to?: string | undefined;
+  timeZone: string;
+  /** lower-case words without the ticket prefix; each must occur */
+  searchWords: string[];
+  facilityId?: number | undefined;
+  invoiceStatus?: InvoiceStatus | undefined;
+}
+
+export interface BookingSort {
+  column: BookingSortColumn;
+  direction: 'asc' | 'desc';
+}
+
+export interface BookingRecord {
+  id: number;
+  ticket_id: string | null;
+  date_time: Date;
+  status: string;
+  invoice_status: string;
+  amount: string;
+  currency: string;
+  created_at: Date;
+  patient_name: string;
+  facility_id: number;
+  facility_name: string;
+  assignee_first_name: string | null;
+  assignee_last_name: string | null;
+  service_name: string;
+  specialty_name: string | null;
+}
+
+export interface ExportRecord extends BookingRecord {
+  /** wall-clock times in the export's time zone, 'YYYY-MM-DDTHH:MI:SS' */
+  local_date_time: string;
+  local_created_at: string;
+  sort_key: string | null;
+}
+
+/** The SQL expression each sort column orders by; each has an index (referral_agent_id, expression, id). */
+const SORT_EXPRESSIONS: Record<BookingSortColumn, { expression: string; cast: string }> = {
+  date_time: { expression: 'b.date_time', cast: 'timestamptz' },
+  created_at: { expression: 'b.created_at', cast: 'timestamptz' },
+  amount: { expression: 'b.amount', cast: 'numeric' },
+  ticket_id: { expression: "coalesce(b.ticket_id, '')", cast: 'text' },
+};
+
+export function hasFilters(filters: BookingQueryFilters): boolean {
+  return Boolean(filters.from || filters.to || filters.searchWords.length > 0 || filters.facilityId || filters.invoiceStatus);
+}
+
+/** Escapes LIKE's wildcards so that a search for '50%' or 'a_b' means those characters. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** WHERE clause of the scoped, filtered list; parameters are appended to `params` ($1 is always the agent). */
+export function whereClause(filters: BookingQueryFilters, params: unknown[]): string {
+  params.push(filters.referralAgentId);
+  const clauses = ['b.referral_agent_id = $1'];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filters.facilityId !== undefined) clauses.push(`b.facility_id = ${add(filters.facilityId)}`);
+  if (filters.invoiceStatus !== undefined) clauses.push(`b.invoice_status = ${add(filters.invoiceStatus)}`);
+  const dateColumn = filters.filterBy === 'created_at' ? 'b.created_at' : 'b.date_time';
+  if (filters.from || filters.to) {
+    const zone = add(filters.timeZone);
+    // Local midnight of `from` up to (not including) local midnight after `to`, in the caller's zone.
+    if (filters.from) clauses.push(`${dateColumn} >= (${add(filters.from)}::date)::timestamp AT TIME ZONE ${zone}::text`);
+    if (filters.to) clauses.push(`${dateColumn} < (${add(filters.to)}::date + 1)::timestamp AT TIME ZONE ${zone}::text`);
+  }
+  for (const word of filters.searchWords) clauses.push(`b.search_text LIKE lower(${add(`%${escapeLike(word)}%`)})`);
+  return clauses.join(' AND ');
+}
+
+function orderBy(sort: BookingSort, alias = 'b'): string {
+  const { expression } = SORT_EXPRESSIONS[sort.column];
+  const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  return `${expression.replace(/\bb\./g, `${alias}.`)} ${direction}, ${alias}.id ${direction}`;
+}
+
+const ROW_COLUMNS = `
+  b.id, b.ticket_id, b.date_time, b.status, b.invoice_status, b.amount::text AS amount, b.currency, b.created_at,
+  c.name AS patient_name, f.id AS facility_id, f.name AS facility_name,
+  st.first_name AS assignee_first_name, st.last_name AS assignee_last_name,
+  sv.name AS service_name, sp.name AS specialty_name`;
+
+const ROW_JOINS = `
+  JOIN clients c ON c.id = b.client_id
+  JOIN facilities f ON f.id = b.facility_id
+  JOIN facility_service_details d ON d.id = b.facility_service_detail_id
+  JOIN services sv ON sv.id = d.service_id
+  LEFT JOIN staff st ON st.id = b.assignee_id
+  LEFT JOIN specialties sp ON sp.id = b.specialty_id`;
+
+/** Named (prepared) statements for plans that do not depend on the values; see the note at the top. */
+function statement(text: string, values: unknown[], prepare: boolean): pg.QueryConfig {
+  if (!prepare) return { text, values };
+  const name = `bookings_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  return { name, text, values };
+}
+
+export interface PageResult {
+  rows: BookingRecord[];
+  /** the agent's unfiltered total and data version (0 and null when the agent never had a booking) */
+  agentTotal: number;
+  version: string | null;
+}
+
+/** The page of the filtered list, with the agent's total and data version read in the same statement. */
+export function pageQuery(filters: BookingQueryFilters, sort: BookingSort, limit: number, offset: number): pg.QueryConfig {
+  const params: unknown[] = [];
+  const where = whereClause(filters, params);
+  params.push(limit, offset);
+  const limitParam = `$${params.length - 1}`;
+  const offsetParam = `$${params.length}`;
+  const text = `
+SELECT s.total AS agent_total, s.version::text AS version, p.*
+  FROM (SELECT $1::int AS agent_id) AS agent
+  LEFT JOIN booking_stats s ON s.referral_agent_id = agent.agent_id
+  LEFT JOIN LATERAL (
+    SELECT ${ROW_COLUMNS}
+      FROM (SELECT b.id FROM bookings b WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${limitParam} OFFSET ${offsetParam}) AS page
+      JOIN bookings b ON b.id = page.id AND b.referral_agent_id = $1
+      ${ROW_JOINS}
+  ) AS p ON true
+ ORDER BY ${orderBy(sort, 'p')}`;
+  return statement(text, params, filters.searchWords.length === 0);
+}
+
+export async function findPage(
+  db: Queryable,
+  filters: BookingQueryFilters,
+  sort: BookingSort,
+  limit: number,
+  offset: number,
+): Promise<PageResult> {
+  const { rows } = await db.query<BookingRecord & { agent_total: number | string | null; version: string | null }>(
+    pageQuery(filters, sort, limit, offset),
+  );
+  const first = rows[0];
+  return {
+    rows: rows.filter((row) => row.id !== null),
+    agentTotal: Number(first?.agent_total ?? 0),
+    version: first?.version ?? null,
+  };
+}
+
+/** count(*) of the filtered list, and the version of the data it counted (same statement, same snapshot). */
+export async function countFiltered(db: Queryable, filters: BookingQueryFilters): Promise<{ total: number; version: string | null }> {
+  const params: unknown[] = [];
+  const where = whereClause(filters, params);
+  const text = `
+SELECT s.version::text AS version, (SELECT count(*) FROM bookings b WHERE ${where}) AS total
+  FROM (SELECT $1::int AS agent_id) AS agent
+  LEFT JOIN booking_stats s ON s.referral_agent_id = agent.agent_id`;
+  const { rows } = await db.query<{ version: string | null; total: number | string }>(
+    statement(text, params, filters.searchWords.length === 0),
+  );
+  return { total: Number(rows[0]?.total ?? 0), version: rows[0]?.version ?? null };
+}
+
+/**
+ * One export batch of up to `limit` rows after the keyset position `after` (the last row of the previous
+ * batch), in the list's order, with wall-clock times in the filters' time zone.
+ */
+export async function findExportBatch(
+  db: Queryable,
+  filters: BookingQueryFilters,
+  sort: BookingSort,
+  limit: number,
+  after: { sortKey: string | null; id: number } | undefined,
+): Promise<ExportRecord[]> {
+  const params: unknown[] = [];
+  let where = whereClause(filters, params);
+  const { expression, cast } = SORT_EXPRESSIONS[sort.column];
+  if (after) {
+    params.push(after.sortKey, after.id);
+    const comparison = sort.direction === 'asc' ? '>' : '<';
+    where += ` AND (${expression}, b.id) ${comparison} ($${params.length - 1}::${cast}, $${params.length}::int)`;
+  }
+  params.push(filters.timeZone, limit);
+  const zone = `$${params.length - 1}::text`;
+  const text = `
+SELECT ${ROW_COLUMNS},
+       to_char(b.date_time AT TIME ZONE ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS') AS local_date_time,
+       to_char(b.created_at AT TIME ZONE ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS') AS local_created_at,
+       (${expression})::text AS sort_key
+  FROM (SELECT b.id FROM bookings b WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT $${params.length}) AS page
+  JOIN bookings b ON b.id = page.id AND b.referral_agent_id = $1
+  ${ROW_JOINS}
+ ORDER BY ${orderBy(sort)}`;
+  const { rows } = await db.query<ExportRecord>(statement(text, params, filters.searchWords.length === 0));
+  return rows;
+}
+
+/** Facilities this agent has bookings at, by name: the options of the list's Facility filter. */
+export async function findAgentFacilities(db: Queryable, referralAgentId: number): Promise<{ id: number; name: string }[]> {
+  const { rows } = await db.query<{ id: number; name: string }>({
+    name: 'bookings_agent_facilities',
+    text: `SELECT f.id, f.name FROM facilities f
+            WHERE EXISTS (SELECT 1 FROM bookings b WHERE b.referral_agent_id = $1 AND b.facility_id = f.id)
+            ORDER BY lower(f.name), f.name, f.id`,
+    values: [referralAgentId],
+  });
+  return rows;
+}
+
+export async function findFacilityName(db: Queryable, facilityId: number): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM facilities WHERE id = $1', [facilityId]);
+  return rows[0]?.name ?? null;
+}
+
+export async function findAgent(db: Queryable, referralAgentId: number): Promise<{ name: string; logo: string | null } | null> {
+  const { rows } = await db.query<{ name: string; logo: string | null }>('SELECT name, logo FROM referral_agents WHERE id = $1', [
+    referralAgentId,
+  ]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,269 @@
+import type pg from 'pg';
+import {
+  BOOKING_DEFAULT_SORT,
+  stripBookingIdPrefix,
+  type BookingListQuery,
+  type BookingPage,
+  type BookingRow,
+  type BookingSortColumn,
+  type FacilityOption,
+} from '@portal/contracts/bookings';
+import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
+import { LruCache } from '../../lib/lru-cache.ts';
+import { paginate, pageUrlBuilder } from '../../lib/paginate.ts';
+import { TooManyRequestsError } from '../../lib/errors.ts';
+import {
+  countFiltered,
+  findAgent,
+  findAgentFacilities,
+  findExportBatch,
+  findFacilityName,
+  findPage,
+  hasFilters,
+  type BookingQueryFilters,
+  type BookingRecord,
+  type BookingSort,
+  type ExportRecord,
+} from './repository.ts';
+
+/** At most this many search words are matched (each is one more LIKE on the trigram index). */
+const MAX_SEARCH_WORDS = 8;
+const EXPORT_BATCH_SIZE = 1_000;
+/** Counts kept per process: (agent, data version, filters) → total. Stale entries can never be hit (see repository.ts). */
+const COUNT_CACHE_ENTRIES = 20_000;
+const COUNT_CACHE_MAX_AGE_MS = 30 * 60_000;
+
+export interface BookingsServiceOptions {
+  pool: pg.Pool;
+  /** absolute base of page links, e.g. https://portal.example.com */
+  appUrl: string;
+  /** exports running at once in this process; more get 429 */
+  maxConcurrentExports?: number;
+}
+
+export interface ExportMeta {
+  agentName: string;
+  agentLogo: string | null;
+  /** [label, value] lines describing the filters, for the file's header */
+  filterLines: [string, string][];
+  total: number;
+  timeZone: string;
+  /** now, as wall-clock time in timeZone ('YYYY-MM-DD HH:mm') */
+  generatedAt: string;
+  /** today in timeZone (YYYY-MM-DD), for the file name */
+  today: string;
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;
+
+export function createBookingsService(options: BookingsServiceOptions) {
+  const { pool } = options;
+  const countCache = new LruCache<string, number>(COUNT_CACHE_ENTRIES, COUNT_CACHE_MAX_AGE_MS);
+  const maxExports = options.maxConcurrentExports ?? 2;
+  let runningExports = 0;
+
+  function countKey(filters: BookingQueryFilters, version: string): string {
+    return JSON.stringify([
+      filters.referralAgentId,
+      version,
+      filters.filterBy,
+      filters.from ?? null,
+      filters.to ?? null,
+      filters.from || filters.to ? filters.timeZone : null,
+      filters.searchWords,
+      filters.facilityId ?? null,
+      filters.invoiceStatus ?? null,
+    ]);
+  }
+
+  /** An exact filtered total: cached per (agent, data version, filters), counted on a miss. */
+  async function countedTotal(filters: BookingQueryFilters, version: string | null): Promise<number> {
+    if (version !== null) {
+      const cached = countCache.get(countKey(filters, version));
+      if (cached !== undefined) return cached;
+    }
+    const counted = await countFiltered(pool, filters);
+    if (counted.version !== null) countCache.set(countKey(filters, counted.version), counted.total);
+    return counted.total;
+  }
+
+  /** The total of a list: the agent's total when unfiltered, read off a page that is not full, else counted. */
+  async function listTotal(
+    filters: BookingQueryFilters,
+    page: { rows: unknown[]; agentTotal: number; version: string | null },
+    limit: number,
+    offset: number,
+  ): Promise<number> {
+    if (!hasFilters(filters)) return page.agentTotal;
+    // A page that is not full is the last one.
+    if (page.rows.length > 0 && page.rows.length < limit) return offset + page.rows.length;
+    if (page.rows.length === 0 && offset === 0) return 0;
+    return countedTotal(filters, page.version);
+  }
+
+  return {
+    async list(user: AuthenticatedUser, query: BookingListQuery, linkQuery: Record<string, string>): Promise<BookingPage> {
+      const filters = toFilters(user, query);
+      const sort = parseSort(query.sort);
+      const offset = (query.page - 1) * query.per_page;
+      const page = await findPage(pool, filters, sort, query.per_page, offset);
+      const total = await listTotal(filters, page, query.per_page, offset);
+      return paginate({
+        rows: page.rows.map(toBookingRow),
+        total,
+        page: query.page,
+        perPage: query.per_page,
+        pageUrl: pageUrlBuilder(`${options.appUrl}/api/clients/bookings`, linkQuery),
+      });
+    },
+
+    async facilities(user: AuthenticatedUser): Promise<FacilityOption[]> {
+      return findAgentFacilities(pool, user.referralAgentId);
+    },
+
+    /**
+     * Reserves an export slot (429 when the process already streams its share) and describes the export.
+     * The caller must call `release` when the file is written or abandoned.
+     */
+    async startExport(user: AuthenticatedUser, query: BookingListQuery): Promise<{ meta: ExportMeta; rows: AsyncIterable<ExportRecord[]>; release: () => void }> {
+      if (runningExports >= maxExports) {
+        throw new TooManyRequestsError('Another export is being prepared. Please try again in a moment.', 5);
+      }
+      runningExports += 1;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        runningExports -= 1;
+      };
+      try {
+        const filters = toFilters(user, query);
+        const sort = parseSort(query.sort);
+        const [agent, facilityName, probe] = await Promise.all([
+          findAgent(pool, user.referralAgentId),
+          filters.facilityId !== undefined ? findFacilityName(pool, filters.facilityId) : Promise.resolve(null),
+          findPage(pool, filters, sort, 1, 0),
+        ]);
+        const total = hasFilters(filters) ? await countedTotal(filters, probe.version) : probe.agentTotal;
+        const now = new Date();
+        const meta: ExportMeta = {
+          agentName: agent?.name ?? 'Referral agent',
+          agentLogo: agent?.logo ?? null,
+          filterLines: describeFilters(filters, query, sort, facilityName),
+          total,
+          timeZone: filters.timeZone,
+          generatedAt: wallClock(now, filters.timeZone).replace('T', ' ').slice(0, 16),
+          today: wallClock(now, filters.timeZone).slice(0, 10),
+        };
+        return { meta, rows: exportBatches(pool, filters, sort), release };
+      } catch (error) {
+        release();
+        throw error;
+      }
+    },
+  };
+}
+
+async function* exportBatches(pool: pg.Pool, filters: BookingQueryFilters, sort: BookingSort): AsyncGenerator<ExportRecord[]> {
+  let after: { sortKey: string | null; id: number } | undefined;
+  for (;;) {
+    const batch = await findExportBatch(pool, filters, sort, EXPORT_BATCH_SIZE, after);
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < EXPORT_BATCH_SIZE) return;
+    const last = batch[batch.length - 1]!;
+    after = { sortKey: last.sort_key, id: last.id };
+  }
+}
+
+export function toFilters(user: AuthenticatedUser, query: BookingListQuery): BookingQueryFilters {
+  const words: string[] = [];
+  for (const raw of (query.search ?? '').split(/\s+/)) {
+    const word = stripBookingIdPrefix(raw);
+    if (word && !words.includes(word)) words.push(word);
+    if (words.length === MAX_SEARCH_WORDS) break;
+  }
+  return {
+    referralAgentId: user.referralAgentId,
+    filterBy: query.filter_by,
+    from: query.from,
+    to: query.to,
+    timeZone: query.timezone ?? 'UTC',
+    searchWords: words,
+    facilityId: query.medical_service_provider,
+    invoiceStatus: query.invoice_status,
+  };
+}
+
+export function parseSort(sort: string | undefined): BookingSort {
+  const value = sort ?? BOOKING_DEFAULT_SORT;
+  const descending = value.startsWith('-');
+  return { column: (descending ? value.slice(1) : value) as BookingSortColumn, direction: descending ? 'desc' : 'asc' };
+}
+
+export function toBookingRow(record: BookingRecord): BookingRow {
+  return {
+    id: record.id,
+    ticket_id: record.ticket_id,
+    date_time: record.date_time.toISOString(),
+    status: record.status as BookingRow['status'],
+    invoice_status: record.invoice_status as BookingRow['invoice_status'],
+    amount: record.amount,
+    currency: record.currency,
+    created_at: record.created_at.toISOString(),
+    booking_patient_detail: { name: record.patient_name },
+    provider: { id: record.facility_id, name: record.facility_name },
+    ticket: {
+      assignee:
+        record.assignee_first_name === null
+          ? null
+          : { first_name: record.assignee_first_name, last_name: record.assignee_last_name ?? '' },
+    },
+    medical_service_provider_service_detail: { medical_service_provider_service: { name: record.service_name } },
+    specialty: record.specialty_name === null ? null : { name: record.specialty_name },
+  };
+}
+
+const SORT_LABELS: Record<BookingSortColumn, [string, string, string]> = {
+  date_time: ['Appointment date', 'oldest first', 'newest first'],
+  created_at: ['Created', 'oldest first', 'newest first'],
+  ticket_id: ['Booking Id', 'ascending', 'descending'],
+  amount: ['Amount', 'lowest first', 'highest first'],
+};
+
+function describeFilters(
+  filters: BookingQueryFilters,
+  query: BookingListQuery,
+  sort: BookingSort,
+  facilityName: string | null,
+): [string, string][] {
+  const lines: [string, string][] = [];
+  const dateLabel = filters.filterBy === 'created_at' ? 'Created' : 'Appointment date';
+  if (filters.from && filters.to) lines.push([dateLabel, `${filters.from} to ${filters.to}`]);
+  else if (filters.from) lines.push([dateLabel, `from ${filters.from}`]);
+  else if (filters.to) lines.push([dateLabel, `up to ${filters.to}`]);
+  if (filters.facilityId !== undefined) lines.push(['Facility', facilityName ?? `#${filters.facilityId}`]);
+  if (filters.invoiceStatus) lines.push(['Invoice status', filters.invoiceStatus === 'paid' ? 'Paid' : 'Unpaid']);
+  if (query.search) lines.push(['Search', `"${query.search}"`]);
+  if (lines.length === 0) lines.push(['Filters', 'none (all bookings)']);
+  const [label, ascending, descending] = SORT_LABELS[sort.column];
+  lines.push(['Sorted by', `${label}, ${sort.direction === 'asc' ? ascending : descending}`]);
+  lines.push(['Time zone', filters.timeZone]);
+  return lines;
+}
+
+/** 'YYYY-MM-DDTHH:mm:ss' wall-clock time of an instant in an IANA zone. */
+export function wallClock(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { matchRoutes } from 'react-router';
+import { INACTIVITY_LOGOUT_MS, SIGN_OUT_CLEARED_KEYS } from '@portal/contracts/constants';
+import { affiliatesGroup, makeUser } from '../../test/fixtures';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render-app';
+import { shownNotifications, useCleanSession } from '../../test/session';
+import { useAuthStore } from '../stores/auth-store';
+import { NAVIGATION } from './navigation';
+import { ROUTES, routes } from './router';
+
+useCleanSession();
+
+function signedInApi(user = makeUser()) {
+  return mockFetch({
+    'GET /api/user': () => jsonResponse(200, user),
+    'POST /api/logout': () => jsonResponse(204),
+  });
+}
+
+describe('route table', () => {
+  it('redirects an unknown path to /broken-page, which offers a way back', async () => {
+    mockFetch({});
+    const view = renderApp('/no/such/page');
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(view.location().pathname).toBe('/broken-page');
+    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/');
+  });
+
+  it('names the routes the logic uses', () => {
+    expect(ROUTES.login).toBe('/login');
+    expect(ROUTES.Dashboard).toBe('/');
+    expect(ROUTES['update-password']).toBe('/update-password');
+  });
+
+  it.each(['/login', '/authenticate', '/forgot-password', '/reset-password', '/broken-page', '/registration', '/thank-you', '/approval-waiting', '/update-password', '/two/factor/verification'])(
+    'has the route %s',
+    (path) => {
+      const matches = matchRoutes(routes, path) ?? [];
+      expect(matches.at(-1)?.route.path).not.toBe('*');
+    },
+  );
+
+  it('lists in the sidebar only pages that exist', () => {
+    for (const entry of NAVIGATION) {
+      const matches = matchRoutes(routes, entry.to) ?? [];
+      expect(matches.length, entry.to).toBeGreaterThan(0);
+      expect(matches.at(-1)?.route.path, entry.to).not.toBe('*');
+    }
+  });
+});
+
+describe('signed out', () => {
+  it('sends a visitor of a login-required page to /login', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /api/user': () => jsonResponse(401, { message: 'Unauthenticated.' }), 'POST /api/logout': () => jsonResponse(204) });
+
+    const view = renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(view.location().pathname).toBe('/login');
+  });
+
+  it('sends a visitor of /update-password to /login', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /api/user': () => jsonResponse(401, { message: 'Unauthenticated.' }), 'POST /api/logout': () => jsonResponse(204) });
+
+    const view = renderApp('/update-password');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(view.location().pathname).toBe('/login');
+  });
+});
+
+describe('signed in', () => {
+  it('shows the dashboard inside the base layout', async () => {
+    useAuthStore.getState().setUser(makeUser());
+    signedInApi();
+
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('img', { name: 'Harbor Health Partners' })).toHaveAttribute('src', '/logos/harbor.svg');
+    expect(within(banner).getByText('AL')).toBeInTheDocument();
+    expect(within(banner).getByText('Ada Lovelace')).toBeInTheDocument();
+    const navigation = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(navigation).getByText('Overview')).toBeInTheDocument();
+    expect(within(navigation).queryByText('My Referrals')).not.toBeInTheDocument();
+    expect(within(navigation).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
+  });
+
+  it('falls back to the agent name when there is no logo', async () => {
+    useAuthStore.getState().setUser(makeUser({}, { referral_agent: { ...makeUser().partner_profile.referral_agent, logo: null } }));
+    signedInApi(makeUser({}, { referral_agent: { ...makeUser().partner_profile.referral_agent, logo: null } }));
+
+    renderApp('/');
+
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText('Harbor Health Partners')).toBeInTheDocument();
+    expect(within(banner).queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('signs out from the user menu: /login, the six keys gone, no request after', async () => {
+    const user = userEvent.setup();
+    useAuthStore.getState().setUser(makeUser());
+    for (const key of SIGN_OUT_CLEARED_KEYS) if (key !== 'auth') localStorage.setItem(key, 'x');
+    const api = signedInApi();
+    const view = renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
+
+    await user.click(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(view.location().pathname).toBe('/login');
+    expect(api.calls('POST', '/api/logout')).toHaveLength(1);
+    for (const key of SIGN_OUT_CLEARED_KEYS) expect(localStorage.getItem(key), key).toBeNull();
+    const requestsAtSignOut = api.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.requests.length).toBe(requestsAtSignOut);
+  });
+
+  it('signs out when an API call answers 401', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    useAuthStore.getState().setUser(makeUser());
+    const api = mockFetch({
+      'GET /api/user': () => jsonResponse(401, { message: 'Unauthenticated.' }),
+      'POST /api/logout': () => jsonResponse(204),
+    });
+
+    const view = renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(view.location().pathname).toBe('/login');
+    expect(useAuthStore.getState().authenticated).toBe(false);
+    expect(api.calls('POST', '/api/logout')).toHaveLength(1);
+  });
+
+  it('sends an affiliates user from /commission-structure to the dashboard', async () => {
+    const affiliate = makeUser({}, { referral_agent: { ...makeUser().partner_profile.referral_agent, referral_group: affiliatesGroup } });
+    useAuthStore.getState().setUser(affiliate);
+    signedInApi(affiliate);
+
+    const view = renderApp('/commission-structure');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
+    expect(view.location().pathname).toBe('/');
+  });
+
+  it('signs out after an hour without activity', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    useAuthStore.getState().setUser(makeUser());
+    const api = signedInApi();
+    const view = renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
+
+    await act(async () => {
+      vi.advanceTimersByTime(INACTIVITY_LOGOUT_MS - 1000);
+    });
+    expect(api.calls('POST', '/api/logout')).toHaveLength(0);
+
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    await waitFor(() => expect(view.location().pathname).toBe('/login'));
+    expect(api.calls('POST', '/api/logout')).toHaveLength(1);
+    expect(shownNotifications().map((notification) => notification.title)).toContain('Signed out');
+  });
+});
