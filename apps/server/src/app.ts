@@ -24,6 +24,8 @@ import { csrfCookieRoutes } from './modules/session/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { broadcastingRoutes } from './modules/broadcasting/routes.ts';
 import { notificationsModule } from './modules/notifications/routes.ts';
+import { bookingsRoutes } from './modules/bookings/routes.ts';
+import { facilitiesRoutes } from './modules/facilities/routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -111,6 +113,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(authRoutes);
   await app.register(broadcastingRoutes);
   await app.register(notificationsModule);
+  await app.register(bookingsRoutes);
+  await app.register(facilitiesRoutes);
 
   await app.register(spaPlugin, { distDir: deps.webDistDir });
   return app;

@@ -26,7 +26,7 @@ export const BOOKING_SORT_COLUMNS = ['date_time', 'created_at', 'ticket_id', 'am
 export type BookingSortColumn = (typeof BOOKING_SORT_COLUMNS)[number];
 export const BOOKING_SORTS = BOOKING_SORT_COLUMNS.flatMap((column) => [column, `-${column}`] as const);
 export type BookingSort = (typeof BOOKING_SORTS)[number];
-/** Newest appointment first (ties: newest booking first). */
+/** Newest appointment first (ties: newest booking first); with filter_by=created_at, '-created_at'. */
 export const BOOKING_DEFAULT_SORT: BookingSort = '-date_time';
 export const BOOKING_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
 export type BookingExportFormat = (typeof BOOKING_EXPORT_FORMATS)[number];
@@ -133,7 +133,7 @@ const bookingFilterShape = {
   /** A facility id (GET /api/general/get-facilities). */
   medical_service_provider: queryField(integerSchema('medical service provider', 2_147_483_647)),
   invoice_status: enumField('invoice status', INVOICE_STATUSES),
-  /** One of BOOKING_SORTS; default '-date_time'. */
+  /** One of BOOKING_SORTS; default '-date_time' ('-created_at' when filter_by=created_at). */
   sort: enumField('sort', BOOKING_SORTS as unknown as [BookingSort, ...BookingSort[]]),
   /**
    * The IANA time zone the dates are meant in (the browser's, `Intl.DateTimeFormat().resolvedOptions().timeZone`);

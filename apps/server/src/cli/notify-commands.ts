@@ -6,13 +6,13 @@ import type pg from 'pg';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import { NOTIFICATION_TYPES } from '@portal/contracts/notifications';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { AppError } from '../lib/errors.ts';
 import { appUrlTarget, createBroadcaster, externalTarget } from '../modules/broadcasting/broadcaster.ts';
 import { notifyBookingCreated, notifyBookingStatusChanged, type Notifier } from '../modules/notifications/domain-notifications.ts';
-import { createNotificationService } from '../modules/notifications/service.ts';
+import { createNotificationService, type NotificationService } from '../modules/notifications/service.ts';
 import { submitToAdminInbox } from './admin-inbox.ts';
 
 /**
@@ -282,6 +282,32 @@ export interface RunNotifyCommandOptions {
 }
 
 /**
+ * A notification service for a process that is not the portal (the admin command): it stores in `database` and
+ * publishes through the `pusher` SDK to the service the portal uses (PUSHER_HOST / PUSHER_CLUSTER, or the
+ * embedded one at APP_URL). For the admin command's `approve`:
+ *   onApproved: (userId) => notifyAccountApproved(createCommandNotifier(config, database), userId).then(() => {})
+ */
+export function createCommandNotifier(
+  config: Config,
+  database: Pick<Database, 'db'>,
+  onDeliveryFailure: (message: string) => void = () => {},
+): NotificationService {
+  const broadcaster = createBroadcaster({
+    appId: config.pusher.appId,
+    key: config.pusher.key,
+    secret: config.pusher.secret,
+    target: () => externalTarget(config) ?? appUrlTarget(config.appUrl),
+    logger: {
+      debug() {},
+      warn(object) {
+        onDeliveryFailure((object as { err?: { message?: string } }).err?.message ?? 'unknown error');
+      },
+    },
+  });
+  return createNotificationService({ db: database.db, broadcaster, logger: { warn() {} } });
+}
+
+/**
  * The command-line side: opens the database, stores and publishes; or, when the running portal holds the
  * embedded database, hands the command to it. Answers the exit code.
  */
@@ -311,21 +337,10 @@ export async function runNotifyCommand(argv: string[], options: RunNotifyCommand
   try {
     await migrate(database.pool);
     let deliveryFailed = false;
-    const broadcaster = createBroadcaster({
-      appId: config.pusher.appId,
-      key: config.pusher.key,
-      secret: config.pusher.secret,
-      target: () => externalTarget(config) ?? appUrlTarget(config.appUrl),
-      logger: {
-        debug() {},
-        warn(object) {
-          deliveryFailed = true;
-          const detail = (object as { err?: { message?: string } }).err?.message;
-          err(`Warning: stored, but the live update could not be published${detail ? ` (${detail})` : ''}.`);
-        },
-      },
+    const notifications = createCommandNotifier(config, database, (message) => {
+      deliveryFailed = true;
+      err(`Warning: stored, but the live update could not be published (${message}).`);
     });
-    const notifications = createNotificationService({ db: database.db, broadcaster, logger: { warn() {} } });
     const lines: string[] = [];
     const exitCode = await executeNotifyCommand(argv, { pool: database.pool, notifications, out: (line) => lines.push(line) });
     for (const line of lines) (exitCode === 0 ? out : err)(line);

@@ -6,6 +6,8 @@ export interface TestResponse {
   statusCode: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
+  /** the body's bytes (downloads: xlsx, pdf) */
+  rawBody: Buffer;
   json<T = any>(): T; // eslint-disable-line @typescript-eslint/no-explicit-any
   cookies: { name: string; value: string }[];
 }
@@ -69,6 +71,7 @@ export class TestClient {
       statusCode: response.statusCode,
       headers: response.headers,
       body: response.body,
+      rawBody: response.rawPayload,
       json: () => response.json(),
       cookies: response.cookies.map((cookie) => ({ name: cookie.name, value: cookie.value })),
     };

@@ -106,7 +106,7 @@ describe('signed in', () => {
   });
 
   it('signs out from the user menu: /login, the six keys gone, no request after', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     useAuthStore.getState().setUser(makeUser());
     for (const key of SIGN_OUT_CLEARED_KEYS) if (key !== 'auth') localStorage.setItem(key, 'x');
     const api = signedInApi();

@@ -5,15 +5,14 @@
  * - Where to connect comes from the server (GET /api/realtime/config): the embedded service at the portal's own
  *   origin (TLS on 443 over HTTPS), or an external Pusher-compatible service. One build serves both.
  * - It connects once someone is signed in and disconnects at sign-out (`followSession`); one connection per tab,
- *   on the user's private channel `App.Models.User.{id}`.
+ *   on the user's private channel `App.Models.User.{id}`, signed in as the user (`pusher:signin`).
  * - Once connected, the socket id goes to the HTTP client (`setSocketId`), which sends it as `X-Socket-ID` so the
  *   server leaves this tab out of the events its own requests cause; null again when the socket drops.
  * - pusher-js reconnects by itself after a drop. Events sent meanwhile are lost, so every reconnection is
  *   announced (`onRealtimeReconnect`) and the features refetch what they show.
  * - A refused channel authorisation arrives as pusher-js's `pusher:subscription_error` (spec §8) and is logged.
  */
-import Echo from 'laravel-echo';
-import Pusher from 'pusher-js';
+import type Echo from 'laravel-echo';
 import {
   BROADCASTING_AUTH_ENDPOINT,
   BROADCASTING_USER_AUTH_ENDPOINT,
@@ -58,16 +57,20 @@ function authHeaders(): Record<string, string> {
   return headers;
 }
 
+/** Asked at each sign-in (a deploy may have moved the service); concurrent callers share one request. */
 function fetchConfig(): Promise<RealtimeConfig> {
-  configRequest ??= http.get(REALTIME_CONFIG_URL, { schema: realtimeConfigSchema }).catch((error: unknown) => {
+  configRequest ??= http.get(REALTIME_CONFIG_URL, { schema: realtimeConfigSchema }).finally(() => {
     configRequest = null;
-    throw error;
   });
   return configRequest;
 }
 
-/** Builds the Echo instance (and so opens the socket). Exported for tests. */
-export function createEcho(config: RealtimeConfig): RealtimeEcho {
+/**
+ * Builds the Echo instance (and so opens the socket). Echo and pusher-js load on first use, after sign-in, so the
+ * sign-in page and the first paint of the layout do not wait for them.
+ */
+export async function createEcho(config: RealtimeConfig): Promise<RealtimeEcho> {
+  const [{ default: Echo }, { default: Pusher }] = await Promise.all([import('laravel-echo'), import('pusher-js')]);
   return new Echo({
     broadcaster: 'pusher',
     Pusher,
@@ -96,14 +99,16 @@ function bindListener(channel: PrivateChannel, listener: { event: string; callba
   channel.listen(listener.event, listener.callback);
 }
 
-function open(userId: number, config: RealtimeConfig): void {
-  const echo = createEcho(config);
+function open(userId: number, echo: RealtimeEcho): void {
   const channel = echo.private(userChannelName(userId));
   channel.error((error: unknown) => {
     // Spec §8: pusher-js reports a refused authorisation as pusher:subscription_error; say so in the console.
     console.error(`Realtime: authorisation of ${userChannelName(userId)} failed`, error);
   });
   for (const listener of userChannelListeners) bindListener(channel, listener);
+  // pusher:signin (through /broadcasting/user-auth) ties the socket to the user, so the server can close every
+  // socket of an account it locks out (terminate_connections), on every process.
+  echo.connector.pusher.signin();
 
   const current: Connection = { userId, echo, channel, connectedBefore: false };
   connection = current;
@@ -136,10 +141,15 @@ export async function connectRealtime(userId: number): Promise<void> {
   try {
     const config = await fetchConfig();
     if (mine !== generation) return;
-    open(userId, config);
+    const echo = await createEcho(config);
+    if (mine !== generation) {
+      echo.disconnect();
+      return;
+    }
+    open(userId, echo);
   } catch (error) {
     if (mine !== generation) return;
-    console.error('Realtime: could not load the connection settings', error);
+    console.error('Realtime: could not start the connection', error);
     retryTimer = setTimeout(() => {
       if (mine === generation) void connectRealtime(userId);
     }, CONFIG_RETRY_MS);

@@ -71,7 +71,9 @@ export function useZodForm<Values extends Record<string, unknown>, Schema extend
 
   useEffect(() => {
     if (focusRequest === 0) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const invalid = formRef.current?.querySelector<HTMLElement>(
+      'input[aria-invalid="true"], textarea[aria-invalid="true"], input[data-invalid="true"], [aria-invalid="true"]',
+    );
     invalid?.focus();
   }, [focusRequest]);
 

@@ -112,6 +112,8 @@ CREATE INDEX bookings_agent_date ON bookings (referral_agent_id, date_time DESC,
   INCLUDE (facility_id, invoice_status, created_at);
 -- the Facility filter (with or without a date range), newest first.
 CREATE INDEX bookings_agent_facility_date ON bookings (referral_agent_id, facility_id, date_time DESC, id DESC);
+-- the paid/unpaid filter, deep pages included.
+CREATE INDEX bookings_agent_invoice_date ON bookings (referral_agent_id, invoice_status, date_time DESC, id DESC);
 -- filter_by=created_at and sort=created_at.
 CREATE INDEX bookings_agent_created ON bookings (referral_agent_id, created_at DESC, id DESC);
 -- sort=amount and sort=ticket_id (btree indexes are read backwards for the other direction).

@@ -115,25 +115,31 @@ export function whereClause(filters: BookingQueryFilters, params: unknown[]): st
   return clauses.join(' AND ');
 }
 
-function orderBy(sort: BookingSort, alias = 'b'): string {
-  const { expression } = SORT_EXPRESSIONS[sort.column];
+function orderBy(sort: BookingSort): string {
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
-  return `${expression.replace(/\bb\./g, `${alias}.`)} ${direction}, ${alias}.id ${direction}`;
+  return `${SORT_EXPRESSIONS[sort.column].expression} ${direction}, b.id ${direction}`;
 }
 
+/**
+ * A row's columns. The catalogue names are scalar subqueries rather than joins: for 10 rows it is the same
+ * 10 index probes per table, but the planner plans a 2-relation query instead of searching the join orders of
+ * 8 relations, which cost more than running the query (about 5 ms of planning against 0.5 ms of execution).
+ */
 const ROW_COLUMNS = `
   b.id, b.ticket_id, b.date_time, b.status, b.invoice_status, b.amount::text AS amount, b.currency, b.created_at,
-  c.name AS patient_name, f.id AS facility_id, f.name AS facility_name,
-  st.first_name AS assignee_first_name, st.last_name AS assignee_last_name,
-  sv.name AS service_name, sp.name AS specialty_name`;
+  (SELECT c.name FROM clients c WHERE c.id = b.client_id) AS patient_name,
+  b.facility_id,
+  (SELECT f.name FROM facilities f WHERE f.id = b.facility_id) AS facility_name,
+  (SELECT st.first_name FROM staff st WHERE st.id = b.assignee_id) AS assignee_first_name,
+  (SELECT st.last_name FROM staff st WHERE st.id = b.assignee_id) AS assignee_last_name,
+  (SELECT sv.name FROM facility_service_details d JOIN services sv ON sv.id = d.service_id
+    WHERE d.id = b.facility_service_detail_id) AS service_name,
+  (SELECT sp.name FROM specialties sp WHERE sp.id = b.specialty_id) AS specialty_name`;
 
-const ROW_JOINS = `
-  JOIN clients c ON c.id = b.client_id
-  JOIN facilities f ON f.id = b.facility_id
-  JOIN facility_service_details d ON d.id = b.facility_service_detail_id
-  JOIN services sv ON sv.id = d.service_id
-  LEFT JOIN staff st ON st.id = b.assignee_id
-  LEFT JOIN specialties sp ON sp.id = b.specialty_id`;
+function checkedLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new Error(`Invalid page size ${limit}`);
+  return limit;
+}
 
 /** Named (prepared) statements for plans that do not depend on the values; see the note at the top. */
 function statement(text: string, values: unknown[], prepare: boolean): pg.QueryConfig {
@@ -153,20 +159,23 @@ export interface PageResult {
 export function pageQuery(filters: BookingQueryFilters, sort: BookingSort, limit: number, offset: number): pg.QueryConfig {
   const params: unknown[] = [];
   const where = whereClause(filters, params);
-  params.push(limit, offset);
-  const limitParam = `$${params.length - 1}`;
+  // LIMIT is written into the text (a page size from the whitelist, so a handful of statements): with it
+  // known, even the prepared statement's generic plan is the "first few rows in index order" plan.
+  const limitLiteral = checkedLimit(limit);
+  params.push(offset);
+  const limitParam = String(limitLiteral);
   const offsetParam = `$${params.length}`;
+  const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
   const text = `
 SELECT s.total AS agent_total, s.version::text AS version, p.*
   FROM (SELECT $1::int AS agent_id) AS agent
   LEFT JOIN booking_stats s ON s.referral_agent_id = agent.agent_id
   LEFT JOIN LATERAL (
-    SELECT ${ROW_COLUMNS}
+    SELECT ${ROW_COLUMNS}, ${SORT_EXPRESSIONS[sort.column].expression} AS sort_value
       FROM (SELECT b.id FROM bookings b WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${limitParam} OFFSET ${offsetParam}) AS page
       JOIN bookings b ON b.id = page.id AND b.referral_agent_id = $1
-      ${ROW_JOINS}
   ) AS p ON true
- ORDER BY ${orderBy(sort, 'p')}`;
+ ORDER BY p.sort_value ${direction}, p.id ${direction}`;
   return statement(text, params, filters.searchWords.length === 0);
 }
 
@@ -221,30 +230,17 @@ export async function findExportBatch(
     const comparison = sort.direction === 'asc' ? '>' : '<';
     where += ` AND (${expression}, b.id) ${comparison} ($${params.length - 1}::${cast}, $${params.length}::int)`;
   }
-  params.push(filters.timeZone, limit);
-  const zone = `$${params.length - 1}::text`;
+  params.push(filters.timeZone);
+  const zone = `$${params.length}::text`;
   const text = `
 SELECT ${ROW_COLUMNS},
        to_char(b.date_time AT TIME ZONE ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS') AS local_date_time,
        to_char(b.created_at AT TIME ZONE ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS') AS local_created_at,
        (${expression})::text AS sort_key
-  FROM (SELECT b.id FROM bookings b WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT $${params.length}) AS page
+  FROM (SELECT b.id FROM bookings b WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${checkedLimit(limit)}) AS page
   JOIN bookings b ON b.id = page.id AND b.referral_agent_id = $1
-  ${ROW_JOINS}
  ORDER BY ${orderBy(sort)}`;
   const { rows } = await db.query<ExportRecord>(statement(text, params, filters.searchWords.length === 0));
-  return rows;
-}
-
-/** Facilities this agent has bookings at, by name: the options of the list's Facility filter. */
-export async function findAgentFacilities(db: Queryable, referralAgentId: number): Promise<{ id: number; name: string }[]> {
-  const { rows } = await db.query<{ id: number; name: string }>({
-    name: 'bookings_agent_facilities',
-    text: `SELECT f.id, f.name FROM facilities f
-            WHERE EXISTS (SELECT 1 FROM bookings b WHERE b.referral_agent_id = $1 AND b.facility_id = f.id)
-            ORDER BY lower(f.name), f.name, f.id`,
-    values: [referralAgentId],
-  });
   return rows;
 }
 

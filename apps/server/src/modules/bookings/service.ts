@@ -6,7 +6,6 @@ import {
   type BookingPage,
   type BookingRow,
   type BookingSortColumn,
-  type FacilityOption,
 } from '@portal/contracts/bookings';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
@@ -15,7 +14,6 @@ import { TooManyRequestsError } from '../../lib/errors.ts';
 import {
   countFiltered,
   findAgent,
-  findAgentFacilities,
   findExportBatch,
   findFacilityName,
   findPage,
@@ -104,7 +102,7 @@ export function createBookingsService(options: BookingsServiceOptions) {
   return {
     async list(user: AuthenticatedUser, query: BookingListQuery, linkQuery: Record<string, string>): Promise<BookingPage> {
       const filters = toFilters(user, query);
-      const sort = parseSort(query.sort);
+      const sort = parseSort(query.sort, query.filter_by);
       const offset = (query.page - 1) * query.per_page;
       const page = await findPage(pool, filters, sort, query.per_page, offset);
       const total = await listTotal(filters, page, query.per_page, offset);
@@ -115,10 +113,6 @@ export function createBookingsService(options: BookingsServiceOptions) {
         perPage: query.per_page,
         pageUrl: pageUrlBuilder(`${options.appUrl}/api/clients/bookings`, linkQuery),
       });
-    },
-
-    async facilities(user: AuthenticatedUser): Promise<FacilityOption[]> {
-      return findAgentFacilities(pool, user.referralAgentId);
     },
 
     /**
@@ -138,7 +132,7 @@ export function createBookingsService(options: BookingsServiceOptions) {
       };
       try {
         const filters = toFilters(user, query);
-        const sort = parseSort(query.sort);
+        const sort = parseSort(query.sort, query.filter_by);
         const [agent, facilityName, probe] = await Promise.all([
           findAgent(pool, user.referralAgentId),
           filters.facilityId !== undefined ? findFacilityName(pool, filters.facilityId) : Promise.resolve(null),
@@ -195,8 +189,12 @@ export function toFilters(user: AuthenticatedUser, query: BookingListQuery): Boo
   };
 }
 
-export function parseSort(sort: string | undefined): BookingSort {
-  const value = sort ?? BOOKING_DEFAULT_SORT;
+/**
+ * `-column` is descending. Without a sort, newest appointment first, or newest booking first when the dates
+ * filter on created_at: the list is then read in the order of the index its date range selects.
+ */
+export function parseSort(sort: string | undefined, filterBy: BookingListQuery['filter_by'] = 'appointment_date'): BookingSort {
+  const value = sort ?? (filterBy === 'created_at' ? '-created_at' : BOOKING_DEFAULT_SORT);
   const descending = value.startsWith('-');
   return { column: (descending ? value.slice(1) : value) as BookingSortColumn, direction: descending ? 'desc' : 'asc' };
 }

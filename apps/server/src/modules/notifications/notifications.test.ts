@@ -174,7 +174,7 @@ describe('notifications', () => {
       expect(page.data.map((notification) => notification.title)).toEqual(['Notice 12', 'Notice 11', 'Notice 10', 'Notice 9', 'Notice 8']);
       expect(page.links.map((link) => link.label)).toEqual(['&laquo; Previous', '1', '2', '3', 'Next &raquo;']);
       expect(page.links[0]!.url).toBeNull();
-      expect(page.links.at(-1)!.url).toBe('/api/notifications?page=2&per_page=5');
+      expect(page.links.at(-1)!.url).toBe('/api/notifications?per_page=5&page=2');
 
       const lastPage = (await client.get('/api/notifications?per_page=5&page=3')).json();
       expect(lastPage).toMatchObject({ from: 11, to: 12, current_page: 3 });

@@ -12,7 +12,7 @@ import { NotFoundError, ValidationError, type FieldErrors } from '../../lib/erro
 import { userChannel } from '../../realtime/channel-authorizer.ts';
 import type { BroadcastEvent, Broadcaster } from '../broadcasting/broadcaster.ts';
 import * as repository from './repository.ts';
-import { paginate } from './paginator.ts';
+import { pageUrlBuilder, paginate } from '../../lib/paginate.ts';
 
 /**
  * Who a notification goes to: users by id, or every approved partner of a referral agent.
@@ -103,8 +103,10 @@ export function createNotificationService(deps: { db: Drizzle; broadcaster: Broa
         total,
         page: query.page,
         perPage: query.per_page,
-        path: '/api/notifications',
-        query: query.filter === 'unread' ? { filter: 'unread' } : {},
+        pageUrl: pageUrlBuilder('/api/notifications', {
+          per_page: query.per_page,
+          filter: query.filter === 'unread' ? 'unread' : undefined,
+        }),
       });
     },
 

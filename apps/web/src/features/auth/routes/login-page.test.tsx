@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
@@ -10,7 +10,7 @@ import { useAuthStore } from '../../../stores/auth-store';
 useCleanSession();
 
 async function fillAndSubmit(email: string, password: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(await screen.findByLabelText(/^Email/), email);
   await user.type(screen.getByLabelText(/^Password/), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -30,7 +30,7 @@ describe('login page', () => {
   });
 
   it('shows and hides the password', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockFetch({});
     renderApp('/login');
     const password = await screen.findByLabelText(/^Password/);
@@ -40,7 +40,7 @@ describe('login page', () => {
   });
 
   it('checks the fields before sending, and focuses the first invalid one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = mockFetch({});
     renderApp('/login');
 
@@ -69,7 +69,7 @@ describe('login page', () => {
       'GET /api/user': () => jsonResponse(200, account),
     });
     const view = renderApp('/login');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.type(await screen.findByLabelText(/^Email/), 'ada@example.test');
     await user.type(screen.getByLabelText(/^Password/), 'Secret-123');
@@ -127,7 +127,7 @@ describe('login page', () => {
 
     await fillAndSubmit('ada@example.test', 'wrong');
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription(message));
     expect(shownNotifications()[0]).toMatchObject({ title: 'Login failed', message });
   });
 
@@ -139,7 +139,8 @@ describe('login page', () => {
 
     await fillAndSubmit('ada@example.test', 'Secret-123');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your registration was not approved.');
+    const form = screen.getByRole('button', { name: 'Sign in' }).closest('form') as HTMLFormElement;
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Your registration was not approved.');
   });
 
   it('sends a pending account to the approval-waiting page', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Grid, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { registrationRequestSchema } from '@portal/contracts/auth';
@@ -11,7 +11,8 @@ import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
 import { PasswordRules } from '../components/password-rules';
-import { defaultPhoneCountry, phoneCountryOptions, toE164 } from '../components/phone-countries';
+import { defaultPhoneCountry, toE164 } from '../components/phone-countries';
+import { PhoneCountrySelect } from '../components/phone-country-select';
 import { AUTH_MESSAGES } from '../messages';
 
 interface RegistrationValues extends Record<string, unknown> {
@@ -42,7 +43,6 @@ export function RegistrationPage() {
   const navigate = useNavigate();
   const options = useRegistrationOptions();
   const registration = useRegister();
-  const countries = useMemo(() => phoneCountryOptions().map(({ value, label }) => ({ value, label })), []);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm<RegistrationValues, typeof registrationRequestSchema>({
     initialValues: {
@@ -60,6 +60,9 @@ export function RegistrationPage() {
     schema: registrationRequestSchema,
     transform: toRequest,
   });
+
+  const { setFieldValue } = form;
+  const setPhoneCountry = useCallback((country: string) => setFieldValue('phone_country', country), [setFieldValue]);
 
   const partnerTypes = (options.data?.partner_types ?? []).map((type) => ({ value: String(type.id), label: type.name }));
   const industries = (options.data?.partner_industries ?? []).map((industry) => ({
@@ -102,16 +105,7 @@ export function RegistrationPage() {
           />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, xs: 5 }}>
-              <Select
-                label="Country code"
-                required
-                searchable
-                allowDeselect={false}
-                data={countries}
-                nothingFoundMessage="No options found"
-                autoComplete="off"
-                {...form.getInputProps('phone_country')}
-              />
+              <PhoneCountrySelect value={form.values.phone_country} onChange={setPhoneCountry} error={form.errors.phone_country} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, xs: 7 }}>
               <TextInput label="Phone number" type="tel" autoComplete="tel-national" required {...form.getInputProps('phone')} />

@@ -53,7 +53,7 @@ describe('NotificationBell', () => {
     expect(api.calls('GET', '/api/notifications')).toHaveLength(0);
 
     await userEvent.click(bell);
-    const dropdown = await screen.findByLabelText('Latest notifications');
+    const dropdown = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(await within(dropdown).findByText('Booking confirmed')).toBeInTheDocument();
     expect(within(dropdown).getByText('MT-100234 is confirmed')).toBeInTheDocument();
     expect(within(dropdown).getAllByText('just now')).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -39,6 +39,7 @@ export function badgeLabel(count: number): string {
 export function NotificationBell() {
   useLiveNotifications();
   const [opened, setOpened] = useState(false);
+  const titleId = useId();
   const navigate = useNavigate();
   const now = useNow();
   const count = useUnreadCount().data?.count ?? 0;
@@ -75,9 +76,11 @@ export function NotificationBell() {
           </ActionIcon>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Latest notifications">
+      <Popover.Dropdown p={0} aria-labelledby={titleId}>
         <Group justify="space-between" px="md" py="sm" wrap="nowrap">
-          <Text fw={700}>Notifications</Text>
+          <Text fw={700} id={titleId}>
+            Notifications
+          </Text>
           {count > 0 ? (
             <Button size="compact-xs" variant="subtle" loading={markAllRead.isPending} onClick={() => markAllRead.mutate()}>
               Mark all as read

@@ -1,0 +1,245 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Writable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import { initials } from '@portal/contracts/formatters';
+import { WEB_DIST } from '../../plugins/spa.ts';
+import type { ExportRecord } from './repository.ts';
+import type { ExportMeta } from './service.ts';
+import { EXPORT_COLUMNS, EXPORT_TITLE } from './export-columns.ts';
+import { waitForReader } from './stream-pressure.ts';
+
+export const PDF_CONTENT_TYPE = 'application/pdf';
+/** The SPA's public folder: logos live there before a build copies them to the dist folder. */
+const WEB_PUBLIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/public');
+
+const MARGIN = 36;
+const PAGE_WIDTH = 841.89;
+const PAGE_HEIGHT = 595.28;
+const TABLE_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+const ROW_HEIGHT = 14.5;
+const HEADER_ROW_HEIGHT = 18;
+const FONT_SIZE = 7.5;
+const CELL_PADDING = 3;
+const FOOTER_Y = PAGE_HEIGHT - 26;
+const TABLE_BOTTOM = FOOTER_Y - 8;
+const ACCENT = '#1F4E79';
+
+export interface PdfOptions {
+  signal?: AbortSignal;
+  /** false writes uncompressed content streams (tests read the text); default true */
+  compress?: boolean;
+  /** where `/build/logos/…` files are looked for; default the SPA's dist and public folders */
+  logoDirectories?: string[];
+}
+
+/**
+ * Streams an A4 landscape PDF into `output`: the referral agent's logo (or, when the logo is an SVG that
+ * PDFKit cannot draw and no PNG/JPEG sits beside it, a monogram badge with the agent's name), the title,
+ * the filters, then a table whose header row repeats on every page, numbered 'Page N'. Pages are written
+ * as they fill; a total page count ('of M') would need every page kept in memory, so it is left out.
+ */
+export async function writeBookingsPdf(
+  output: Writable,
+  batches: AsyncIterable<ExportRecord[]>,
+  meta: ExportMeta,
+  options: PdfOptions = {},
+): Promise<number> {
+  const filterText = meta.filterLines.map(([label, value]) => `${label}: ${value}`).join(' · ');
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margins: { top: MARGIN, bottom: 10, left: MARGIN, right: MARGIN },
+    compress: options.compress ?? true,
+    autoFirstPage: true,
+    bufferPages: false,
+    info: {
+      Title: `${EXPORT_TITLE} — ${meta.agentName}`,
+      Subject: toWinAnsi(filterText),
+      Author: 'Partner portal',
+      Creator: 'Partner portal',
+      Keywords: `bookings, ${meta.total} rows`,
+    },
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    output.on('finish', resolve);
+    output.on('close', resolve);
+    output.on('error', reject);
+    doc.on('error', reject);
+  });
+  doc.pipe(output);
+
+  let pageNumber = 1;
+  let y = drawFirstPageHeader(doc, meta, filterText, options.logoDirectories ?? [WEB_DIST, WEB_PUBLIC]);
+  y = drawTableHeader(doc, y);
+  let rowIndex = 0;
+  let written = 0;
+
+  const finishPage = () => drawFooter(doc, meta, pageNumber);
+
+  for await (const batch of batches) {
+    if (options.signal?.aborted) break;
+    for (const record of batch) {
+      if (y + ROW_HEIGHT > TABLE_BOTTOM) {
+        finishPage();
+        doc.addPage();
+        pageNumber += 1;
+        y = drawRunningHeader(doc, meta);
+        y = drawTableHeader(doc, y);
+        rowIndex = 0;
+      }
+      drawRow(doc, record, y, rowIndex);
+      y += ROW_HEIGHT;
+      rowIndex += 1;
+    }
+    written += batch.length;
+    await waitForReader(doc, 1_048_576, options.signal);
+  }
+  if (written === 0) {
+    doc.font('Helvetica-Oblique').fontSize(9).fillColor('#555555').text('No bookings to view yet.', MARGIN + CELL_PADDING, y + 6, { lineBreak: false });
+  }
+  finishPage();
+  doc.end();
+  await finished;
+  return written;
+}
+
+function drawFirstPageHeader(doc: PDFKit.PDFDocument, meta: ExportMeta, filterText: string, logoDirectories: string[]): number {
+  const logo = findLogoImage(meta.agentLogo, logoDirectories);
+  let textX = MARGIN;
+  if (logo) {
+    try {
+      doc.image(logo, MARGIN, MARGIN - 6, { fit: [110, 40] });
+      textX = MARGIN + 122;
+    } catch {
+      textX = drawMonogram(doc, meta.agentName);
+    }
+  } else {
+    textX = drawMonogram(doc, meta.agentName);
+  }
+  doc.font('Helvetica-Bold').fontSize(15).fillColor(ACCENT).text(toWinAnsi(meta.agentName), textX, MARGIN - 4, { lineBreak: false });
+  doc.font('Helvetica').fontSize(11).fillColor('#333333').text(EXPORT_TITLE.replace('—', '-'), textX, MARGIN + 16, { lineBreak: false });
+
+  let y = MARGIN + 44;
+  doc.font('Helvetica').fontSize(8).fillColor('#333333');
+  doc.text(toWinAnsi(filterText), MARGIN, y, { width: TABLE_WIDTH, lineGap: 1 });
+  y = doc.y + 2;
+  doc.text(`Generated ${meta.generatedAt} (${meta.timeZone}) · ${meta.total.toLocaleString('en')} bookings`, MARGIN, y, {
+    lineBreak: false,
+  });
+  return y + 16;
+}
+
+function drawMonogram(doc: PDFKit.PDFDocument, agentName: string): number {
+  doc.roundedRect(MARGIN, MARGIN - 6, 36, 36, 6).fill(ACCENT);
+  const letters = toWinAnsi(initials(agentName) || '?');
+  doc.font('Helvetica-Bold').fontSize(14).fillColor('#FFFFFF');
+  const width = doc.widthOfString(letters);
+  doc.text(letters, MARGIN + 18 - width / 2, MARGIN + 5, { lineBreak: false });
+  return MARGIN + 46;
+}
+
+function drawRunningHeader(doc: PDFKit.PDFDocument, meta: ExportMeta): number {
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(ACCENT).text(toWinAnsi(meta.agentName), MARGIN, MARGIN - 10, { lineBreak: false });
+  doc.font('Helvetica').fontSize(9).fillColor('#333333');
+  const title = EXPORT_TITLE.replace('—', '-');
+  doc.text(title, PAGE_WIDTH - MARGIN - doc.widthOfString(title), MARGIN - 10, { lineBreak: false });
+  return MARGIN + 6;
+}
+
+function drawTableHeader(doc: PDFKit.PDFDocument, y: number): number {
+  doc.rect(MARGIN, y, TABLE_WIDTH, HEADER_ROW_HEIGHT).fill(ACCENT);
+  doc.font('Helvetica-Bold').fontSize(FONT_SIZE + 0.5).fillColor('#FFFFFF');
+  let x = MARGIN;
+  for (const column of EXPORT_COLUMNS) {
+    const label = fit(doc, column.label, column.pdfWidth - 2 * CELL_PADDING);
+    const textX = column.align === 'right' ? x + column.pdfWidth - CELL_PADDING - doc.widthOfString(label) : x + CELL_PADDING;
+    doc.text(label, textX, y + 5.5, { lineBreak: false });
+    x += column.pdfWidth;
+  }
+  doc.font('Helvetica').fontSize(FONT_SIZE).fillColor('#111111');
+  return y + HEADER_ROW_HEIGHT;
+}
+
+function drawRow(doc: PDFKit.PDFDocument, record: ExportRecord, y: number, rowIndex: number): void {
+  if (rowIndex % 2 === 1) {
+    doc.rect(MARGIN, y, TABLE_WIDTH, ROW_HEIGHT).fill('#EEF3F8');
+    doc.fillColor('#111111');
+  }
+  let x = MARGIN;
+  for (const column of EXPORT_COLUMNS) {
+    const text = fit(doc, toWinAnsi(column.text(record)), column.pdfWidth - 2 * CELL_PADDING);
+    const textX = column.align === 'right' ? x + column.pdfWidth - CELL_PADDING - doc.widthOfString(text) : x + CELL_PADDING;
+    doc.text(text, textX, y + 4, { lineBreak: false });
+    x += column.pdfWidth;
+  }
+}
+
+function drawFooter(doc: PDFKit.PDFDocument, meta: ExportMeta, pageNumber: number): void {
+  doc.moveTo(MARGIN, FOOTER_Y - 4).lineTo(PAGE_WIDTH - MARGIN, FOOTER_Y - 4).lineWidth(0.5).strokeColor('#BBBBBB').stroke();
+  doc.font('Helvetica').fontSize(7.5).fillColor('#666666');
+  doc.text(toWinAnsi(`${meta.agentName} · generated ${meta.generatedAt} (${meta.timeZone})`), MARGIN, FOOTER_Y, { lineBreak: false });
+  const label = `Page ${pageNumber}`;
+  doc.text(label, PAGE_WIDTH - MARGIN - doc.widthOfString(label), FOOTER_Y, { lineBreak: false });
+  doc.font('Helvetica').fontSize(FONT_SIZE).fillColor('#111111');
+}
+
+/** Shortens text with '…' to fit `width` points in the current font. */
+function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(`${text.slice(0, middle).trimEnd()}…`) <= width) low = middle;
+    else high = middle - 1;
+  }
+  return `${text.slice(0, low).trimEnd()}…`;
+}
+
+const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/**
+ * The PDF uses the standard Helvetica fonts (no font file to ship, fast layout), which cover WinAnsi only:
+ * accented Latin letters outside it lose their accent, other scripts show as '?'. The workbook keeps every
+ * character.
+ */
+export function toWinAnsi(text: string): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return text;
+  let result = '';
+  for (const character of text) {
+    const code = character.codePointAt(0)!;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(character)) {
+      result += character;
+      continue;
+    }
+    const base = character.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+    result += /^[\x20-\x7e]+$/.test(base) ? base : '?';
+  }
+  return result;
+}
+
+const LOGO_PATH = /^\/build\/(logos\/[A-Za-z0-9][A-Za-z0-9._-]*)$/;
+const RASTER = ['.png', '.jpg', '.jpeg'];
+
+/**
+ * The agent's logo as a PNG or JPEG PDFKit can draw. Logos are `/build/logos/<file>` paths of the SPA's
+ * assets, usually SVG; for an SVG a raster file of the same name is used when one exists.
+ */
+export function findLogoImage(logo: string | null, directories: string[]): Buffer | null {
+  const match = logo ? LOGO_PATH.exec(logo) : null;
+  if (!match) return null;
+  const relative = match[1]!;
+  const extension = path.extname(relative).toLowerCase();
+  const stem = relative.slice(0, relative.length - extension.length);
+  const names = RASTER.includes(extension) ? [relative] : RASTER.map((raster) => `${stem}${raster}`);
+  for (const directory of directories) {
+    for (const name of names) {
+      const file = path.resolve(directory, name);
+      if (!file.startsWith(path.resolve(directory) + path.sep)) continue;
+      if (existsSync(file) && statSync(file).size <= 2_000_000) return readFileSync(file);
+    }
+  }
+  return null;
+}

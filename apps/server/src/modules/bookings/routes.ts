@@ -1,0 +1,80 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bookingListQuerySchema, bookingPageSchema, type BookingListQuery } from '@portal/contracts/bookings';
+import { messageSchema, validationErrorSchema } from '@portal/contracts/errors';
+import { currentUser, type AuthenticatedUser } from '../../plugins/auth-guard.ts';
+import { createBookingsService, type BookingsService } from './service.ts';
+import { exportFilename } from './export-columns.ts';
+import { writeBookingsWorkbook, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
+import { writeBookingsPdf, PDF_CONTENT_TYPE } from './export-pdf.ts';
+
+/** Query keys carried into the paginator's page links (Laravel's withQueryString). */
+const LINK_KEYS = ['team', 'filter_by', 'from', 'to', 'search', 'medical_service_provider', 'invoice_status', 'sort', 'per_page', 'timezone'];
+
+/**
+ * GET /api/clients/bookings: the signed-in partner's bookings (their referral agent's), filtered, sorted and
+ * paged; with `format=xlsx|pdf` the whole filtered list as a file. The session is checked before the query
+ * (401 before 422, as Laravel's middleware order gives).
+ */
+export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
+  const service = createBookingsService({ pool: app.database.pool, appUrl: app.config.appUrl });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/clients/bookings',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: "The partner's bookings (My Referrals), or with format=xlsx|pdf the whole filtered list as a file",
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingPageSchema, 401: messageSchema, 403: messageSchema, 422: validationErrorSchema, 429: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (request.query.format) return sendExport(service, request, reply, user, request.query);
+      return service.list(user, request.query, linkQuery(request.url));
+    },
+  );
+}
+
+function linkQuery(url: string): Record<string, string> {
+  const params = new URL(url, 'http://localhost').searchParams;
+  const query: Record<string, string> = {};
+  for (const key of LINK_KEYS) {
+    const values = params.getAll(key);
+    const value = values[values.length - 1]?.trim();
+    if (value) query[key] = value;
+  }
+  return query;
+}
+
+async function sendExport(
+  service: BookingsService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: AuthenticatedUser,
+  query: BookingListQuery,
+): Promise<FastifyReply> {
+  const format = query.format!;
+  const started = await service.startExport(user, query);
+  const output = new PassThrough();
+  // The download stops (and the database reads with it) when the browser goes away.
+  const abort = new AbortController();
+  request.raw.on('close', () => abort.abort());
+  reply.raw.on('close', () => abort.abort());
+  const write = format === 'xlsx' ? writeBookingsWorkbook : writeBookingsPdf;
+  write(output, started.rows, started.meta, { signal: abort.signal })
+    .catch((error: unknown) => {
+      request.log.error({ err: error }, 'bookings export failed');
+      output.destroy(error as Error);
+    })
+    .finally(started.release);
+  return reply
+    .header('content-type', format === 'xlsx' ? XLSX_CONTENT_TYPE : PDF_CONTENT_TYPE)
+    .header('content-disposition', `attachment; filename="${exportFilename(started.meta, format)}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-export-rows', String(started.meta.total))
+    .send(output);
+}

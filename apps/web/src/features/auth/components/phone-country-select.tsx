@@ -1,0 +1,36 @@
+import { memo, useMemo } from 'react';
+import { Select } from '@mantine/core';
+import { phoneCountryOptions } from './phone-countries';
+
+export interface PhoneCountrySelectProps {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}
+
+/**
+ * The phone number's country (about 245 entries, "Name (+code)", searchable). Memoised: the registration form
+ * re-renders on every key typed elsewhere, and this list need not.
+ */
+export const PhoneCountrySelect = memo(function PhoneCountrySelect({ value, onChange, error }: PhoneCountrySelectProps) {
+  console.count('PCS render');
+  const countries = useMemo(() => phoneCountryOptions().map(({ value: code, label }) => ({ value: code, label })), []);
+  return (
+    <Select
+      label="Country code"
+      name="phone_country"
+      required
+      searchable
+      allowDeselect={false}
+      data={countries}
+      nothingFoundMessage="No options found"
+      autoComplete="off"
+      value={value}
+      onChange={(next) => {
+        if (next) onChange(next);
+      }}
+      error={error}
+      errorProps={{ role: 'alert' }}
+    />
+  );
+});

@@ -1,0 +1,193 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RealtimeConfig } from '@portal/contracts/realtime';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { getSocketId } from './http';
+import {
+  connectRealtime,
+  disconnectRealtime,
+  followSession,
+  listenOnUserChannel,
+  onRealtimeReconnect,
+} from './realtime';
+
+/** Stands in for pusher-js: records what Echo asks of it and lets the test drive the connection. */
+const fake = vi.hoisted(() => {
+  type Handler = (data: unknown) => void;
+  class Emitter {
+    handlers = new Map<string, Set<Handler>>();
+    bind(event: string, handler: Handler) {
+      const set = this.handlers.get(event) ?? new Set<Handler>();
+      set.add(handler);
+      this.handlers.set(event, set);
+      return this;
+    }
+    unbind(event: string, handler?: Handler) {
+      if (handler) this.handlers.get(event)?.delete(handler);
+      else this.handlers.delete(event);
+      return this;
+    }
+    emit(event: string, data?: unknown) {
+      for (const handler of this.handlers.get(event) ?? []) handler(data);
+    }
+  }
+  class FakeChannel extends Emitter {
+    constructor(readonly name: string) {
+      super();
+    }
+  }
+  class FakePusher {
+    static instances: FakePusher[] = [];
+    readonly connection = Object.assign(new Emitter(), { socket_id: '', state: 'connecting' });
+    readonly channels = new Map<string, FakeChannel>();
+    signin = vi.fn();
+    disconnect = vi.fn();
+    constructor(
+      readonly key: string,
+      readonly options: Record<string, unknown>,
+    ) {
+      FakePusher.instances.push(this);
+    }
+    subscribe(name: string) {
+      const channel = this.channels.get(name) ?? new FakeChannel(name);
+      this.channels.set(name, channel);
+      return channel;
+    }
+    unsubscribe() {}
+    /** The connection reaching `state` (and a socket id when connected), as pusher-js reports it. */
+    goTo(state: string, socketId = '') {
+      const previous = this.connection.state;
+      this.connection.state = state;
+      this.connection.socket_id = socketId;
+      this.connection.emit('state_change', { previous, current: state });
+    }
+  }
+  return { FakePusher };
+});
+
+vi.mock('pusher-js', () => ({ default: fake.FakePusher }));
+
+const config: RealtimeConfig = {
+  key: 'portal-key',
+  cluster: 'mt1',
+  wsHost: 'portal.example.test',
+  wsPort: 80,
+  wssPort: 443,
+  forceTLS: true,
+  enabledTransports: ['ws', 'wss'],
+};
+
+const latest = () => fake.FakePusher.instances.at(-1)!;
+
+describe('realtime connection', () => {
+  beforeEach(() => {
+    fake.FakePusher.instances.length = 0;
+    document.cookie = 'XSRF-TOKEN=abc%3D%3D; path=/';
+  });
+  afterEach(() => disconnectRealtime());
+
+  it("connects with the server's settings, Echo's endpoints and namespace, and joins the user's private channel", async () => {
+    const api = mockFetch({ 'GET /api/realtime/config': () => jsonResponse(200, config) });
+    await connectRealtime(7);
+
+    const pusher = latest();
+    expect(pusher.key).toBe('portal-key');
+    expect(pusher.options).toMatchObject({
+      cluster: 'mt1',
+      wsHost: 'portal.example.test',
+      wssPort: 443,
+      forceTLS: true,
+      enabledTransports: ['ws', 'wss'],
+      namespace: 'App.Events',
+      authEndpoint: '/broadcasting/auth',
+      channelAuthorization: { endpoint: '/broadcasting/auth', transport: 'ajax' },
+      userAuthentication: { endpoint: '/broadcasting/user-auth', transport: 'ajax' },
+    });
+    const headersProvider = (pusher.options.channelAuthorization as { headersProvider: () => Record<string, string> }).headersProvider;
+    expect(headersProvider()).toEqual({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-XSRF-TOKEN': 'abc==' });
+    expect([...pusher.channels.keys()]).toEqual(['private-App.Models.User.7']);
+    expect(pusher.signin).toHaveBeenCalled();
+
+    // The same user again (a refreshed profile) keeps the connection.
+    await connectRealtime(7);
+    expect(fake.FakePusher.instances).toHaveLength(1);
+    expect(api.calls('GET', '/api/realtime/config')).toHaveLength(1);
+  });
+
+  it('hands the socket id to the HTTP client while connected, and announces reconnections', async () => {
+    mockFetch({ 'GET /api/realtime/config': () => jsonResponse(200, config) });
+    const reconnected = vi.fn();
+    const stop = onRealtimeReconnect(reconnected);
+    await connectRealtime(7);
+    const pusher = latest();
+
+    pusher.goTo('connected', '123.456');
+    expect(getSocketId()).toBe('123.456');
+    expect(reconnected).not.toHaveBeenCalled();
+
+    pusher.goTo('unavailable');
+    expect(getSocketId()).toBeNull();
+    pusher.goTo('connected', '123.789');
+    expect(getSocketId()).toBe('123.789');
+    expect(reconnected).toHaveBeenCalledTimes(1);
+
+    disconnectRealtime();
+    expect(pusher.disconnect).toHaveBeenCalled();
+    expect(getSocketId()).toBeNull();
+    stop();
+  });
+
+  it('delivers Echo-named events to listeners registered before or after connecting, and logs a refused channel', async () => {
+    mockFetch({ 'GET /api/realtime/config': () => jsonResponse(200, config) });
+    const early = vi.fn();
+    const late = vi.fn();
+    const stopEarly = listenOnUserChannel('NotificationCreated', early);
+    await connectRealtime(7);
+    const stopLate = listenOnUserChannel('NotificationsUpdated', late);
+    const channel = latest().channels.get('private-App.Models.User.7')!;
+
+    channel.emit('App\\Events\\NotificationCreated', { n: 1 });
+    channel.emit('App\\Events\\NotificationsUpdated', { unread_count: 2 });
+    expect(early).toHaveBeenCalledWith({ n: 1 });
+    expect(late).toHaveBeenCalledWith({ unread_count: 2 });
+
+    stopEarly();
+    channel.emit('App\\Events\\NotificationCreated', { n: 2 });
+    expect(early).toHaveBeenCalledTimes(1);
+    stopLate();
+
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    channel.emit('pusher:subscription_error', { type: 'AuthError', status: 403 });
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('authorisation of App.Models.User.7 failed'), { type: 'AuthError', status: 403 });
+  });
+
+  it('follows the session: connects on a user, switches users, disconnects at sign-out', async () => {
+    mockFetch({ 'GET /api/realtime/config': () => jsonResponse(200, config) });
+    let listener: (user: { id: number } | null) => void = () => undefined;
+    followSession((next) => {
+      listener = next;
+      next(null);
+      return () => undefined;
+    });
+    expect(fake.FakePusher.instances).toHaveLength(0);
+
+    listener({ id: 7 });
+    await vi.waitFor(() => expect(fake.FakePusher.instances).toHaveLength(1));
+    listener({ id: 8 });
+    await vi.waitFor(() => expect(fake.FakePusher.instances).toHaveLength(2));
+    expect(fake.FakePusher.instances[0]!.disconnect).toHaveBeenCalled();
+    expect([...latest().channels.keys()]).toEqual(['private-App.Models.User.8']);
+
+    listener(null);
+    expect(latest().disconnect).toHaveBeenCalled();
+  });
+
+  it('does not connect when sign-out comes before the settings arrive', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockFetch({ 'GET /api/realtime/config': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const connecting = connectRealtime(9);
+    disconnectRealtime();
+    answer(jsonResponse(200, config));
+    await connecting;
+    expect(fake.FakePusher.instances).toHaveLength(0);
+  });
+});

@@ -1,0 +1,528 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { findBench, seedBench, type BenchInfo } from '../apps/server/src/db/seeds/bench-seed.ts';
+import { pageQuery } from '../apps/server/src/modules/bookings/repository.ts';
+
+/**
+ * Bookings benchmark (issue 3), against 1,000,000 bookings over 2,000 referral agents (the largest, the bench
+ * partner's, has 100,000), through the whole HTTP stack of a real server process with a signed-in session:
+ *
+ * 1. sequential latency (p50/p99 over ≥200 requests after a warm-up) of GET /api/clients/bookings for page 1
+ *    with its total, a facility filter, a date range, searches (common name, rare name, ticket id, no hit)
+ *    and page 2,000; the first request of each case is shown apart (it may count a filtered total);
+ * 2. throughput under load: autocannon, 50 connections, on page 1, against `pgbench` running the endpoint's
+ *    bare page query (-c 50 -j 2 -M prepared) on the same server, printed as a ratio (PostgreSQL only);
+ * 3. an Excel export of all 100,000 rows: wall time and the server process's peak RSS growth (read from
+ *    /proc/<pid>/status every 25 ms), plus the same for the PDF.
+ *
+ * The server runs as a child process (`node --import tsx apps/server/src/main.ts`), so its memory is its own.
+ * PostgreSQL: database `portal_bench` on 127.0.0.1:5432 (created and seeded once). Embedded: PGlite data in
+ * data/bench-pglite (seeded once). Seeding 1M rows takes ~2 min (PostgreSQL) or ~5 min (embedded); later runs
+ * reuse the data.
+ *
+ * Run alone: `npx tsx bench/bookings-bench.ts [postgres|embedded|both]`.
+ */
+
+export type BenchDatabase = 'postgres' | 'embedded';
+
+export interface BookingsBenchOptions {
+  database: BenchDatabase;
+  /** measured sequential requests per case (after the warm-up) */
+  requests?: number;
+  warmup?: number;
+  loadSeconds?: number;
+  connections?: number;
+  /** skip the autocannon/pgbench part */
+  skipLoad?: boolean;
+  /** skip the exports */
+  skipExport?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface CaseResult {
+  name: string;
+  url: string;
+  firstMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  requests: number;
+  total: number;
+  rows: number;
+}
+
+export interface LoadResult {
+  connections: number;
+  seconds: number;
+  endpointRps: number;
+  endpointP99Ms: number;
+  errors: number;
+  pgbenchTps: number | null;
+  ratio: number | null;
+}
+
+export interface ExportResult {
+  format: 'xlsx' | 'pdf';
+  rows: number;
+  seconds: number;
+  bytes: number;
+  firstByteMs: number;
+  peakRssGrowthMb: number;
+  baselineRssMb: number;
+}
+
+export interface BookingsBenchResult {
+  database: BenchDatabase;
+  bench: BenchInfo;
+  serverStartMs: number;
+  cases: CaseResult[];
+  load: LoadResult | null;
+  exports: ExportResult[];
+  targetP99Ms: number;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_BENCH_URL = 'postgres://postgres@127.0.0.1:5432/portal_bench';
+const EMBEDDED_DATA_DIR = path.join(ROOT, 'data', 'bench-pglite');
+
+// ---- database ---------------------------------------------------------------------------------------------
+
+async function prepareDatabase(database: BenchDatabase, log: (line: string) => void): Promise<BenchInfo> {
+  if (database === 'postgres') {
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'portal_bench'`);
+    if (exists.rowCount === 0) {
+      log('creating database portal_bench');
+      await admin.query('CREATE DATABASE portal_bench');
+    }
+    await admin.end();
+  } else {
+    mkdirSync(EMBEDDED_DATA_DIR, { recursive: true });
+  }
+  const db =
+    database === 'postgres'
+      ? await openDatabase({ url: POSTGRES_BENCH_URL, poolSize: 2 })
+      : await openDatabase({ embeddedDataDir: path.join(EMBEDDED_DATA_DIR, 'pglite') });
+  try {
+    await migrate(db.pool);
+    const found = await findBench(db.pool);
+    if (found && found.totalBookings >= 1_000_000) return found;
+    log(`seeding the bench data into the ${database} database (once)…`);
+    return await seedBench(db.pool, { log: (line) => log(`  ${line}`) });
+  } finally {
+    await db.close();
+  }
+}
+
+// ---- server child ------------------------------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface ServerChild {
+  child: ChildProcess;
+  baseUrl: string;
+  startMs: number;
+  stop(): Promise<void>;
+  rssBytes(): number;
+}
+
+async function startServer(database: BenchDatabase, log: (line: string) => void): Promise<ServerChild> {
+  const port = await freePort();
+  const scratch = mkdtempSync(path.join(tmpdir(), 'bookings-bench-'));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    APP_KEY: 'bookings-bench-app-key-0123456789abcdefghijklmnop',
+    APP_URL: `http://127.0.0.1:${port}`,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    // Request logs off: they measure the terminal, not the endpoint.
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    DATA_DIR: database === 'embedded' ? EMBEDDED_DATA_DIR : scratch,
+    ...(database === 'postgres' ? { DATABASE_URL: POSTGRES_BENCH_URL } : {}),
+  };
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /api/health within 180 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const startMs = performance.now() - started;
+  log(`server (${database}) up in ${(startMs / 1000).toFixed(1)} s, pid ${child.pid}`);
+  return {
+    child,
+    baseUrl,
+    startMs,
+    rssBytes() {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        const match = /VmRSS:\s+(\d+) kB/.exec(status);
+        return match ? Number(match[1]) * 1024 : 0;
+      } catch {
+        return 0;
+      }
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---- HTTP with cookies --------------------------------------------------------------------------------------
+
+class Session {
+  private readonly cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(pathname: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${pathname}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const index = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, index).trim(), pair!.slice(index + 1).trim());
+    }
+    return response;
+  }
+
+  async signIn(email: string, password: string): Promise<void> {
+    await (await this.request('/sanctum/csrf-cookie')).arrayBuffer();
+    const response = await this.request('/api/login', { method: 'POST', body: { email, password, remember: false } });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`sign-in failed (${response.status}): ${body}`);
+    const check = await this.request('/api/clients/bookings?per_page=5');
+    await check.arrayBuffer();
+    if (!check.ok) throw new Error(`signed in, but the bookings list answered ${check.status}`);
+  }
+}
+
+// ---- measurements -------------------------------------------------------------------------------------------
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+async function timedGet(session: Session, url: string): Promise<{ ms: number; body: { total: number; data: unknown[] } }> {
+  const started = performance.now();
+  const response = await session.request(url);
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return { ms, body: JSON.parse(text) as { total: number; data: unknown[] } };
+}
+
+async function measureCase(session: Session, name: string, url: string, requests: number, warmup: number): Promise<CaseResult> {
+  const first = await timedGet(session, url);
+  for (let index = 0; index < warmup; index += 1) await timedGet(session, url);
+  const times: number[] = [];
+  let last = first.body;
+  for (let index = 0; index < requests; index += 1) {
+    const result = await timedGet(session, url);
+    times.push(result.ms);
+    last = result.body;
+  }
+  times.sort((left, right) => left - right);
+  return {
+    name,
+    url,
+    firstMs: first.ms,
+    p50Ms: percentile(times, 0.5),
+    p99Ms: percentile(times, 0.99),
+    maxMs: times[times.length - 1]!,
+    requests: times.length,
+    total: last.total,
+    rows: last.data.length,
+  };
+}
+
+async function benchCases(session: Session, requests: number, warmup: number, log: (line: string) => void): Promise<CaseResult[]> {
+  const facilities = (await (await session.request('/api/general/get-facilities')).json()) as { id: number; name: string }[];
+  // A facility from the middle of the list: an ordinary one, neither the busiest nor the quietest.
+  const facility = facilities[Math.floor(facilities.length / 2)]!;
+  const deep = (await (await session.request('/api/clients/bookings?page=5000&per_page=10')).json()) as { data: { ticket_id: string }[] };
+  const ticket = deep.data[0]!.ticket_id;
+  const year = new Date().getUTCFullYear() - 1;
+  const base = '/api/clients/bookings?team=referral&filter_by=appointment_date&per_page=10';
+  const cases: [string, string][] = [
+    ['page 1 with total', `${base}&page=1`],
+    ['facility filter', `${base}&page=1&medical_service_provider=${facility.id}`],
+    ['date range (a year)', `${base}&page=1&from=${year}-01-01&to=${year}-12-31`],
+    ['search: common name', `${base}&page=1&search=mohammed`],
+    ['search: rare name', `${base}&page=1&search=okonkwo`],
+    ['search: ticket id', `${base}&page=1&search=MT-${ticket}`],
+    ['search: no hits', `${base}&page=1&search=xylophone`],
+    ['page 2,000', `${base}&page=2000`],
+  ];
+  const results: CaseResult[] = [];
+  for (const [name, url] of cases) {
+    const result = await measureCase(session, name, url, requests, warmup);
+    log(`  ${name.padEnd(22)} p50 ${result.p50Ms.toFixed(2)} ms  p99 ${result.p99Ms.toFixed(2)} ms  (total ${result.total.toLocaleString('en')})`);
+    results.push(result);
+  }
+  return results;
+}
+
+async function runAutocannon(url: string, cookie: string, connections: number, seconds: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        headers: { cookie, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+function findPgbench(): string | null {
+  for (const candidate of ['pgbench', '/usr/lib/postgresql/15/bin/pgbench']) {
+    const probe = spawnSync(candidate, ['--version'], { encoding: 'utf8' });
+    if (probe.status === 0) return candidate;
+  }
+  return null;
+}
+
+/** pgbench on the endpoint's own page-1 statement (the floor any implementation of the endpoint pays). */
+function runPgbench(agentId: number, connections: number, seconds: number, log: (line: string) => void): number | null {
+  const binary = findPgbench();
+  if (!binary) {
+    log('  pgbench not found: skipped');
+    return null;
+  }
+  const query = pageQuery(
+    { referralAgentId: agentId, filterBy: 'appointment_date', timeZone: 'UTC', searchWords: [] },
+    { column: 'date_time', direction: 'desc' },
+    10,
+    0,
+  );
+  const sql = query.text.replace(/\$1\b/g, ':agent').replace(/\$2\b/g, ':offset').replace(/\s+/g, ' ').trim();
+  const directory = mkdtempSync(path.join(tmpdir(), 'pgbench-'));
+  const script = path.join(directory, 'bookings-page.sql');
+  writeFileSync(script, `\\set agent ${agentId}\n\\set offset 0\n${sql};\n`);
+  const result = spawnSync(
+    binary,
+    ['-n', '-h', '127.0.0.1', '-U', 'postgres', '-c', String(connections), '-j', '2', '-T', String(seconds), '-M', 'prepared', '-f', script, 'portal_bench'],
+    { encoding: 'utf8' },
+  );
+  rmSync(directory, { recursive: true, force: true });
+  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout) ?? /tps = ([\d.]+)/.exec(result.stdout);
+  if (!match) {
+    log(`  pgbench failed: ${result.stderr || result.stdout}`);
+    return null;
+  }
+  return Number(match[1]);
+}
+
+async function measureExport(server: ServerChild, session: Session, format: 'xlsx' | 'pdf'): Promise<ExportResult> {
+  // Let the server settle, then take its RSS as the baseline.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const baseline = server.rssBytes();
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, server.rssBytes());
+  }, 25);
+  const started = performance.now();
+  const response = await session.request(`/api/clients/bookings?format=${format}&per_page=10`);
+  if (!response.ok || !response.body) {
+    clearInterval(sampler);
+    throw new Error(`export ${format} answered ${response.status}: ${await response.text()}`);
+  }
+  const rows = Number(response.headers.get('x-export-rows') ?? 0);
+  let bytes = 0;
+  let firstByteMs = 0;
+  let head = '';
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    if (bytes === 0) {
+      firstByteMs = performance.now() - started;
+      head = Buffer.from(chunk.subarray(0, 4)).toString('latin1');
+    }
+    bytes += chunk.byteLength;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, server.rssBytes());
+  const expected = format === 'xlsx' ? 'PK\u0003\u0004' : '%PDF';
+  if (head !== expected) throw new Error(`export ${format} does not start like a ${format} file`);
+  return {
+    format,
+    rows,
+    seconds,
+    bytes,
+    firstByteMs,
+    peakRssGrowthMb: (peak - baseline) / 1_048_576,
+    baselineRssMb: baseline / 1_048_576,
+  };
+}
+
+// ---- the run ------------------------------------------------------------------------------------------------
+
+export async function runBookingsBench(options: BookingsBenchOptions): Promise<BookingsBenchResult> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const requests = options.requests ?? 200;
+  const warmup = options.warmup ?? 20;
+  const connections = options.connections ?? 50;
+  const loadSeconds = options.loadSeconds ?? 10;
+  log(`bookings bench — ${options.database}`);
+  const bench = await prepareDatabase(options.database, log);
+  const server = await startServer(options.database, log);
+  try {
+    const session = new Session(server.baseUrl);
+    await session.signIn(bench.partnerEmail, bench.partnerPassword);
+    log(`signed in as ${bench.partnerEmail} (agent ${bench.referralAgentId}, ${bench.agentBookings.toLocaleString('en')} bookings of ${bench.totalBookings.toLocaleString('en')})`);
+    const cases = await benchCases(session, requests, warmup, log);
+
+    let load: LoadResult | null = null;
+    if (!options.skipLoad) {
+      const url = `${server.baseUrl}/api/clients/bookings?team=referral&filter_by=appointment_date&page=1&per_page=10`;
+      await runAutocannon(url, session.cookieHeader, connections, 2); // warm-up
+      const result = await runAutocannon(url, session.cookieHeader, connections, loadSeconds);
+      const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
+      const pgbenchTps = options.database === 'postgres' ? runPgbench(bench.referralAgentId, connections, loadSeconds, log) : null;
+      load = {
+        connections,
+        seconds: loadSeconds,
+        endpointRps: result.requests.average,
+        endpointP99Ms: result.latency.p99,
+        errors,
+        pgbenchTps,
+        ratio: pgbenchTps ? result.requests.average / pgbenchTps : null,
+      };
+      log(
+        `  load: ${Math.round(load.endpointRps)} req/s at ${connections} connections` +
+          (pgbenchTps ? `, pgbench ${Math.round(pgbenchTps)} tps, ratio ${(load.ratio! * 100).toFixed(0)}%` : ''),
+      );
+    }
+
+    const exports: ExportResult[] = [];
+    if (!options.skipExport) {
+      for (const format of ['xlsx', 'pdf'] as const) {
+        const result = await measureExport(server, session, format);
+        log(`  export ${format}: ${result.rows.toLocaleString('en')} rows in ${result.seconds.toFixed(1)} s, peak RSS +${result.peakRssGrowthMb.toFixed(0)} MB`);
+        exports.push(result);
+      }
+    }
+    return {
+      database: options.database,
+      bench,
+      serverStartMs: server.startMs,
+      cases,
+      load,
+      exports,
+      targetP99Ms: options.database === 'postgres' ? 20 : 50,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export function printBookingsBench(result: BookingsBenchResult): void {
+  const lines: string[] = [];
+  const ms = (value: number) => value.toFixed(2).padStart(8);
+  lines.push('');
+  lines.push(
+    `Bookings — ${result.database === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}: ${result.bench.totalBookings.toLocaleString('en')} bookings, ` +
+      `agent with ${result.bench.agentBookings.toLocaleString('en')}; sequential, ${result.cases[0]?.requests ?? 0} requests a case; target p99 ≤ ${result.targetP99Ms} ms`,
+  );
+  lines.push(`${'case'.padEnd(24)}${'first'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'total'.padStart(10)}  ok`);
+  for (const item of result.cases) {
+    lines.push(
+      `${item.name.padEnd(24)}${ms(item.firstMs)}${ms(item.p50Ms).padStart(9)}${ms(item.p99Ms).padStart(9)}${ms(item.maxMs).padStart(9)}` +
+        `${item.total.toLocaleString('en').padStart(10)}  ${item.p99Ms <= result.targetP99Ms ? 'yes' : 'NO'}`,
+    );
+  }
+  if (result.load) {
+    const load = result.load;
+    lines.push(
+      `load (autocannon ${load.connections} connections, ${load.seconds} s, page 1): ${Math.round(load.endpointRps)} req/s, p99 ${load.endpointP99Ms} ms, errors ${load.errors}` +
+        (load.pgbenchTps
+          ? `; pgbench bare page query ${Math.round(load.pgbenchTps)} tps; ratio ${(load.ratio! * 100).toFixed(1)}% (target ≥ 40%) ${load.ratio! >= 0.4 ? 'yes' : 'NO'}`
+          : ''),
+    );
+  }
+  for (const item of result.exports) {
+    lines.push(
+      `export ${item.format}: ${item.rows.toLocaleString('en')} rows, ${(item.bytes / 1_048_576).toFixed(1)} MB in ${item.seconds.toFixed(1)} s ` +
+        `(first byte ${item.firstByteMs.toFixed(0)} ms), server peak RSS +${item.peakRssGrowthMb.toFixed(0)} MB over ${item.baselineRssMb.toFixed(0)} MB` +
+        (item.format === 'xlsx' ? ` (targets < 30 s, < 150 MB) ${item.seconds < 30 && item.peakRssGrowthMb < 150 ? 'yes' : 'NO'}` : ''),
+    );
+  }
+  lines.push('');
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+const thisFile = fileURLToPath(import.meta.url);
+if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {
+  const which = process.argv[2] ?? 'both';
+  const databases: BenchDatabase[] = which === 'both' ? ['postgres', 'embedded'] : [which as BenchDatabase];
+  (async () => {
+    const results: BookingsBenchResult[] = [];
+    for (const database of databases) results.push(await runBookingsBench({ database }));
+    for (const result of results) printBookingsBench(result);
+  })().catch((error: unknown) => {
+    process.stderr.write(`bookings bench failed: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  });
+}
