@@ -15,7 +15,7 @@ export function shownNotifications(): Array<{ title: string; message: string; co
 }
 
 /** Every test starts signed out, with no cookie, no toast, no socket id and the real fetch/location back. */
-export function useCleanSession(): void {
+export function startEachTestSignedOut(): void {
   // Pages are lazy routes: the first visit to one in a test file waits for its module to be transformed.
   configure({ asyncUtilTimeout: 5000 });
   // Typing into Mantine inputs re-renders the page per key; on a busy 2-core machine a form test can pass 5 s.
@@ -26,7 +26,9 @@ export function useCleanSession(): void {
     clearCookies();
     setSocketId(null);
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // A proper sign-out, so whoever follows the session (the realtime connection) lets go before the next test.
+    await useAuthStore.getState().signOutLocally(() => undefined);
     cleanNotifications();
     cleanNotificationsQueue();
     notificationsStore.setState({ notifications: [], queue: [], defaultPosition: 'top-right', limit: 5 });
@@ -34,9 +36,4 @@ export function useCleanSession(): void {
     vi.useRealTimers();
     vi.restoreAllMocks();
   });
-}
-
-/** Puts `user` in the store as a restored session would. */
-export function signInAs(user: Parameters<ReturnType<typeof useAuthStore.getState>['setUser']>[0]): void {
-  useAuthStore.getState().setUser(user);
 }

@@ -304,7 +304,7 @@ export function createCommandNotifier(
       },
     },
   });
-  return createNotificationService({ db: database.db, broadcaster, logger: { warn() {} } });
+  return createNotificationService({ db: database.db, broadcaster });
 }
 
 /**

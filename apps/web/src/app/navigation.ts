@@ -7,7 +7,7 @@
  * Groups show in the order of NAVIGATION_GROUPS, and only when they have an entry.
  */
 import type { ComponentType } from 'react';
-import { IconBell, IconLayoutDashboard } from '@tabler/icons-react';
+import { IconBell, IconCalendarEvent, IconLayoutDashboard } from '@tabler/icons-react';
 import { ROUTES } from './paths';
 
 export const NAVIGATION_GROUPS = ['Overview', 'My Referrals'] as const;
@@ -24,6 +24,7 @@ export interface NavigationEntry {
 export const NAVIGATION: NavigationEntry[] = [
   { group: 'Overview', label: 'Dashboard', to: ROUTES.Dashboard, icon: IconLayoutDashboard },
   { group: 'Overview', label: 'Notifications', to: '/notifications', icon: IconBell },
+  { group: 'My Referrals', label: 'Bookings', to: '/bookings', icon: IconCalendarEvent },
 ];
 
 /** The groups that have entries, in order, each with its entries. */

@@ -4,11 +4,11 @@ import type { RouteObject } from 'react-router';
 import { affiliatesGroup, makeUser } from '../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
-import { useCleanSession } from '../../test/session';
+import { startEachTestSignedOut } from '../../test/session';
 import { useAuthStore } from '../stores/auth-store';
 import { accessRedirect, RouteGuard } from './route-guard';
 
-useCleanSession();
+startEachTestSignedOut();
 
 /** The guard around test children, with stand-ins for the pages it sends people to. */
 const guardedRoutes: RouteObject[] = [

@@ -6,12 +6,12 @@ import { INACTIVITY_LOGOUT_MS, SIGN_OUT_CLEARED_KEYS } from '@portal/contracts/c
 import { affiliatesGroup, makeUser } from '../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
-import { shownNotifications, useCleanSession } from '../../test/session';
+import { shownNotifications, startEachTestSignedOut } from '../../test/session';
 import { useAuthStore } from '../stores/auth-store';
-import { NAVIGATION } from './navigation';
+import { NAVIGATION, navigationSections } from './navigation';
 import { ROUTES, routes } from './router';
 
-useCleanSession();
+startEachTestSignedOut();
 
 function signedInApi(user = makeUser()) {
   return mockFetch({
@@ -89,8 +89,12 @@ describe('signed in', () => {
     expect(within(banner).getByText('Ada Lovelace')).toBeInTheDocument();
     const navigation = screen.getByRole('navigation', { name: 'Main' });
     expect(within(navigation).getByText('Overview')).toBeInTheDocument();
-    expect(within(navigation).queryByText('My Referrals')).not.toBeInTheDocument();
+    for (const { group, entries } of navigationSections()) {
+      expect(within(navigation).getByText(group)).toBeInTheDocument();
+      for (const entry of entries) expect(within(navigation).getByRole('link', { name: entry.label })).toHaveAttribute('href', entry.to);
+    }
     expect(within(navigation).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(navigation).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main-content');
   });
 

@@ -32,6 +32,7 @@ function RouteFallback() {
 export const areaRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('../features/dashboard/routes/dashboard-page'), 'DashboardPage') },
   { path: 'notifications', lazy: page(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage') },
+  { path: 'bookings', lazy: page(() => import('../features/bookings/routes/bookings-page'), 'BookingsPage') },
   // The commission structure page comes with a later issue; the route exists now so the guard's affiliates rule
   // (spec §2) works end to end. Everyone else meets the same "not found" page as any missing page, until then.
   { path: ROUTES['commission-structure'].slice(1), element: <Navigate to={ROUTES['broken-page']} replace /> },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
-import { useCleanSession } from '../../test/session';
+import { startEachTestSignedOut } from '../../test/session';
 import {
   buildUrl,
   ensureCsrfCookie,
@@ -14,7 +14,7 @@ import {
   setSocketId,
 } from './http';
 
-useCleanSession();
+startEachTestSignedOut();
 
 describe('http client headers', () => {
   it('sends JSON headers, the URL-decoded XSRF cookie and same-origin credentials', async () => {

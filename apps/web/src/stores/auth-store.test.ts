@@ -3,7 +3,7 @@ import { NOTIFICATION_DURATION_MS, SIGN_OUT_CLEARED_KEYS } from '@portal/contrac
 import { notificationsStore } from '@mantine/notifications';
 import { affiliatesGroup, makeUser } from '../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
-import { shownNotifications, useCleanSession } from '../../test/session';
+import { shownNotifications, startEachTestSignedOut } from '../../test/session';
 import { http } from '../lib/http';
 import {
   connectSessionToHttp,
@@ -14,7 +14,7 @@ import {
   watchSession,
 } from './auth-store';
 
-useCleanSession();
+startEachTestSignedOut();
 
 const credentials = { email: 'ada@example.test', password: 'Secret-123', remember: true };
 

@@ -37,7 +37,7 @@ declare module 'fastify' {
  */
 export const notificationsModule = fp(
   async (app: FastifyInstance) => {
-    const service = createNotificationService({ db: app.database.db, broadcaster: app.broadcaster, logger: app.log });
+    const service = createNotificationService({ db: app.database.db, broadcaster: app.broadcaster });
     app.decorate('notifications', service);
 
     // The embedded database belongs to this process while it runs, so the admin command's notification

@@ -39,11 +39,8 @@ export interface NotificationService {
   remove(userId: number, id: string, options?: NotifyOptions): Promise<number>;
 }
 
-interface ServiceLogger {
-  warn(object: object, message?: string): void;
-}
-
-export function createNotificationService(deps: { db: Drizzle; broadcaster: Broadcaster; logger: ServiceLogger }): NotificationService {
+/** `broadcaster` logs its own failures; the service never fails because of one. */
+export function createNotificationService(deps: { db: Drizzle; broadcaster: Broadcaster }): NotificationService {
   const { db, broadcaster } = deps;
 
   async function recipientIds(recipients: NotificationRecipients): Promise<number[]> {

@@ -13,7 +13,6 @@ export interface PhoneCountrySelectProps {
  * re-renders on every key typed elsewhere, and this list need not.
  */
 export const PhoneCountrySelect = memo(function PhoneCountrySelect({ value, onChange, error }: PhoneCountrySelectProps) {
-  console.count('PCS render');
   const countries = useMemo(() => phoneCountryOptions().map(({ value: code, label }) => ({ value: code, label })), []);
   return (
     <Select

@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import { makeUser } from '../../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { useCleanSession } from '../../../../test/session';
+import { startEachTestSignedOut } from '../../../../test/session';
 import { useAuthStore } from '../../../stores/auth-store';
 
-useCleanSession();
+startEachTestSignedOut();
 
 describe('authenticate page (one-time sign-in link)', () => {
   it('posts the token once and follows the sign-in rules', async () => {

@@ -5,9 +5,9 @@ import { NOTIFICATION_DURATION_MS } from '@portal/contracts/constants';
 import { notificationsStore } from '@mantine/notifications';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { shownNotifications, useCleanSession } from '../../../../test/session';
+import { shownNotifications, startEachTestSignedOut } from '../../../../test/session';
 
-useCleanSession();
+startEachTestSignedOut();
 
 async function requestLink(email = 'ada@example.test') {
   const user = userEvent.setup({ delay: null });

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { shownNotifications, useCleanSession } from '../../../../test/session';
+import { shownNotifications, startEachTestSignedOut } from '../../../../test/session';
 import { useAuthStore } from '../../../stores/auth-store';
 
-useCleanSession();
+startEachTestSignedOut();
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup({ delay: null });

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { useCleanSession } from '../../../../test/session';
+import { startEachTestSignedOut } from '../../../../test/session';
 
-useCleanSession();
+startEachTestSignedOut();
 
 describe('thank-you and approval-waiting pages', () => {
   it('thanks a new partner and links back to sign in', async () => {

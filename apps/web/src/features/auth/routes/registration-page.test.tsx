@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { useCleanSession } from '../../../../test/session';
+import { startEachTestSignedOut } from '../../../../test/session';
 import { defaultPhoneCountry, phoneCountryOptions, toE164 } from '../components/phone-countries';
 
-useCleanSession();
+startEachTestSignedOut();
 
 const options = {
   partner_types: [
@@ -22,6 +22,22 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
   await user.paste(text);
 }
 
+/**
+ * Opens a select and picks an option, looking only inside that select's list: role queries over the whole page
+ * would also walk the 245 countries of the phone picker, which is slow in jsdom.
+ */
+async function choose(user: ReturnType<typeof userEvent.setup>, selectName: RegExp, optionName: string) {
+  const select = screen.getByRole('combobox', { name: selectName });
+  await user.click(select);
+  const listId = await waitFor(() => {
+    const id = select.getAttribute('aria-controls');
+    if (!id) throw new Error('the list is not open');
+    return id;
+  });
+  const list = document.getElementById(listId) as HTMLElement;
+  await user.click(within(list).getByRole('option', { name: optionName }));
+}
+
 async function fillForm(phone: string) {
   const user = userEvent.setup({ delay: null });
   await fill(user, await screen.findByLabelText(/^First name/), 'Ada');
@@ -30,10 +46,8 @@ async function fillForm(phone: string) {
   await fill(user, screen.getByLabelText(/^Password/, { selector: 'input' }), 'Secret-123');
   await fill(user, screen.getByLabelText(/^Confirm password/), 'Secret-123');
   await fill(user, screen.getByLabelText(/^Phone number/), phone);
-  await user.click(screen.getByRole('combobox', { name: /^Partner type/ }));
-  await user.click(await screen.findByRole('option', { name: 'Clinic' }));
-  await user.click(screen.getByRole('combobox', { name: /^Industry/ }));
-  await user.click(await screen.findByRole('option', { name: 'Insurance' }));
+  await choose(user, /^Partner type/, 'Clinic');
+  await choose(user, /^Industry/, 'Insurance');
   await fill(user, screen.getByLabelText(/^Organisation/), 'Analytical Engines');
   return user;
 }
@@ -82,8 +96,7 @@ describe('registration page', () => {
 
     const country = await screen.findByRole('combobox', { name: /^Country code/ });
     expect(country).toHaveValue('United Arab Emirates (+971)');
-    await user.click(country);
-    await user.click(await screen.findByRole('option', { name: 'United Kingdom (+44)' }));
+    await choose(user, /^Country code/, 'United Kingdom (+44)');
     expect(country).toHaveValue('United Kingdom (+44)');
   });
 

@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { shownNotifications, useCleanSession } from '../../../../test/session';
+import { shownNotifications, startEachTestSignedOut } from '../../../../test/session';
 
-useCleanSession();
+startEachTestSignedOut();
 
 const LINK = '/reset-password?token=reset-token-123&email=ada%40example.test';
 

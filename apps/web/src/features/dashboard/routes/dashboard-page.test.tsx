@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { useCleanSession } from '../../../../test/session';
+import { startEachTestSignedOut } from '../../../../test/session';
 import { useAuthStore } from '../../../stores/auth-store';
 
-useCleanSession();
+startEachTestSignedOut();
 
 describe('dashboard', () => {
   it('greets the partner and shows what the server says about them, not the stored copy', async () => {

@@ -1,0 +1,28 @@
+import type { BookingExportFormat } from '@portal/contracts/bookings';
+import { downloadFile, type DownloadResult } from '../../../lib/download';
+import { buildUrl, sessionFetch } from '../../../lib/http';
+import { browserTimeZone, toBookingFilterQuery, type BookingListParams } from './list-bookings';
+
+const BOOKINGS_URL = '/api/clients/bookings';
+
+/**
+ * GET /api/clients/bookings?…&format=xlsx|pdf: the whole filtered list (every page, not the one shown), with the
+ * list's own filters. The time zone is always sent: the file writes appointment times in it.
+ */
+export function bookingsExportUrl(params: BookingListParams, format: BookingExportFormat): string {
+  const query = toBookingFilterQuery(params);
+  const timeZone = query.timezone ?? browserTimeZone();
+  return buildUrl(BOOKINGS_URL, { ...query, ...(timeZone ? { timezone: timeZone } : {}), format });
+}
+
+/**
+ * Downloads the export through the app's HTTP client (CSRF header, socket id, 401 handling) and saves it under
+ * the name its Content-Disposition gives (bookings-2026-11-21.xlsx). Resolves when the file is saved; rejects with
+ * DownloadError when the server refuses, which the table reports.
+ */
+export function exportBookings(params: BookingListParams, format: BookingExportFormat): Promise<DownloadResult> {
+  return downloadFile(bookingsExportUrl(params, format), {
+    fetcher: sessionFetch,
+    fallbackFilename: `bookings.${format}`,
+  });
+}
