@@ -1,10 +1,12 @@
 /**
- * Operator commands, run as `npm run admin -- <command> [arguments]`. They open the configured
- * database exactly as the server does (DATABASE_URL, or the embedded one under DATA_DIR) and send
- * e-mail through the same mailer (SMTP_*, or the outbox folder).
+ * Operator commands, run as `npm run admin -- <command> [arguments]`: one dispatcher for the account and the
+ * notification commands. They open the configured database exactly as the server does (DATABASE_URL, or the
+ * embedded one under DATA_DIR: while the portal runs, through the portal's own connection port), send e-mail
+ * through the same mailer (SMTP_*, or the outbox folder), and push live updates to the running portal's
+ * realtime service (APP_URL, or PUSHER_HOST / PUSHER_CLUSTER). Whether the portal runs or not.
  */
 import QRCode from 'qrcode';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock.ts';
 import { openMigratedDatabase } from '../db/open.ts';
@@ -19,20 +21,38 @@ import {
   sendLoginLink,
 } from '../modules/auth/approval.ts';
 import type { AuthDependencies } from '../modules/auth/service.ts';
+import { notifyAccountApproved } from '../modules/notifications/domain-notifications.ts';
+import { createNotificationService } from '../modules/notifications/service.ts';
+import {
+  createCommandBroadcaster,
+  isNotifyCommand,
+  NOTIFY_COMMANDS,
+  NOTIFY_COMMANDS_HELP,
+  realtimeTargetDescription,
+  runNotifyCommand,
+} from './notify-commands.ts';
+
+const AUTH_COMMANDS = ['list-pending', 'approve', 'reject', 'send-login-link', 'enable-2fa', 'disable-2fa'] as const;
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
-Commands:
+Accounts:
   list-pending                 registrations waiting for approval
-  approve <email>              approve a registration and e-mail a one-time sign-in link (/authenticate)
+  approve <email>              approve a registration, e-mail a one-time sign-in link (/authenticate) and
+                               leave an "account approved" notification in the portal
   reject <email> [--silent]    reject a registration (or withdraw an approval); e-mails the applicant unless --silent
   send-login-link <email>      e-mail a new one-time sign-in link to an approved account
   enable-2fa <email>           turn two-factor on: prints the TOTP secret, otpauth URI, QR code and recovery codes
   disable-2fa <email>          turn two-factor off
+
+Notifications:
+${NOTIFY_COMMANDS_HELP}
+
   help                         this text
 
-With the embedded database, stop the portal first (one process at a time may open it);
-with DATABASE_URL, run these while it serves.`;
+Run them whether or not the portal is running: they use the database the portal uses (DATABASE_URL, or the
+embedded one in DATA_DIR, reached through the portal while it runs). Live updates go to the portal at APP_URL
+(or to PUSHER_HOST / PUSHER_CLUSTER); with the portal stopped, notifications are stored and show up later.`;
 
 class UsageError extends Error {}
 
@@ -58,7 +78,15 @@ function emailArgument(args: string[], command: string): string {
   return email;
 }
 
-async function run(command: string, args: string[], deps: AuthDependencies): Promise<void> {
+interface CommandContext {
+  config: Config;
+  deps: AuthDependencies;
+  database: Database;
+}
+
+async function run(command: string, args: string[], { config, deps, database }: CommandContext): Promise<void> {
+  // The running portal's realtime service: approve leaves a notification, reject closes the account's sockets.
+  const realtime = createCommandBroadcaster(config);
   switch (command) {
     case 'list-pending': {
       const rows = await listPendingRegistrations(deps);
@@ -77,13 +105,46 @@ async function run(command: string, args: string[], deps: AuthDependencies): Pro
       return;
     }
     case 'approve': {
-      const result = await approveRegistration(deps, emailArgument(args, command));
+      const notifications = createNotificationService({ db: database.db, broadcaster: realtime.broadcaster });
+      let notified = false;
+      const result = await approveRegistration(
+        {
+          ...deps,
+          // Not pushed live in practice (an account waiting for approval has no open tab), so a push failure is not reported.
+          onApproved: async (userId) => {
+            try {
+              notified = (await notifyAccountApproved(notifications, userId)).length > 0;
+            } catch (error) {
+              process.stderr.write(`  The "account approved" notification could not be stored: ${(error as Error).message}\n`);
+            }
+          },
+        },
+        emailArgument(args, command),
+      );
       out(`Approved ${result.email}. The sign-in link works once, until ${result.link.expiresAt.toISOString()}.`);
+      if (notified) out('  An "account approved" notification waits for them in the portal.');
       return;
     }
     case 'reject': {
-      const result = await rejectRegistration(deps, emailArgument(args, command), { notify: !args.includes('--silent') });
+      let disconnected = true;
+      const result = await rejectRegistration(
+        {
+          ...deps,
+          endSessions: async (userId) => {
+            await deps.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+            disconnected = await realtime.broadcaster.terminateUserConnections(String(userId));
+          },
+        },
+        emailArgument(args, command),
+        { notify: !args.includes('--silent') },
+      );
       out(`Rejected ${result.email}. The account cannot sign in.`);
+      if (!disconnected) {
+        out(
+          `  Its open tabs could not be disconnected: ${realtimeTargetDescription(config)} did not answer (${realtime.failures.join('; ')}). ` +
+            'Their sessions are gone, so they stop at their next reconnection.',
+        );
+      }
       return;
     }
     case 'send-login-link': {
@@ -117,15 +178,16 @@ async function main(): Promise<number> {
     out(USAGE);
     return command ? 0 : 2;
   }
-  const known = ['list-pending', 'approve', 'reject', 'send-login-link', 'enable-2fa', 'disable-2fa'];
-  if (!known.includes(command)) throw new UsageError(`Unknown command "${command}".`);
-  if (command !== 'list-pending') emailArgument(args, command);
+  if (![...AUTH_COMMANDS, ...NOTIFY_COMMANDS].includes(command as never)) throw new UsageError(`Unknown command "${command}".`);
+  if (!isNotifyCommand(command) && command !== 'list-pending') emailArgument(args, command);
 
   const config = loadConfig();
   let database: Database | undefined;
   try {
     database = await openMigratedDatabase(config);
-    await run(command, args, { pool: database.pool, config, mailer: createMailer(config, consoleLogger) });
+    if (isNotifyCommand(command)) return await runNotifyCommand([command, ...args], { config, database });
+    const deps = { pool: database.pool, config, mailer: createMailer(config, consoleLogger) };
+    await run(command, args, { config, deps, database });
     return 0;
   } finally {
     await database?.close();
@@ -139,8 +201,13 @@ main().then(
       process.stderr.write(`${error.message}\n\n${USAGE}\n`);
       process.exit(2);
     }
-    if (error instanceof OperatorError || error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError) {
+    if (error instanceof OperatorError || error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    if (error instanceof EmbeddedDatabaseBusyError) {
+      // Only while the process holding the folder has not yet published its port (a portal still starting).
+      process.stderr.write(`${error.message}\nIf the portal is starting, try again once it answers.\n`);
       process.exit(1);
     }
     process.stderr.write(`The command failed: ${(error as Error).stack ?? String(error)}\n`);

@@ -1,38 +1,43 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type Pusher from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationCreatedEvent } from '@portal/contracts/notifications';
-import { loadConfig } from '../config.ts';
+import { NOTIFICATION_TYPES, type NotificationCreatedEvent } from '@portal/contracts/notifications';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+import { openMigratedDatabase } from '../db/open.ts';
 import { userChannel } from '../realtime/channel-authorizer.ts';
 import { createPartner } from '../test/factories.ts';
-import { createTestApp, type TestContext } from '../test/test-app.ts';
+import { latestMail } from '../test/outbox.ts';
+import { createTestApp, openTestDatabase, type TestContext } from '../test/test-app.ts';
 import {
   createPusherClient,
   disconnectAll,
   signIn,
+  signInSocket,
   waitForConnection,
   waitForEvent,
   waitForSubscription,
+  waitForTermination,
 } from '../modules/broadcasting/test-support.ts';
-import { submitToAdminInbox } from './admin-inbox.ts';
-import { executeNotifyCommand, runNotifyCommand } from './notify-commands.ts';
+import { executeNotifyCommand } from './notify-commands.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
+const APP_KEY = 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
 describe('notification commands', () => {
   let context: TestContext;
-  let port: number;
-  const clients: Pusher[] = [];
 
   beforeAll(async () => {
     context = await createTestApp();
-    await context.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = context.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    port = address.port;
   });
-  afterEach(() => disconnectAll(clients));
   afterAll(async () => {
-    disconnectAll(clients);
     await context?.close();
   });
 
@@ -53,16 +58,6 @@ describe('notification commands', () => {
         [userId],
       )
     ).rows;
-
-  async function openTab(userId: number) {
-    const { cookie } = await signIn(context.database.pool, context.config, userId);
-    const pusher = createPusherClient({ port, key: context.config.pusher.key, cookie });
-    clients.push(pusher);
-    await waitForConnection(pusher);
-    const channel = pusher.subscribe(userChannel(userId));
-    await waitForSubscription(channel);
-    return channel;
-  }
 
   it('notify <email> stores one for that partner', async () => {
     const partner = await createPartner(context.database.pool, { email: 'Notify.Me@example.test' });
@@ -131,39 +126,183 @@ describe('notification commands', () => {
       'Invoice status changed from Unpaid to Paid.',
     ]);
   });
+});
 
-  it.runIf(!onPostgres)('hands the command to the running portal when it holds the embedded database (admin inbox), live', async () => {
-    const partner = await createPartner(context.database.pool, { email: 'inbox@example.test' });
-    const tab = await openTab(partner.userId);
-    const live = waitForEvent<NotificationCreatedEvent>(tab, 'App\\Events\\NotificationCreated');
+/** A free loopback port nobody listens on: the address of a portal that is not running. */
+function deadPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
-    const result = await submitToAdminInbox(context.config.dataDir, ['notify', 'inbox@example.test', '--title', 'Through the inbox']);
-    expect(result.exit_code).toBe(0);
-    expect(result.output[0]).toMatch(/^Notification .+ sent to/);
-    expect((await live).notification.title).toBe('Through the inbox');
+interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
-    const refused = await submitToAdminInbox(context.config.dataDir, ['approve', 'inbox@example.test']);
-    expect(refused.exit_code).toBe(1);
+/**
+ * `npm run admin -- …` as a real second process (tsx apps/server/src/cli/admin.ts), as an operator runs it next
+ * to the portal: only the environment tells it where the database (DATA_DIR, or DATABASE_URL) and the portal
+ * (APP_URL) are.
+ */
+function admin(args: string[], env: Record<string, string>): Promise<CommandResult> {
+  const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
+  return new Promise((resolve, reject) => {
+    execFile(
+      tsx,
+      ['apps/server/src/cli/admin.ts', ...args],
+      {
+        cwd: repositoryRoot,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', APP_KEY, LOG_LEVEL: 'warn', ...env },
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+/**
+ * The portal runs in this test process on a DATA_DIR of its own: it holds the embedded database there (and
+ * publishes its wire port in the lock file), or with TEST_DATABASE_URL a fresh PostgreSQL database. The admin
+ * command is a separate process pointed at the same DATA_DIR (or DATABASE_URL) and at this portal's URL.
+ */
+describe('the admin command as a second process, next to the running portal', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-admin-cli-'));
+  let app: App;
+  let database: Database;
+  let config: Config;
+  let drop = async () => {};
+  let commandEnv: Record<string, string>;
+  const clients: Pusher[] = [];
+
+  beforeAll(async () => {
+    config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_KEY, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+    let databaseUrl: string | undefined;
+    if (onPostgres) {
+      ({ database, drop } = await openTestDatabase());
+      await migrate(database.pool);
+      databaseUrl = String((database.pool.options as { connectionString?: string }).connectionString);
+    } else {
+      database = await openMigratedDatabase(config);
+    }
+    app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web-build') });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('not listening');
+    commandEnv = {
+      DATA_DIR: dataDir,
+      APP_URL: `http://127.0.0.1:${address.port}`,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
+  });
+  afterEach(() => disconnectAll(clients));
+  afterAll(async () => {
+    disconnectAll(clients);
+    await app?.close();
+    await database?.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it.runIf(onPostgres)('opens PostgreSQL itself and publishes to the portal at APP_URL, live', async () => {
-    const partner = await createPartner(context.database.pool, { email: 'direct@example.test' });
-    const tab = await openTab(partner.userId);
-    const live = waitForEvent<NotificationCreatedEvent>(tab, 'App\\Events\\NotificationCreated');
-    const output: string[] = [];
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: context.config.dataDir,
-      APP_KEY: context.config.appKey,
-      DATABASE_URL: String((context.database.pool.options as { connectionString?: string }).connectionString),
-      APP_URL: `http://127.0.0.1:${port}`,
-    });
-    const code = await runNotifyCommand(['notify', 'direct@example.test', '--title', 'Straight to PostgreSQL'], {
-      config,
-      out: (line) => output.push(line),
-      err: (line) => output.push(line),
-    });
-    expect({ code, output }).toMatchObject({ code: 0, output: [expect.stringMatching(/^Notification .+ sent to/)] });
-    expect((await live).notification.title).toBe('Straight to PostgreSQL');
+  async function openTab(userId: number): Promise<Pusher> {
+    const { cookie } = await signIn(database.pool, config, userId);
+    const address = app.server.address();
+    const pusher = createPusherClient({ port: typeof address === 'object' && address ? address.port : 0, key: config.pusher.key, cookie });
+    clients.push(pusher);
+    await waitForConnection(pusher);
+    return pusher;
+  }
+
+  const notificationsOf = async (pool: Database['pool'], userId: number) =>
+    (await pool.query<{ type: string; title: string }>('SELECT type, title FROM notifications WHERE user_id = $1 ORDER BY created_at, id', [userId])).rows;
+
+  it('notify: stores the notification and the open tab gets it live', async () => {
+    const partner = await createPartner(database.pool, { email: 'second.process@example.test' });
+    const channel = (await openTab(partner.userId)).subscribe(userChannel(partner.userId));
+    await waitForSubscription(channel);
+    const live = waitForEvent<NotificationCreatedEvent>(channel, 'App\\Events\\NotificationCreated', 30_000);
+
+    const result = await admin(['notify', partner.email, '--title', 'From another process', '--body', 'Hello', '--link', '/notifications'], commandEnv);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toMatch(/^Notification [0-9a-f-]{36} sent to Test Partner\d+ <second\.process@example\.test>\.$/m);
+    expect((await live).notification).toMatchObject({ title: 'From another process', body: 'Hello', link: '/notifications' });
+    expect(await notificationsOf(database.pool, partner.userId)).toEqual([{ type: NOTIFICATION_TYPES.message, title: 'From another process' }]);
+  });
+
+  it('approve: approves, e-mails the sign-in link and stores an "account approved" notification', async () => {
+    const applicant = await createPartner(database.pool, { status: 'pending', email: 'applicant@example.test' });
+    const pending = await admin(['list-pending'], commandEnv);
+    expect(pending.code).toBe(0);
+    expect(pending.stdout).toContain('applicant@example.test');
+
+    const result = await admin(['approve', applicant.email], commandEnv);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Approved applicant@example.test.');
+    expect(result.stdout).toContain('An "account approved" notification waits for them in the portal.');
+
+    const { rows } = await database.pool.query<{ status: string }>('SELECT status FROM users WHERE id = $1', [applicant.userId]);
+    expect(rows[0]?.status).toBe('approved');
+    expect(await notificationsOf(database.pool, applicant.userId)).toEqual([
+      { type: NOTIFICATION_TYPES.accountApproved, title: 'Your account is approved' },
+    ]);
+    expect(latestMail(config.mail.outboxDir, applicant.email)?.links.some((link) => link.includes('/authenticate'))).toBe(true);
+  });
+
+  it('reject: ends the sessions and closes the open tabs’ realtime connections', async () => {
+    const partner = await createPartner(database.pool);
+    const pusher = await openTab(partner.userId);
+    await signInSocket(pusher);
+    const closed = waitForTermination(pusher, 30_000);
+
+    const result = await admin(['reject', partner.email, '--silent'], commandEnv);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(result.stdout).toContain(`Rejected ${partner.email}.`);
+    expect(await closed).toBeDefined();
+    expect((await database.pool.query('SELECT 1 FROM sessions WHERE user_id = $1', [partner.userId])).rows).toHaveLength(0);
+  });
+
+  it('with the portal not running, stores the notification and says it was not pushed live', async () => {
+    const down = { ...commandEnv, APP_URL: `http://127.0.0.1:${await deadPort()}` };
+    if (onPostgres) {
+      // The database server is shared and up; only the portal is not there to push through.
+      const partner = await createPartner(database.pool);
+      const result = await admin(['notify', partner.email, '--title', 'While stopped'], down);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain(`Stored, but not pushed live: the portal at ${down.APP_URL} did not take it (ECONNREFUSED).`);
+      expect(await notificationsOf(database.pool, partner.userId)).toEqual([{ type: NOTIFICATION_TYPES.message, title: 'While stopped' }]);
+      return;
+    }
+    // A DATA_DIR nobody holds: the command opens the embedded database itself, as the stopped portal would.
+    const stoppedDir = mkdtempSync(path.join(tmpdir(), 'portal-admin-stopped-'));
+    try {
+      const stoppedConfig = loadConfig({ NODE_ENV: 'test', DATA_DIR: stoppedDir, APP_KEY });
+      let stopped = await openMigratedDatabase(stoppedConfig);
+      const partner = await createPartner(stopped.pool);
+      await stopped.close();
+
+      const result = await admin(['notify', partner.email, '--title', 'While stopped'], { ...down, DATA_DIR: stoppedDir });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Notification .+ sent to/m);
+      expect(result.stderr).toContain(`Stored, but not pushed live: the portal at ${down.APP_URL} did not take it (ECONNREFUSED).`);
+
+      stopped = await openMigratedDatabase(stoppedConfig);
+      try {
+        expect(await notificationsOf(stopped.pool, partner.userId)).toEqual([{ type: NOTIFICATION_TYPES.message, title: 'While stopped' }]);
+      } finally {
+        await stopped.close();
+      }
+    } finally {
+      rmSync(stoppedDir, { recursive: true, force: true });
+    }
   });
 });

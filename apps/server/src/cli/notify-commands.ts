@@ -1,34 +1,29 @@
 import { randomInt } from 'node:crypto';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import { NOTIFICATION_TYPES } from '@portal/contracts/notifications';
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { EmbeddedDatabaseBusyError } from '../db/embedded-lock.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Database } from '../db/client.ts';
+import { openMigratedDatabase } from '../db/open.ts';
 import { AppError } from '../lib/errors.ts';
-import { appUrlTarget, createBroadcaster, externalTarget } from '../modules/broadcasting/broadcaster.ts';
+import { appUrlTarget, createBroadcaster, externalTarget, type Broadcaster } from '../modules/broadcasting/broadcaster.ts';
 import { notifyBookingCreated, notifyBookingStatusChanged, type Notifier } from '../modules/notifications/domain-notifications.ts';
-import { createNotificationService, type NotificationService } from '../modules/notifications/service.ts';
-import { submitToAdminInbox } from './admin-inbox.ts';
+import { createNotificationService } from '../modules/notifications/service.ts';
 
 /**
- * The operator's notification commands (issue 4), for the admin command's dispatcher:
+ * The operator's notification commands, dispatched by the admin command (cli/admin.ts):
  *
  *   notify <email> --title T [--body B] [--link /path] [--type T]
  *   notify-agent <agent id or name> --title T [--body B] [--link /path] [--type T]
  *   simulate-booking <email>                      a new booking for the partner's referral agent
  *   simulate-booking-status <ticket id> <status>  pending|confirmed|completed|cancelled|no_show, or paid|unpaid
  *
- * The notification is stored, then published through the `pusher` SDK to the service the running portal
- * uses (the embedded one at APP_URL, or PUSHER_HOST / PUSHER_CLUSTER), so open tabs show it at once.
- * With the embedded database and the portal running, the database belongs to the portal: the command is
- * handed to it through the admin inbox (admin-inbox.ts) and runs there.
- *
- * Dispatcher: `if (isNotifyCommand(command)) process.exitCode = await runNotifyCommand([command, ...rest]);`
+ * The command opens the database as the server does (with the embedded one and the portal running, it
+ * connects to the portal's database), stores the notification, then publishes it through the `pusher` SDK
+ * to the realtime service the portal uses (the embedded one at APP_URL, or PUSHER_HOST / PUSHER_CLUSTER),
+ * so open tabs show it at once. When nothing answers there (the portal is not running), the notification
+ * stays stored and the command says it was not pushed live.
  */
 
 export const NOTIFY_COMMANDS = ['notify', 'notify-agent', 'simulate-booking', 'simulate-booking-status'] as const;
@@ -38,15 +33,15 @@ export function isNotifyCommand(name: string | undefined): name is NotifyCommand
   return (NOTIFY_COMMANDS as readonly string[]).includes(name ?? '');
 }
 
+/** The usage lines of these commands, in the admin command's layout. */
 export const NOTIFY_COMMANDS_HELP = [
-  'notify <email> --title <text> [--body <text>] [--link </portal/path>] [--type <type>]',
-  '    store a notification for one partner and push it to their open tabs',
-  'notify-agent <agent id or name> --title <text> [--body <text>] [--link </portal/path>] [--type <type>]',
-  '    the same for every approved partner of a referral agent',
-  'simulate-booking <email>',
-  "    create a booking through the partner's referral agent and notify its partners",
-  'simulate-booking-status <ticket id> <pending|confirmed|completed|cancelled|no_show|paid|unpaid>',
-  "    change a booking's status (or invoice status) and notify its agent's partners",
+  '  notify <email> --title <text> [--body <text>] [--link </portal/path>] [--type <type>]',
+  '                               store a notification for one partner and push it to their open tabs',
+  '  notify-agent <agent id or name> --title <text> [--body <text>] [--link </portal/path>] [--type <type>]',
+  '                               the same for every approved partner of a referral agent',
+  "  simulate-booking <email>     create a booking through the partner's referral agent and notify its partners",
+  '  simulate-booking-status <ticket id> <pending|confirmed|completed|cancelled|no_show|paid|unpaid>',
+  "                               change a booking's status (or invoice status) and notify its agent's partners",
 ].join('\n');
 
 const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
@@ -221,10 +216,7 @@ async function simulateBookingStatus(context: NotifyCommandContext, ticket: stri
   context.out(`Booking ${BOOKING_ID_PREFIX}${ticketId}: ${column.replace('_', ' ')} ${row.previous} → ${value}. Notified ${sent.length} partner(s).`);
 }
 
-/**
- * Runs one command against a database and a notifier; answers the exit code. The command line calls it
- * with its own database, the running portal (admin inbox) with its own.
- */
+/** Runs one command against a database and a notifier; answers the exit code (tests call it with an app's). */
 export async function executeNotifyCommand(argv: string[], context: NotifyCommandContext): Promise<number> {
   const [command, ...args] = argv;
   try {
@@ -275,23 +267,13 @@ export async function executeNotifyCommand(argv: string[], context: NotifyComman
   }
 }
 
-export interface RunNotifyCommandOptions {
-  config?: Config;
-  out?: (line: string) => void;
-  err?: (line: string) => void;
-}
-
 /**
- * A notification service for a process that is not the portal (the admin command): it stores in `database` and
- * publishes through the `pusher` SDK to the service the portal uses (PUSHER_HOST / PUSHER_CLUSTER, or the
- * embedded one at APP_URL). For the admin command's `approve`:
- *   onApproved: (userId) => notifyAccountApproved(createCommandNotifier(config, database), userId).then(() => {})
+ * The realtime service the running portal uses, seen from another process (the admin command): the external
+ * one of PUSHER_HOST / PUSHER_CLUSTER, else the portal's embedded one at APP_URL. `failures` collects why a
+ * publish did not get through (never thrown: what is stored stays stored).
  */
-export function createCommandNotifier(
-  config: Config,
-  database: Pick<Database, 'db'>,
-  onDeliveryFailure: (message: string) => void = () => {},
-): NotificationService {
+export function createCommandBroadcaster(config: Config): { broadcaster: Broadcaster; failures: string[] } {
+  const failures: string[] = [];
   const broadcaster = createBroadcaster({
     appId: config.pusher.appId,
     key: config.pusher.key,
@@ -300,16 +282,31 @@ export function createCommandNotifier(
     logger: {
       debug() {},
       warn(object) {
-        onDeliveryFailure((object as { err?: { message?: string } }).err?.message ?? 'unknown error');
+        const err = (object as { err?: { message?: string; cause?: string; status?: number } }).err;
+        const reason = [err?.cause, err?.status ? `HTTP ${err.status}` : undefined].filter(Boolean).join(', ') || err?.message || 'unknown error';
+        if (!failures.includes(reason)) failures.push(reason);
       },
     },
   });
-  return createNotificationService({ db: database.db, broadcaster });
+  return { broadcaster, failures };
+}
+
+/** Where the command publishes, in words. */
+export function realtimeTargetDescription(config: Config): string {
+  return config.pusher.external ? 'the external realtime service (PUSHER_HOST / PUSHER_CLUSTER)' : `the portal at ${config.appUrl}`;
+}
+
+export interface RunNotifyCommandOptions {
+  config?: Config;
+  /** The admin command's open database; without it one is opened (and closed) here. */
+  database?: Database;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
 }
 
 /**
- * The command-line side: opens the database, stores and publishes; or, when the running portal holds the
- * embedded database, hands the command to it. Answers the exit code.
+ * The command-line side: stores through `database` (or the configured one), publishes to the running portal's
+ * realtime service, and prints the outcome. Answers the exit code.
  */
 export async function runNotifyCommand(argv: string[], options: RunNotifyCommandOptions = {}): Promise<number> {
   const config = options.config ?? loadConfig();
@@ -320,47 +317,19 @@ export async function runNotifyCommand(argv: string[], options: RunNotifyCommand
     return 1;
   }
 
-  let database;
+  const database = options.database ?? (await openMigratedDatabase(config));
   try {
-    database = await openDatabase({
-      url: config.databaseUrl,
-      embeddedDataDir: path.join(config.dataDir, 'pglite'),
-      poolSize: 2,
-    });
-  } catch (error) {
-    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
-    const result = await submitToAdminInbox(config.dataDir, argv);
-    for (const line of result.output) (result.exit_code === 0 ? out : err)(line);
-    return result.exit_code;
-  }
-
-  try {
-    await migrate(database.pool);
-    let deliveryFailed = false;
-    const notifications = createCommandNotifier(config, database, (message) => {
-      deliveryFailed = true;
-      err(`Warning: stored, but the live update could not be published (${message}).`);
-    });
+    const { broadcaster, failures } = createCommandBroadcaster(config);
+    const notifications = createNotificationService({ db: database.db, broadcaster });
     const lines: string[] = [];
     const exitCode = await executeNotifyCommand(argv, { pool: database.pool, notifications, out: (line) => lines.push(line) });
     for (const line of lines) (exitCode === 0 ? out : err)(line);
-    if (exitCode === 0 && deliveryFailed) {
-      const where = config.pusher.external ? 'the external realtime service' : `the portal at ${config.appUrl}`;
-      err(`Open tabs get it on their next refresh; is ${where} running?`);
+    if (exitCode === 0 && failures.length > 0) {
+      err(`Stored, but not pushed live: ${realtimeTargetDescription(config)} did not take it (${failures.join('; ')}).`);
+      err('Partners see it the next time the portal loads their notifications. Is the portal running, and is APP_URL its address?');
     }
     return exitCode;
   } finally {
-    await database.close();
+    if (!options.database) await database.close();
   }
-}
-
-// `tsx apps/server/src/cli/notify-commands.ts notify …` works on its own too.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runNotifyCommand(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
-      process.exit(1);
-    },
-  );
 }

@@ -92,6 +92,7 @@ export const realtimePlugin = fp(
         target: () => external ?? (app.server.listening ? loopbackTarget(app.server.address()) : null),
         // Not listening (tests that use inject()): no HTTP API to call, hand events to the service directly.
         fallback: realtime ? (event) => realtime.publish(event) : undefined,
+        terminateFallback: realtime ? (userId) => realtime.terminateUserConnections(userId) : undefined,
         logger: app.log,
       }),
     );

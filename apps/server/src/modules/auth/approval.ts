@@ -9,9 +9,12 @@ import { configureTwoFactor, removeTwoFactor, type TwoFactorSetup } from './two-
 export class OperatorError extends Error {}
 
 export interface ApprovalDependencies extends AuthDependencies {
-  /** Ends every session of a user (rejection); the CLI deletes the rows directly. */
+  /**
+   * Ends every session of a user (rejection). Without it the rows are deleted here; the admin command passes
+   * one that also closes the user's realtime sockets.
+   */
   endSessions?: (userId: number) => Promise<void>;
-  /** Called once an account is approved and its link e-mailed (hook for an "account approved" notification). */
+  /** Called once an account is approved and its link e-mailed (the admin command stores an "account approved" notification). */
   onApproved?: (userId: number) => Promise<void> | void;
 }
 

@@ -53,7 +53,15 @@ const csrfMismatch = messageSchema.describe('CSRF token mismatch.');
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = (): AuthDependencies => ({ pool: app.database.pool, config: app.config, mailer: app.mailer });
-  const endSessions = (userId: number, exceptSessionId?: string) => app.sessions.destroyUserSessions(userId, exceptSessionId);
+  /**
+   * A password change ends the user's sessions, and with them the realtime sockets they authorised: a socket
+   * stays subscribed after its session is gone. Termination is per user (`pusher:signin`), not per session, so
+   * after update-password the socket of the tab that made the change closes too.
+   */
+  const endSessions = async (userId: number, exceptSessionId?: string) => {
+    await app.sessions.destroyUserSessions(userId, exceptSessionId);
+    await app.broadcaster.terminateUserConnections(String(userId));
+  };
 
   /** Finishes a sign-in: a new session for the user (rotation), or the pending state for a second factor. */
   async function finishSignIn(request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome, remember: boolean): Promise<LoginResponse> {

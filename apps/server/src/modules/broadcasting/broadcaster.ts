@@ -39,6 +39,13 @@ export interface Broadcaster {
    * best effort on top of what is stored, so a failure is logged and reported as false.
    */
   broadcast(events: BroadcastEvent[], options?: BroadcastOptions): Promise<boolean>;
+  /**
+   * Closes every socket signed in (`pusher:signin`) as this user, on every process of the service: the HTTP
+   * API's `terminate_connections`, which the embedded service and Pusher Channels both have. For when the
+   * user's sessions end (password changed, account rejected): a socket outlives the session that authorised
+   * it. Never throws; false when it could not be delivered.
+   */
+  terminateUserConnections(userId: string): Promise<boolean>;
 }
 
 export interface BroadcastTarget {
@@ -65,6 +72,8 @@ export interface BroadcasterOptions {
   target(): BroadcastTarget | null;
   /** Used when target() is null: hands the events to the in-process service directly (tests with inject()). */
   fallback?: ((event: { channels: string[]; name: string; data: string; socketId?: string }) => Promise<void>) | undefined;
+  /** Used by terminateUserConnections when target() is null, like `fallback`. */
+  terminateFallback?: ((userId: string) => Promise<void>) | undefined;
   logger: BroadcastLogger;
   /** Per HTTP call. */
   timeoutMs?: number;
@@ -146,14 +155,38 @@ export function createBroadcaster(options: BroadcasterOptions): Broadcaster {
         return false;
       }
     },
+
+    async terminateUserConnections(userId) {
+      const target = options.target();
+      try {
+        if (target) await clientFor(target).terminateUserConnections(userId);
+        else if (options.terminateFallback) await options.terminateFallback(userId);
+        else {
+          options.logger.debug({ userId }, 'terminate skipped: no realtime target');
+          return false;
+        }
+        return true;
+      } catch (error) {
+        options.logger.warn(
+          { err: describeError(error), userId, target: target ? describeTarget(target) : 'in-process' },
+          'terminating user connections failed',
+        );
+        return false;
+      }
+    },
   };
 }
 
-/** The SDK rejects with a RequestError whose `body` says what the service answered. */
-function describeError(error: unknown): { message: string; status?: number; body?: string } {
-  const requestError = error as { message?: string; status?: number; body?: string };
+/**
+ * The SDK rejects with a RequestError whose `body` says what the service answered, or whose `error` is why
+ * there was no answer (ECONNREFUSED when the portal at APP_URL is not running).
+ */
+function describeError(error: unknown): { message: string; cause?: string; status?: number; body?: string } {
+  const requestError = error as { message?: string; error?: { code?: string; message?: string }; status?: number; body?: string };
+  const cause = requestError.error?.code ?? requestError.error?.message;
   return {
     message: requestError.message ?? String(error),
+    ...(cause ? { cause } : {}),
     ...(requestError.status ? { status: requestError.status } : {}),
     ...(requestError.body ? { body: String(requestError.body).slice(0, 200) } : {}),
   };

@@ -140,6 +140,37 @@ export function waitForEvent<T = unknown>(channel: Channel, event: string, timeo
   );
 }
 
+/** `pusher:signin` as the user of the client's session cookie; resolves once the service confirmed it. */
+export async function signInSocket(pusher: Pusher): Promise<void> {
+  const signedIn = waitFor<void>('pusher:signin_success', (resolve) => {
+    const onMessage = (message: { event: string }) => {
+      if (message.event === 'pusher:signin_success') resolve();
+    };
+    pusher.connection.bind('message', onMessage);
+    return () => pusher.connection.unbind('message', onMessage);
+  });
+  pusher.signin();
+  await signedIn;
+}
+
+/**
+ * Resolves when the service closes the connection for good (terminate_connections: 4009, which pusher-js does
+ * not retry), with the state it ended in.
+ */
+export function waitForTermination(pusher: Pusher, timeoutMs?: number): Promise<string> {
+  return waitFor<string>(
+    'connection closed by the service',
+    (resolve) => {
+      const onChange = ({ current }: { current: string }) => {
+        if (current === 'disconnected' || current === 'failed') resolve(current);
+      };
+      pusher.connection.bind('state_change', onChange);
+      return () => pusher.connection.unbind('state_change', onChange);
+    },
+    timeoutMs,
+  );
+}
+
 /** Collects every `event` on `channel` from now on. */
 export function collectEvents<T = unknown>(channel: Channel, event: string): T[] {
   const received: T[] = [];

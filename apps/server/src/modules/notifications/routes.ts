@@ -12,8 +12,6 @@ import {
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { socketIdOf } from '../broadcasting/broadcaster.ts';
 import { createNotificationService, type NotificationService } from './service.ts';
-import { startAdminInbox } from '../../cli/admin-inbox.ts';
-import { executeNotifyCommand } from '../../cli/notify-commands.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,17 +37,6 @@ export const notificationsModule = fp(
   async (app: FastifyInstance) => {
     const service = createNotificationService({ db: app.database.db, broadcaster: app.broadcaster });
     app.decorate('notifications', service);
-
-    // The embedded database belongs to this process while it runs, so the admin command's notification
-    // commands are handed over to it (cli/admin-inbox.ts). A PostgreSQL server is opened by the command itself.
-    if (app.database.kind === 'embedded') {
-      const inbox = await startAdminInbox({
-        dataDir: app.config.dataDir,
-        execute: (argv, out) => executeNotifyCommand(argv, { pool: app.database.pool, notifications: service, out }),
-        logger: app.log,
-      });
-      app.addHook('onClose', () => inbox.close());
-    }
 
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const guarded = { preHandler: app.requireUser };

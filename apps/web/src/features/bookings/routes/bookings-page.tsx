@@ -13,6 +13,8 @@ import { BOOKING_COLUMNS } from '../components/booking-columns';
 import { BookingFilterMenu, FILTER_BY_LABELS, FilterChip } from '../components/booking-filter-menu';
 import { useBookingParams } from '../components/use-booking-params';
 
+const NO_ROWS: BookingRow[] = [];
+
 export const EMPTY_TEXT = 'No bookings to view yet.';
 export const REFRESH_FAILED_TEXT = "Couldn't refresh the list.";
 export const LOAD_FAILED_TEXT = "Couldn't load your bookings.";
@@ -42,7 +44,7 @@ export function BookingsPage() {
   const facilities = useFacilities();
   const bookings = useBookings(params);
 
-  const rows: BookingRow[] = bookings.page?.data ?? [];
+  const rows = bookings.page?.data ?? NO_ROWS;
   const total = bookings.page?.total;
 
   const facilityName = useMemo(() => {
@@ -105,6 +107,26 @@ export function BookingsPage() {
           </Box>
         </Group>
 
+        {/* The Filter menu's choices, as removable chips (spec §2). */}
+        {facilityName !== null || params.filterBy !== 'appointment_date' ? (
+          <Group gap="xs" mb="sm" wrap="wrap" role="group" aria-label="Applied filters">
+            {facilityName !== null ? (
+              <FilterChip
+                label={`Facility: ${facilityName}`}
+                removeLabel="Remove facility filter"
+                onRemove={() => view.setFacility(null)}
+              />
+            ) : null}
+            {params.filterBy !== 'appointment_date' ? (
+              <FilterChip
+                label={`Dates: ${FILTER_BY_LABELS[params.filterBy].toLowerCase()}`}
+                removeLabel="Remove date type filter"
+                onRemove={() => view.setFilterBy('appointment_date')}
+              />
+            ) : null}
+          </Group>
+        ) : null}
+
         <DataTable<BookingRow>
           caption="Bookings"
           headers={BOOKING_COLUMNS}
@@ -153,20 +175,6 @@ export function BookingsPage() {
                 leftSectionWidth={60}
                 w={150}
               />
-              {facilityName !== null ? (
-                <FilterChip
-                  label={`Facility: ${facilityName}`}
-                  removeLabel="Remove facility filter"
-                  onRemove={() => view.setFacility(null)}
-                />
-              ) : null}
-              {params.filterBy !== 'appointment_date' ? (
-                <FilterChip
-                  label={`Dates: ${FILTER_BY_LABELS[params.filterBy].toLowerCase()}`}
-                  removeLabel="Remove date type filter"
-                  onRemove={() => view.setFilterBy('appointment_date')}
-                />
-              ) : null}
             </>
           }
           onExportExcel={exportAs('xlsx')}
