@@ -1,0 +1,100 @@
+/**
+ * `npm run bench`: every benchmark of the portal in one run, each printing its own figures and ratios,
+ * then a summary against the targets of the issues. Results are also written to bench/results/latest.json.
+ *
+ *   npm run bench                       # everything (first run seeds 1,000,000 bookings: several minutes)
+ *   npm run bench -- --only bookings    # one part: bundle | bookings | realtime
+ *   npm run bench -- --database postgres|embedded|both   (bookings; default both)
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { measureBundle, printBundleReport, type BundleReport } from './bundle-size.ts';
+import { printBookingsBench, runBookingsBench, type BookingsBenchResult } from './bookings-bench.ts';
+import { printRealtimeBench, runRealtimeBench, type RealtimeBenchResult } from './realtime-bench.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const only = valueOf('--only');
+const databases = (valueOf('--database') ?? 'both') === 'both' ? (['postgres', 'embedded'] as const) : ([valueOf('--database')] as ('postgres' | 'embedded')[]);
+
+function valueOf(flag: string): string | undefined {
+  const index = args.indexOf(flag);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+function wanted(part: string): boolean {
+  return !only || only === part;
+}
+
+interface Summary {
+  bundle?: BundleReport;
+  bookings: BookingsBenchResult[];
+  realtime?: RealtimeBenchResult;
+}
+
+async function main(): Promise<void> {
+  const summary: Summary = { bookings: [] };
+
+  if (wanted('bundle')) {
+    if (!existsSync(path.join(ROOT, 'apps/web/dist/.vite/manifest.json'))) {
+      console.log('Building the SPA first…');
+      execSync('npm run --silent build', { cwd: ROOT, stdio: 'inherit' });
+    }
+    summary.bundle = measureBundle();
+    printBundleReport(summary.bundle);
+  }
+
+  if (wanted('bookings')) {
+    for (const database of databases) {
+      console.log(`\n== Bookings list on ${database === 'postgres' ? 'PostgreSQL' : 'the embedded database'} ==`);
+      const result = await runBookingsBench({ database, log: (line) => console.log(line) });
+      printBookingsBench(result);
+      summary.bookings.push(result);
+    }
+  }
+
+  if (wanted('realtime')) {
+    console.log('\n== Realtime: 5,000 websocket clients ==');
+    summary.realtime = await runRealtimeBench();
+    printRealtimeBench(summary.realtime);
+  }
+
+  printSummary(summary);
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench/results/latest.json'), JSON.stringify({ at: new Date().toISOString(), ...summary }, null, 2));
+}
+
+function printSummary(summary: Summary): void {
+  const rows: [string, string, string][] = [];
+  const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
+  if (summary.bundle) {
+    const kb = summary.bundle.loginJsGzipBytes / 1024;
+    rows.push(['JS loaded by /login (gzip)', `${kb.toFixed(1)} KB`, `${verdict(kb <= 200)} ≤ 200 KB`]);
+  }
+  for (const result of summary.bookings) {
+    const worst = Math.max(...result.cases.map((entry) => entry.p99Ms));
+    rows.push([`bookings list, worst case p99 (${result.database})`, `${worst.toFixed(1)} ms`, `${verdict(worst <= result.targetP99Ms)} ≤ ${result.targetP99Ms} ms`]);
+    if (result.load?.ratio != null) {
+      rows.push([`bookings req/s ÷ pgbench tps (${result.database})`, `${(result.load.ratio * 100).toFixed(0)} %`, `${verdict(result.load.ratio >= 0.4)} ≥ 40 %`]);
+    }
+    for (const exported of result.exports) {
+      rows.push([
+        `export ${exported.rows.toLocaleString('en')} rows ${exported.format} (${result.database})`,
+        `${exported.seconds.toFixed(1)} s, +${exported.peakRssGrowthMb.toFixed(0)} MB`,
+        `${verdict(exported.seconds < 30 && exported.peakRssGrowthMb < 150)} < 30 s, < 150 MB`,
+      ]);
+    }
+  }
+  if (summary.realtime) {
+    rows.push(['realtime publish → 5,000 clients, p99', `${summary.realtime.p99Ms.toFixed(0)} ms`, `${verdict(summary.realtime.p99Ms <= 250)} ≤ 250 ms`]);
+    const kb = summary.realtime.bytesPerConnection / 1024;
+    rows.push(['realtime memory per idle connection', `${kb.toFixed(1)} KB`, `${verdict(kb < 20)} < 20 KB`]);
+  }
+  console.log('\n== Summary ==');
+  for (const [what, figure, target] of rows) console.log(`  ${what.padEnd(52)} ${figure.padEnd(22)} ${target}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
