@@ -36,9 +36,12 @@ async function unreadCount(page: Page): Promise<number> {
   return Number(BELL.exec(label)?.[1] ?? Number.NaN);
 }
 
-/** `npm run admin -- notify …`, with the e2e server's data folder and URL (the running portal takes it over). */
+/**
+ * `npm run admin -- notify …`, as an operator runs it next to the portal: the e2e server's data folder (its
+ * embedded database, reached through the running portal) and its URL (where the live update is pushed).
+ */
 async function adminNotify(args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/notify-commands.ts', 'notify', ...args], {
+  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'notify', ...args], {
     cwd: repositoryRoot,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeConfig } from '@portal/contracts/realtime';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
+import { makeUser } from '../../test/fixtures';
 import { getSocketId } from './http';
 import {
   connectRealtime,
@@ -189,5 +190,40 @@ describe('realtime connection', () => {
     answer(jsonResponse(200, config));
     await connecting;
     expect(fake.FakePusher.instances).toHaveLength(0);
+  });
+});
+
+describe('realtime and the auth store', () => {
+  afterEach(() => {
+    vi.resetModules();
+    vi.unstubAllGlobals();
+  });
+
+  it('connects only once the signed-in user may use the portal, and disconnects at sign-out', async () => {
+    fake.FakePusher.instances.length = 0;
+    const api = mockFetch({
+      'GET /api/realtime/config': () => jsonResponse(200, config),
+      'POST /api/logout': () => jsonResponse(204),
+    });
+    // Fresh modules: followSession follows one session per page, and the other tests already started one.
+    vi.resetModules();
+    const realtime = await import('./realtime');
+    const { useAuthStore, watchSession } = await import('../stores/auth-store');
+    realtime.followSession(watchSession);
+
+    // Signed in but held on /update-password: the server would refuse the channel (403), so no connection.
+    useAuthStore.getState().setUser(makeUser({ password_updated_check: false }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.calls('GET', '/api/realtime/config')).toHaveLength(0);
+    expect(fake.FakePusher.instances).toHaveLength(0);
+
+    // The password is changed: the same user may use the portal now.
+    useAuthStore.getState().setUser(makeUser({ password_updated_check: true }));
+    await vi.waitFor(() => expect(fake.FakePusher.instances).toHaveLength(1));
+    expect([...latest().channels.keys()]).toEqual(['private-App.Models.User.7']);
+
+    await useAuthStore.getState().logout(vi.fn());
+    expect(latest().disconnect).toHaveBeenCalled();
+    expect(realtime.getEcho()).toBeNull();
   });
 });

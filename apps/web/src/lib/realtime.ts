@@ -4,8 +4,10 @@
  *
  * - Where to connect comes from the server (GET /api/realtime/config): the embedded service at the portal's own
  *   origin (TLS on 443 over HTTPS), or an external Pusher-compatible service. One build serves both.
- * - It connects once someone is signed in and disconnects at sign-out (`followSession`); one connection per tab,
- *   on the user's private channel `App.Models.User.{id}`, signed in as the user (`pusher:signin`).
+ * - It connects once someone is signed in who may use the portal, and disconnects at sign-out (`followSession`).
+ *   A user who must still change their password is not connected: the server refuses their channel (403) until
+ *   they have (the auth store's `watchSession` reports them only then). One connection per tab, on the user's
+ *   private channel `App.Models.User.{id}`, signed in as the user (`pusher:signin`).
  * - Once connected, the socket id goes to the HTTP client (`setSocketId`), which sends it as `X-Socket-ID` so the
  *   server leaves this tab out of the events its own requests cause; null again when the socket drops.
  * - pusher-js reconnects by itself after a drop. Events sent meanwhile are lost, so every reconnection is
@@ -169,8 +171,9 @@ export function disconnectRealtime(): void {
 let following = false;
 
 /**
- * Connects whenever a user is signed in and disconnects at sign-out, for the life of the page. `watch` is the auth
- * store's `watchSession` (passed in, so this module does not depend on the store). Safe to call more than once.
+ * Connects whenever a user who may use the portal is signed in and disconnects at sign-out, for the life of the
+ * page. `watch` is the auth store's `watchSession` (passed in, so this module does not depend on the store), which
+ * reports a user held on /update-password as null. Safe to call more than once.
  */
 export function followSession(watch: (listener: (user: { id: number } | null) => void) => () => void): void {
   if (following) return;

@@ -390,6 +390,32 @@ describe('events and rules', () => {
     off();
   });
 
+  it('reports to session watchers only a user who may use the portal (password updated)', async () => {
+    mockFetch({
+      'GET /api/x': () => jsonResponse(403, { message: 'You must update your password before continuing.', code: 'password_update_required' }),
+      'POST /api/logout': () => jsonResponse(204),
+    });
+    const disconnect = connectSessionToHttp(vi.fn());
+    const seen: Array<string | null> = [];
+    const off = watchSession((user) => seen.push(user ? `${user.id}:${String(user.password_updated_check)}` : null));
+
+    // Signed in, but held on /update-password: not reported.
+    useAuthStore.getState().setUser(makeUser({ password_updated_check: false }));
+    expect(seen).toEqual([null]);
+    // The password is changed (same user, flag lifted): reported now, and once.
+    useAuthStore.getState().setUser(makeUser({ password_updated_check: true }));
+    useAuthStore.getState().setUser(makeUser({ password_updated_check: true, first_name: 'Augusta' }));
+    expect(seen).toEqual([null, '7:true']);
+    // The server requires a password change again: no longer reported.
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 403 });
+    expect(seen).toEqual([null, '7:true', null]);
+    // Sign-out of a user held on /update-password reports nothing new.
+    await useAuthStore.getState().logout(vi.fn());
+    expect(seen).toEqual([null, '7:true', null]);
+    off();
+    disconnect();
+  });
+
   it('recognises the affiliates referral group by name or slug, in any case', () => {
     expect(isAffiliate(makeUser({}, { referral_agent: { ...makeUser().partner_profile.referral_agent, referral_group: affiliatesGroup } }))).toBe(true);
     expect(isAffiliate(makeUser({}, { referral_agent: { ...makeUser().partner_profile.referral_agent, referral_group: { slug: 'aff', name: 'Affiliates' } } }))).toBe(true);

@@ -7,7 +7,7 @@
  * sign-out would otherwise leave `logout_in_progress` true and block every later sign-out.
  *
  * Other code follows the session with `watchSession` / `onAuthEvent` (the realtime client connects and
- * disconnects with them, the query cache is cleared at sign-out).
+ * disconnects with `watchSession`, only while the user may use the portal; the query cache is cleared at sign-out).
  */
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
@@ -126,12 +126,29 @@ function emit(event: AuthEvent): void {
 }
 
 /**
- * Calls `listener` at once with the current user (or null), then with every sign-in and with null at every
- * sign-out. The realtime client connects on a user and disconnects on null.
+ * Whether `user` may use the portal: signed in, and not held on /update-password (the server refuses everything
+ * else, the realtime channel included, with 403 `password_update_required`, until the password is changed).
+ */
+export function mayUsePortal(user: User | null | undefined): user is User {
+  return user !== null && user !== undefined && user.password_updated_check !== false;
+}
+
+/**
+ * Follows who may use the portal: calls `listener` at once with the current user (or null), then with the user
+ * whenever one who may use the portal appears or changes (sign-in, or the forced password change done), and with
+ * null when there is none any more (sign-out, or a password change required). A signed-in user who must still
+ * change their password is reported as null. The realtime client connects on a user and disconnects on null.
  */
 export function watchSession(listener: (user: User | null) => void): () => void {
-  listener(useAuthStore.getState().user);
-  return onAuthEvent((event) => listener(event.type === 'signed-in' ? event.user : null));
+  const portalUser = (state: AuthState) => (mayUsePortal(state.user) ? state.user : null);
+  let reported = portalUser(useAuthStore.getState());
+  listener(reported);
+  return useAuthStore.subscribe((state) => {
+    const next = portalUser(state);
+    if ((next?.id ?? null) === (reported?.id ?? null)) return;
+    reported = next;
+    listener(next);
+  });
 }
 
 // ---- persistence: only while signed in ----

@@ -1,10 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Pusher from 'pusher-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/test-app.ts';
+import {
+  createPusherClient,
+  disconnectAll,
+  signIn as startSession,
+  signInSocket,
+  waitForConnection,
+  waitForTermination,
+} from '../broadcasting/test-support.ts';
+import { TestClient } from '../../test/http-client.ts';
 import { createPartner } from '../../test/factories.ts';
 import { latestMail, readOutbox } from '../../test/outbox.ts';
 import { configureTwoFactor } from './two-factor-setup.ts';
 import { createAuthTestApp, expectValidationError, GUARDED_PATH, newClient, signIn } from './auth-test-support.ts';
-import type { TestClient } from '../../test/http-client.ts';
 
 const NEW_PASSWORD = 'Brand-new-Passw0rd';
 
@@ -247,5 +256,64 @@ describe('update password', () => {
     const locked = await update(client, partner.password);
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('a password change closes the realtime connections of the user', () => {
+  let context: TestContext;
+  let port: number;
+  const clients: Pusher[] = [];
+  beforeAll(async () => {
+    context = await createAuthTestApp();
+    await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = context.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterEach(() => disconnectAll(clients));
+  afterAll(async () => {
+    disconnectAll(clients);
+    await context.close();
+  });
+
+  /** Another device: a session of its own and a socket signed in (`pusher:signin`) as the user. */
+  async function openTabElsewhere(userId: number): Promise<Pusher> {
+    const { cookie } = await startSession(context.database.pool, context.config, userId);
+    const pusher = createPusherClient({ port, key: context.config.pusher.key, cookie });
+    clients.push(pusher);
+    await waitForConnection(pusher);
+    await signInSocket(pusher);
+    return pusher;
+  }
+
+  it('update-password: the sockets of the ended sessions close', async () => {
+    const partner = await createPartner(context.database.pool);
+    const closed = waitForTermination(await openTabElsewhere(partner.userId));
+    const client = new TestClient(context.app);
+    await startSession(context.database.pool, context.config, partner.userId, client);
+
+    const response = await client.post('/api/users/update-password', {
+      current_password: partner.password,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await closed).toBeDefined();
+  });
+
+  it('reset-password: the sockets close', async () => {
+    const partner = await createPartner(context.database.pool);
+    const closed = waitForTermination(await openTabElsewhere(partner.userId));
+
+    expect((await (await newClient(context)).post('/api/users/forgot-password', { email: partner.email })).statusCode).toBe(200);
+    await context.app.mailer.flush();
+    const link = new URL(latestMail(context.config.mail.outboxDir, partner.email)!.links.find((item) => item.includes('/reset-password?'))!);
+    const response = await (await newClient(context)).post('/api/users/reset-password', {
+      token: link.searchParams.get('token'),
+      email: link.searchParams.get('email'),
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await closed).toBeDefined();
   });
 });

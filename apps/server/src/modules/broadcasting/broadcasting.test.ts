@@ -270,6 +270,9 @@ describe('broadcasting', () => {
       expect(await broadcaster.broadcast([{ channel: userChannel(1), event: 'X', data: {} }])).toBe(false);
       expect(warnings).toHaveLength(1);
       expect(JSON.stringify(warnings[0])).toContain('401');
+      expect(await broadcaster.terminateUserConnections('1')).toBe(false);
+      expect(warnings).toHaveLength(2);
+      expect(JSON.stringify(warnings[1])).toContain('401');
     });
   });
 });

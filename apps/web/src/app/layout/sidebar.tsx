@@ -10,8 +10,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <nav aria-label="Main">
         <Stack gap="lg">
           {navigationSections().map(({ group, entries }) => (
-            <div key={group} role="group" aria-labelledby={`nav-group-${group}`}>
-              <Text id={`nav-group-${group}`} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
+            <div key={group} role="group" aria-labelledby={navGroupId(group)}>
+              <Text id={navGroupId(group)} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
                 {group}
               </Text>
               {entries.map(({ label, to, icon: Icon }) => {
@@ -38,4 +38,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </nav>
     </ScrollArea>
   );
+}
+
+/** An id usable in aria-labelledby: group names have spaces ('My Referrals'). */
+function navGroupId(group: string): string {
+  return `nav-group-${group.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
