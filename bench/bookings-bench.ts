@@ -147,7 +147,7 @@ interface ServerChild {
   rssBytes(): number;
 }
 
-async function startServer(database: BenchDatabase, log: (line: string) => void): Promise<ServerChild> {
+export async function startServer(database: BenchDatabase, log: (line: string) => void): Promise<ServerChild> {
   const port = await freePort();
   const scratch = mkdtempSync(path.join(tmpdir(), 'bookings-bench-'));
   const env: NodeJS.ProcessEnv = {
@@ -165,7 +165,8 @@ async function startServer(database: BenchDatabase, log: (line: string) => void)
     ...(database === 'postgres' ? { DATABASE_URL: POSTGRES_BENCH_URL } : {}),
   };
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+  const nodeArguments = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArguments, '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -218,7 +219,7 @@ async function startServer(database: BenchDatabase, log: (line: string) => void)
 
 // ---- HTTP with cookies --------------------------------------------------------------------------------------
 
-class Session {
+export class Session {
   private readonly cookies = new Map<string, string>();
   constructor(readonly baseUrl: string) {}
 
@@ -323,7 +324,7 @@ async function benchCases(session: Session, requests: number, warmup: number, lo
   return results;
 }
 
-async function runAutocannon(url: string, cookie: string, connections: number, seconds: number): Promise<autocannon.Result> {
+export async function runAutocannon(url: string, cookie: string, connections: number, seconds: number): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -346,7 +347,7 @@ function findPgbench(): string | null {
 }
 
 /** pgbench on the endpoint's own page-1 statement (the floor any implementation of the endpoint pays). */
-function runPgbench(agentId: number, connections: number, seconds: number, log: (line: string) => void): number | null {
+export function runPgbench(agentId: number, connections: number, seconds: number, log: (line: string) => void): number | null {
   const binary = findPgbench();
   if (!binary) {
     log('  pgbench not found: skipped');

@@ -59,8 +59,8 @@ export function acquireEmbeddedLock(dataDir: string): () => void {
     const owner = readLock(lockFile).pid;
     if (Number.isInteger(owner) && owner !== process.pid && processIsRunning(owner)) {
       throw new EmbeddedDatabaseBusyError(
-        `The embedded database in ${dataDir} is in use by process ${owner} (is the portal running?). ` +
-          'Stop that process first, or point DATABASE_URL at a PostgreSQL server, which any number of processes can share. ' +
+        `The embedded database in ${dataDir} is held by process ${owner}, which is not serving it yet ` +
+          '(is the portal still starting?). Try again in a moment. ' +
           `If no such process exists, delete ${lockFile}.`,
       );
     }

@@ -5,6 +5,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NOTIFICATION_DURATION_MS } from '@portal/contracts/constants';
 import { isHttpError } from '../lib/http';
+import classes from './providers.module.css';
 import { theme } from './theme';
 
 export function createQueryClient(): QueryClient {
@@ -25,7 +26,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <MantineProvider theme={theme}>
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
-        <Notifications position="top-right" autoClose={NOTIFICATION_DURATION_MS} />
+        <Notifications position="top-right" autoClose={NOTIFICATION_DURATION_MS} classNames={{ root: classes.notifications }} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

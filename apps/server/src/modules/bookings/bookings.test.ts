@@ -447,6 +447,8 @@ describe('bookings API', () => {
       const text = texts.join('\n');
       expect(pages).toBe(1);
       expect(text).toContain('My Referrals - Bookings');
+      // the agent's logo (/build/logos/default.svg, drawn from the SVG): its lettering is text in the PDF
+      expect(text).toContain('ORGANISATION');
       expect(text).toContain('Zainab Al Shamsi');
       expect(text).toContain('MT-612345');
       expect(text).toContain('AED 999,999.99');

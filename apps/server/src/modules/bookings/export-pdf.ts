@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { initials } from '@portal/contracts/formatters';
+import { drawSvg } from '../../lib/svg-to-pdf.ts';
 import { WEB_DIST } from '../../plugins/spa.ts';
 import type { ExportRecord } from './repository.ts';
 import type { ExportMeta } from './service.ts';
@@ -35,8 +36,8 @@ export interface PdfOptions {
 }
 
 /**
- * Streams an A4 landscape PDF into `output`: the referral agent's logo (or, when the logo is an SVG that
- * PDFKit cannot draw and no PNG/JPEG sits beside it, a monogram badge with the agent's name), the title,
+ * Streams an A4 landscape PDF into `output`: the referral agent's logo (PNG/JPEG, or an SVG drawn by
+ * lib/svg-to-pdf; a monogram badge with the agent's name when there is none or it cannot be drawn), the title,
  * the filters, then a table whose header row repeats on every page, numbered 'Page N'. Pages are written
  * as they fill; a total page count ('of M') would need every page kept in memory, so it is left out.
  */
@@ -107,20 +108,17 @@ export async function writeBookingsPdf(
 }
 
 function drawFirstPageHeader(doc: PDFKit.PDFDocument, meta: ExportMeta, filterText: string, logoDirectories: string[]): number {
-  const logo = findLogoImage(meta.agentLogo, logoDirectories);
-  let textX = MARGIN;
-  if (logo) {
-    try {
-      doc.image(logo, MARGIN, MARGIN - 6, { fit: [110, 40] });
-      textX = MARGIN + 122;
-    } catch {
-      textX = drawMonogram(doc, meta.agentName);
-    }
+  const logoWidth = drawLogo(doc, findLogo(meta.agentLogo, logoDirectories), MARGIN, MARGIN - 8, 150, 42);
+  if (logoWidth > 0) {
+    // The logo carries the agent's name already: the title leads, the name follows.
+    const textX = MARGIN + logoWidth + 16;
+    doc.font('Helvetica-Bold').fontSize(15).fillColor(ACCENT).text(EXPORT_TITLE.replace('—', '-'), textX, MARGIN - 4, { lineBreak: false });
+    doc.font('Helvetica').fontSize(11).fillColor('#333333').text(toWinAnsi(meta.agentName), textX, MARGIN + 16, { lineBreak: false });
   } else {
-    textX = drawMonogram(doc, meta.agentName);
+    const textX = drawMonogram(doc, meta.agentName);
+    doc.font('Helvetica-Bold').fontSize(15).fillColor(ACCENT).text(toWinAnsi(meta.agentName), textX, MARGIN - 4, { lineBreak: false });
+    doc.font('Helvetica').fontSize(11).fillColor('#333333').text(EXPORT_TITLE.replace('—', '-'), textX, MARGIN + 16, { lineBreak: false });
   }
-  doc.font('Helvetica-Bold').fontSize(15).fillColor(ACCENT).text(toWinAnsi(meta.agentName), textX, MARGIN - 4, { lineBreak: false });
-  doc.font('Helvetica').fontSize(11).fillColor('#333333').text(EXPORT_TITLE.replace('—', '-'), textX, MARGIN + 16, { lineBreak: false });
 
   let y = MARGIN + 44;
   doc.font('Helvetica').fontSize(8).fillColor('#333333');
@@ -130,6 +128,21 @@ function drawFirstPageHeader(doc: PDFKit.PDFDocument, meta: ExportMeta, filterTe
     lineBreak: false,
   });
   return y + 16;
+}
+
+/** Draws the logo fitted into the box; the drawn width, or 0 when there is none (or it cannot be drawn). */
+function drawLogo(doc: PDFKit.PDFDocument, logo: Logo | null, x: number, y: number, width: number, height: number): number {
+  if (!logo) return 0;
+  try {
+    if (logo.kind === 'svg') return drawSvg(doc, logo.source, x, y, width, height);
+    // openImage (in PDFKit, missing from its typings) decodes once and tells the size before drawing.
+    const image = (doc as unknown as { openImage(source: Buffer): { width: number; height: number } }).openImage(logo.data);
+    const scale = Math.min(width / image.width, height / image.height);
+    doc.image(image as unknown as Buffer, x, y, { width: image.width * scale, height: image.height * scale });
+    return image.width * scale;
+  } catch {
+    return 0;
+  }
 }
 
 function drawMonogram(doc: PDFKit.PDFDocument, agentName: string): number {
@@ -245,23 +258,28 @@ export function toWinAnsi(text: string): string {
 
 const LOGO_PATH = /^\/build\/(logos\/[A-Za-z0-9][A-Za-z0-9._-]*)$/;
 const RASTER = ['.png', '.jpg', '.jpeg'];
+const MAX_LOGO_BYTES = 2_000_000;
+
+export type Logo = { kind: 'raster'; data: Buffer } | { kind: 'svg'; source: string };
 
 /**
- * The agent's logo as a PNG or JPEG PDFKit can draw. Logos are `/build/logos/<file>` paths of the SPA's
- * assets, usually SVG; for an SVG a raster file of the same name is used when one exists.
+ * The agent's logo: `/build/logos/<file>`, one of the SPA's assets (dist folder, or public before a build).
+ * A PNG or JPEG is drawn as is; for an SVG, a PNG/JPEG of the same name wins when there is one, else the SVG
+ * is drawn by lib/svg-to-pdf (the simple shapes, paths and text logos use), falling back to a monogram.
  */
-export function findLogoImage(logo: string | null, directories: string[]): Buffer | null {
+export function findLogo(logo: string | null, directories: string[]): Logo | null {
   const match = logo ? LOGO_PATH.exec(logo) : null;
   if (!match) return null;
   const relative = match[1]!;
   const extension = path.extname(relative).toLowerCase();
   const stem = relative.slice(0, relative.length - extension.length);
-  const names = RASTER.includes(extension) ? [relative] : RASTER.map((raster) => `${stem}${raster}`);
-  for (const directory of directories) {
-    for (const name of names) {
+  const candidates = RASTER.includes(extension) ? [relative] : [...RASTER.map((raster) => `${stem}${raster}`), ...(extension === '.svg' ? [relative] : [])];
+  for (const name of candidates) {
+    for (const directory of directories) {
       const file = path.resolve(directory, name);
       if (!file.startsWith(path.resolve(directory) + path.sep)) continue;
-      if (existsSync(file) && statSync(file).size <= 2_000_000) return readFileSync(file);
+      if (!existsSync(file) || statSync(file).size > MAX_LOGO_BYTES) continue;
+      return name.endsWith('.svg') ? { kind: 'svg', source: readFileSync(file, 'utf8') } : { kind: 'raster', data: readFileSync(file) };
     }
   }
   return null;
