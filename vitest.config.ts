@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Two cores: two test files at a time (the default would use one).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -20,8 +22,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each API test file starts its own embedded database worker (or database on a real server).
-          fileParallelism: true,
-          maxWorkers: 2,
         },
       },
       {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -172,7 +172,13 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  // BENCH_SERVER_LOG=file keeps the server's whole output (e.g. with BENCH_SERVER_NODE_ARGS=--trace-gc).
+  const logFile = process.env.BENCH_SERVER_LOG;
+  if (logFile) writeFileSync(logFile, '');
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (logFile) appendFileSync(logFile, chunk);
+    output = (output + chunk.toString()).slice(-4000);
+  });
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
@@ -377,7 +383,7 @@ export function runPgbench(agentId: number, connections: number, seconds: number
   return Number(match[1]);
 }
 
-async function measureExport(server: ServerChild, session: Session, format: 'xlsx' | 'pdf'): Promise<ExportResult> {
+export async function measureExport(server: ServerChild, session: Session, format: 'xlsx' | 'pdf'): Promise<ExportResult> {
   // Let the server settle, then take its RSS as the baseline.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const baseline = server.rssBytes();

@@ -11,9 +11,15 @@ export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
   };
 }
 
-/** Signs in through the real form at /login (the page must end on what the sign-in rules say; the caller checks). */
+/** Opens /login and signs in through the real form (where the page ends up is the caller's to check). */
 export async function fillSignInForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
+  await submitSignInForm(page, email, password);
+}
+
+/** Signs in through the form of the /login page already shown (no page load: the SPA's state carries on). */
+export async function submitSignInForm(page: Page, email: string, password: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -9,11 +9,6 @@ export function totpCode(base32Secret: string, timestamp = Date.now()): string {
   return TOTP.generate({ secret: Secret.fromBase32(base32Secret), digits: DIGITS, period: PERIOD_SECONDS, timestamp });
 }
 
-/** Milliseconds left in the current 30-second step. */
-export function msLeftInStep(timestamp = Date.now()): number {
-  return PERIOD_SECONDS * 1000 - (timestamp % (PERIOD_SECONDS * 1000));
-}
-
 /**
  * A 6-digit code the server refuses now: not the code of the previous, current or next step (the server accepts
  * one step of drift either way), nor of the steps around them.

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// The machines are two shared cores: give findBy/waitFor room before calling an answer missing.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

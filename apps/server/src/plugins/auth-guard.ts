@@ -49,13 +49,29 @@ export const authGuardPlugin = fp(
     async function loadUser(request: FastifyRequest): Promise<AuthenticatedUser> {
       const userId = request.session?.userId;
       if (!userId) throw new UnauthenticatedError();
-      const { rows } = await pool.query<UserRow>(
-        `SELECT u.id, u.email, u.first_name, u.last_name, u.status, u.password_updated_check, p.referral_agent_id
-           FROM users u JOIN partner_profiles p ON p.user_id = u.id
-          WHERE u.id = $1`,
-        [userId],
-      );
-      const row = rows[0];
+      // Usually read by the session plugin in the same statement as the session; queried otherwise.
+      const snapshot = request.sessionUser;
+      const row: UserRow | undefined =
+        snapshot && snapshot.id === userId
+          ? {
+              id: snapshot.id,
+              email: snapshot.email,
+              first_name: snapshot.firstName,
+              last_name: snapshot.lastName,
+              status: snapshot.status,
+              password_updated_check: snapshot.passwordUpdatedCheck,
+              referral_agent_id: snapshot.referralAgentId,
+            }
+          : (
+              await pool.query<UserRow>({
+                // Named: prepared once per connection.
+                name: 'auth_guard_user',
+                text: `SELECT u.id, u.email, u.first_name, u.last_name, u.status, u.password_updated_check, p.referral_agent_id
+                         FROM users u JOIN partner_profiles p ON p.user_id = u.id
+                        WHERE u.id = $1`,
+                values: [userId],
+              })
+            ).rows[0];
       // A rejected or deleted account loses its sessions' access at once.
       if (!row || row.status !== 'approved') throw new UnauthenticatedError();
       const user: AuthenticatedUser = {

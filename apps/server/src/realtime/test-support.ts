@@ -74,14 +74,15 @@ export function waitFor<T>(
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    let cleanup: (() => void) | void;
+    // `register` may call back before it returns its cleanup, so the cleanup is looked up when needed.
+    const registration: { cleanup?: (() => void) | void } = {};
     const timer = setTimeout(() => {
-      cleanup?.();
+      registration.cleanup?.();
       reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${label}`));
     }, timeoutMs);
-    cleanup = register((value) => {
+    registration.cleanup = register((value) => {
       clearTimeout(timer);
-      cleanup?.();
+      registration.cleanup?.();
       resolve(value);
     });
   });

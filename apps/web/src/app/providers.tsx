@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { getDefaultZIndex, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -26,7 +26,13 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <MantineProvider theme={theme}>
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
-        <Notifications position="top-right" autoClose={NOTIFICATION_DURATION_MS} classNames={{ root: classes.notifications }} />
+        {/* Below the header, and under what the user opens (menus, selects: popover level), still over modals. */}
+        <Notifications
+          position="top-right"
+          autoClose={NOTIFICATION_DURATION_MS}
+          zIndex={getDefaultZIndex('popover') - 1}
+          classNames={{ root: classes.notifications }}
+        />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

@@ -203,12 +203,12 @@ export function toBookingRow(record: BookingRecord): BookingRow {
   return {
     id: record.id,
     ticket_id: record.ticket_id,
-    date_time: record.date_time.toISOString(),
+    date_time: record.date_time,
     status: record.status as BookingRow['status'],
     invoice_status: record.invoice_status as BookingRow['invoice_status'],
     amount: record.amount,
     currency: record.currency,
-    created_at: record.created_at.toISOString(),
+    created_at: record.created_at,
     booking_patient_detail: { name: record.patient_name },
     provider: { id: record.facility_id, name: record.facility_name },
     ticket: {

@@ -6,6 +6,9 @@ import type { Readable, Writable } from 'node:stream';
  * instead of growing memory.
  */
 export async function waitForDrain(stream: Writable, signal?: AbortSignal): Promise<void> {
+  // Let pending I/O run first: ExcelJS hands its XML to zlib without waiting for it, and compression
+  // callbacks only run when the event loop gets a turn.
+  await new Promise((resolve) => setImmediate(resolve));
   if (!stream.writableNeedDrain || stream.destroyed || signal?.aborted) return;
   await new Promise<void>((resolve) => {
     const done = () => {
@@ -22,6 +25,7 @@ export async function waitForDrain(stream: Writable, signal?: AbortSignal): Prom
 
 /** PDFKit pushes into its own readable buffer whatever the reader does: wait until the reader catches up. */
 export async function waitForReader(stream: Readable, limitBytes = 1_048_576, signal?: AbortSignal): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
   while (stream.readableLength > limitBytes && !stream.destroyed && !signal?.aborted) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
