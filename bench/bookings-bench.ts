@@ -92,7 +92,11 @@ export interface BookingsBenchResult {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-const POSTGRES_BENCH_URL = 'postgres://postgres@127.0.0.1:5432/portal_bench';
+/** BENCH_PG_HOST=/var/run/postgresql runs the server and pgbench over the Unix socket instead of loopback TCP. */
+const POSTGRES_HOST = process.env.BENCH_PG_HOST ?? '127.0.0.1';
+const POSTGRES_BENCH_URL = POSTGRES_HOST.startsWith('/')
+  ? `postgres://postgres@localhost/portal_bench?host=${encodeURIComponent(POSTGRES_HOST)}`
+  : `postgres://postgres@${POSTGRES_HOST}:5432/portal_bench`;
 const EMBEDDED_DATA_DIR = path.join(ROOT, 'data', 'bench-pglite');
 
 // ---- database ---------------------------------------------------------------------------------------------
@@ -163,6 +167,7 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
     SEED_DEMO: 'false',
     DATA_DIR: database === 'embedded' ? EMBEDDED_DATA_DIR : scratch,
     ...(database === 'postgres' ? { DATABASE_URL: POSTGRES_BENCH_URL } : {}),
+    ...(process.env.BENCH_DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.BENCH_DB_POOL_SIZE } : {}),
   };
   const started = performance.now();
   const nodeArguments = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -371,7 +376,7 @@ export function runPgbench(agentId: number, connections: number, seconds: number
   writeFileSync(script, `\\set agent ${agentId}\n\\set offset 0\n${sql};\n`);
   const result = spawnSync(
     binary,
-    ['-n', '-h', '127.0.0.1', '-U', 'postgres', '-c', String(connections), '-j', '2', '-T', String(seconds), '-M', 'prepared', '-f', script, 'portal_bench'],
+    ['-n', '-h', POSTGRES_HOST, '-U', 'postgres', '-c', String(connections), '-j', '2', '-T', String(seconds), '-M', 'prepared', '-f', script, 'portal_bench'],
     { encoding: 'utf8' },
   );
   rmSync(directory, { recursive: true, force: true });

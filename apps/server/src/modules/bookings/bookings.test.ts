@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingPageSchema, facilityOptionsSchema, type BookingPage } from '@portal/contracts/bookings';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { TestClient, type TestResponse } from '../../test/http-client.ts';
 import { createPartner, type CreatedPartner } from '../../test/factories.ts';
@@ -191,6 +193,31 @@ describe('bookings API', () => {
       expect(beyond).toMatchObject({ data: [], total: 23, from: null, to: null, last_page: 3 });
       const small = await listA('?per_page=5&page=2');
       expect(small).toMatchObject({ per_page: 5, last_page: 5, from: 6, to: 10 });
+    });
+
+    it('answers the same body in production, where the page is serialised without re-checking it', async () => {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        APP_KEY: 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz',
+        DATA_DIR: context.config.dataDir,
+        LOG_LEVEL: 'silent',
+      });
+      const production = await buildApp({ config, database: context.database, logger: false, webDistDir: '/nonexistent' });
+      try {
+        await production.ready();
+        const client = new TestClient(production);
+        await signInAs({ database: context.database, config }, client, partnerA.userId);
+        for (const query of ['?per_page=20', '?search=zainab', '?page=9', `?medical_service_provider=${facilities.marina}&sort=amount`]) {
+          const fast = await client.get(`/api/clients/bookings${query}`);
+          const checked = await clientA.get(`/api/clients/bookings${query}`);
+          expect(fast.statusCode).toBe(200);
+          expect(JSON.parse(fast.body)).toEqual(JSON.parse(checked.body));
+          expect(bookingPageSchema.strict().safeParse(JSON.parse(fast.body)).success).toBe(true);
+        }
+        expect((await client.get('/api/clients/bookings?per_page=7')).statusCode).toBe(422);
+      } finally {
+        await production.close();
+      }
     });
 
     it('treats empty parameters as absent (the SPA drops them, a hand-written URL may not)', async () => {
