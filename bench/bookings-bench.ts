@@ -122,8 +122,13 @@ async function prepareDatabase(database: BenchDatabase, log: (line: string) => v
     await migrate(db.pool);
     const found = await findBench(db.pool);
     if (found && found.totalBookings >= 1_000_000) return found;
-    log(`seeding the bench data into the ${database} database (once)…`);
-    return await seedBench(db.pool, { log: (line) => log(`  ${line}`) });
+    // An interrupted load of the standard bench resumes; a bench of another size is rebuilt.
+    const agents = await db.pool.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM referral_agents a JOIN referral_groups g ON g.id = a.referral_group_id WHERE g.slug = 'bench'`,
+    );
+    const reset = (agents.rows[0]?.count ?? 0) > 0 && agents.rows[0]!.count !== 2_000;
+    log(`seeding the bench data into the ${database} database (once)${reset ? ', replacing a bench of another size' : ''}…`);
+    return await seedBench(db.pool, { reset, log: (line) => log(`  ${line}`) });
   } finally {
     await db.close();
   }

@@ -30,11 +30,6 @@ const NAMED_COLORS: Record<string, string> = {
   transparent: 'none',
 };
 
-const IGNORED_ATTRIBUTES = new Set([
-  'id', 'class', 'role', 'aria-label', 'aria-hidden', 'xmlns', 'xmlns:xlink', 'version', 'font-family', 'focusable',
-  'data-name', 'shape-rendering', 'text-rendering', 'stroke-linecap', 'stroke-linejoin',
-]);
-
 /** A tiny XML reader for the elements above; comments, declarations and CDATA-free text only. */
 export function parseSvg(source: string): SvgNode {
   const cleaned = source.replace(/<\?[^]*?\?>/g, '').replace(/<!--[^]*?-->/g, '').replace(/<!DOCTYPE[^>]*>/gi, '');

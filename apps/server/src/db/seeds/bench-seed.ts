@@ -413,9 +413,8 @@ async function buildLookups(client: pg.PoolClient, catalog: Awaited<ReturnType<t
 
 async function insertBookingChunk(client: pg.PoolClient, low: number, high: number): Promise<void> {
   // h(k) = pg_temp.bench_hash(n, k): one independent pseudo-random stream per attribute.
-  const explain = process.env.BENCH_EXPLAIN ? 'EXPLAIN (ANALYZE, BUFFERS) ' : '';
-  const result = await client.query(
-    explain + `WITH picks AS (
+  await client.query(
+    `WITH picks AS (
        SELECT n, r.rank, r.agent_id, r.user_id, r.reserved, r.n_clients, (n - r.start_n) AS i,
               pg_temp.bench_hash(n, 1) AS h_client, pg_temp.bench_hash(n, 2) AS h_slot, pg_temp.bench_hash(n, 3) AS h_date,
               pg_temp.bench_hash(n, 4) AS h_created, pg_temp.bench_hash(n, 5) AS h_status, pg_temp.bench_hash(n, 6) AS h_invoice,
@@ -470,7 +469,6 @@ async function insertBookingChunk(client: pg.PoolClient, low: number, high: numb
       ORDER BY d.n`,
     [low, high],
   );
-  if (explain) console.log(result.rows.map((row) => row['QUERY PLAN']).join('\n'));
 }
 
 function parseArguments(argv: string[]): BenchSeedOptions {
