@@ -33,3 +33,24 @@ describe('GET /api/health', () => {
     expect(response.json().message).toContain('/api/no-such-thing');
   });
 });
+
+describe('GET /api/health with the database down', () => {
+  it('answers 503 and says the database is down', async () => {
+    // A pool aimed at a port where nothing listens: every query fails, as when the server is gone.
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({ host: '127.0.0.1', port: 9, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 500 });
+    pool.on('error', () => {});
+    const { buildApp } = await import('../../app.ts');
+    const { loadConfig } = await import('../../config.ts');
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/portal-health-down', APP_KEY: 'k'.repeat(40), LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, database: { kind: 'postgres', pool, db: {} as never, close: () => pool.end() }, logger: false });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    } finally {
+      await app.close();
+      await pool.end();
+    }
+  });
+});
