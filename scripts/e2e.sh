@@ -21,5 +21,6 @@ fi
 
 reporter="list"
 if [ "${1:-}" = "--reporter=list,json" ]; then reporter="list,json"; shift; fi
-export PLAYWRIGHT_JSON_OUTPUT_NAME="${PLAYWRIGHT_JSON_OUTPUT_NAME:-e2e/artifacts/results.json}"
+# Relative to the config file (e2e/), so this lands in e2e/artifacts/results.json.
+export PLAYWRIGHT_JSON_OUTPUT_NAME="${PLAYWRIGHT_JSON_OUTPUT_NAME:-artifacts/results.json}"
 exec npx playwright test -c e2e/playwright.config.ts --reporter="$reporter" "$@"
