@@ -37,4 +37,20 @@ describe('request logs', () => {
       expect(line.toLowerCase()).not.toMatch(/"(set-)?cookie"|x-xsrf-token/);
     }
   });
+
+  it('write one structured line per request, with method, path, status and time', async () => {
+    const before = lines.length;
+    const client = await newClient(context);
+    await client.get('/api/health');
+    await client.get('/api/user');
+    const written = lines.slice(before).map((line) => JSON.parse(line) as Record<string, any>); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const perRequest = new Map<string, number>();
+    for (const entry of written) perRequest.set(entry.reqId, (perRequest.get(entry.reqId) ?? 0) + 1);
+    // newClient fetched the CSRF cookie first: three requests, three lines.
+    expect([...perRequest.values()]).toEqual([1, 1, 1]);
+    const health = written.find((entry) => entry.req?.url === '/api/health');
+    expect(health).toMatchObject({ req: { method: 'GET' }, res: { statusCode: 200 } });
+    expect(typeof health?.responseTime).toBe('number');
+    expect(written.find((entry) => entry.req?.url === '/api/user')?.res.statusCode).toBe(401);
+  });
 });
