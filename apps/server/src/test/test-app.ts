@@ -18,19 +18,32 @@ export interface TestContext {
  * A whole app on a fresh, migrated database: the embedded one in memory by default, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again at close).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** The app's real request logger, writing its JSON lines here (otherwise logs are off). */
+  logStream?: { write(line: string): void };
+  /** Adds test-only routes before the app is sealed. */
+  extend?: (app: App) => void;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     APP_KEY: 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     SEED_DEMO: 'false',
     ...env,
   });
   const { database, drop } = await openTestDatabase();
   await migrate(database.pool);
-  const app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web-build') });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    webDistDir: path.join(dataDir, 'no-web-build'),
+  });
+  options.extend?.(app);
   await app.ready();
   return {
     app,

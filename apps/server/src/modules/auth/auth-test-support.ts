@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { migrate } from '../../db/migrate.ts';
+import type { App } from '../../app.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import { openTestDatabase, type TestContext } from '../../test/test-app.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { TestClient, type TestResponse } from '../../test/http-client.ts';
 import type { AuthDependencies } from './service.ts';
 
@@ -14,39 +9,19 @@ import type { AuthDependencies } from './service.ts';
 export const GUARDED_PATH = '/api/test-only/guarded';
 
 /**
- * createTestApp's twin for the auth tests: the same fresh database, plus a requireUser route to probe
- * the forced password update, and optionally the real request logger writing into `logStream`.
+ * A fresh app for the auth tests: createTestApp plus a requireUser route to probe the forced password update,
+ * and optionally the real request logger writing into `logStream`.
  */
-export async function createAuthTestApp(options: { logStream?: { write(line: string): void } } = {}): Promise<TestContext> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-auth-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    APP_KEY: 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz',
-    LOG_LEVEL: options.logStream ? 'info' : 'silent',
-    SEED_DEMO: 'false',
-  });
-  const { database, drop } = await openTestDatabase();
-  await migrate(database.pool);
-  const app: App = await buildApp({
-    config,
-    database,
-    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
-    webDistDir: path.join(dataDir, 'no-web-build'),
-  });
-  app.get(GUARDED_PATH, { preHandler: app.requireUser }, async (request) => ({ id: currentUser(request).id }));
-  await app.ready();
-  return {
-    app,
-    database,
-    config,
-    async close() {
-      await app.close();
-      await database.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+export function createAuthTestApp(options: { logStream?: { write(line: string): void } } = {}): Promise<TestContext> {
+  return createTestApp(
+    {},
+    {
+      ...options,
+      extend(app: App) {
+        app.get(GUARDED_PATH, { preHandler: app.requireUser }, async (request) => ({ id: currentUser(request).id }));
+      },
     },
-  };
+  );
 }
 
 export function authDependencies(context: TestContext): AuthDependencies {
