@@ -1,4 +1,5 @@
 import type { User } from '@portal/contracts/session';
+import type { Paginated } from '@portal/contracts/pagination';
 
 /** A user as GET /api/user answers it; `overrides` replace top-level fields, `profile` parts of partner_profile. */
 export function makeUser(
@@ -32,3 +33,18 @@ export function makeUser(
 }
 
 export const affiliatesGroup = { slug: 'affiliates', name: 'Affiliates' };
+
+/** A Laravel paginator answer around `rows` (page links left empty: the table builds its own). */
+export function paginated<Row>(rows: Row[], { total = rows.length, current = 1, perPage = 10 } = {}): Paginated<Row> {
+  const from = rows.length > 0 ? (current - 1) * perPage + 1 : null;
+  return {
+    data: rows,
+    links: [],
+    total,
+    current_page: current,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    from,
+    to: from === null ? null : from + rows.length - 1,
+  };
+}

@@ -1,4 +1,5 @@
 import type { BookingPage, BookingRow, FacilityOption } from '@portal/contracts/bookings';
+import { paginated } from '../../../test/fixtures';
 
 /** Test helpers only. */
 
@@ -30,17 +31,6 @@ export function makeBooking(overrides: Partial<BookingRow> = {}): BookingRow {
   };
 }
 
-export function bookingPage(rows: BookingRow[], { total = rows.length, current = 1, perPage = 10 } = {}): BookingPage {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const from = rows.length > 0 ? (current - 1) * perPage + 1 : null;
-  return {
-    data: rows,
-    links: [],
-    total,
-    current_page: current,
-    last_page: lastPage,
-    per_page: perPage,
-    from,
-    to: from === null ? null : from + rows.length - 1,
-  };
+export function bookingPage(rows: BookingRow[], options: { total?: number; current?: number; perPage?: number } = {}): BookingPage {
+  return paginated(rows, options);
 }

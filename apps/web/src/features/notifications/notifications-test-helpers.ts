@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { Notification, NotificationList } from '@portal/contracts/notifications';
+import { paginated } from '../../../test/fixtures';
 
 /** Test helpers only. */
 
@@ -20,19 +21,8 @@ export function makeNotification(overrides: Partial<Notification> = {}): Notific
   };
 }
 
-export function page(rows: Notification[], { total = rows.length, current = 1, perPage = 10 } = {}): NotificationList {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const from = rows.length > 0 ? (current - 1) * perPage + 1 : null;
-  return {
-    data: rows,
-    links: [],
-    total,
-    current_page: current,
-    last_page: lastPage,
-    per_page: perPage,
-    from,
-    to: from === null ? null : from + rows.length - 1,
-  };
+export function page(rows: Notification[], options: { total?: number; current?: number; perPage?: number } = {}): NotificationList {
+  return paginated(rows, options);
 }
 
 /**
