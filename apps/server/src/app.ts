@@ -72,8 +72,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     forceCloseConnections: true,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

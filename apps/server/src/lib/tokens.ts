@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A URL-safe random token from the CSPRNG; 32 bytes = 256 bits (ASVS 7.2.3 asks ≥128). */
 export function randomToken(bytes = 32): string {
@@ -6,7 +6,8 @@ export function randomToken(bytes = 32): string {
 }
 
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  // One-shot hash (Node ≥ 20.12): same digest as createHash().update().digest(), without the Hash object.
+  return hash('sha256', value, 'hex');
 }
 
 /** Constant-time string comparison that does not leak length through an exception. */

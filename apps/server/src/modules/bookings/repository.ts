@@ -148,9 +148,17 @@ function checkedLimit(limit: number): number {
 /** Named (prepared) statements for plans that do not depend on the values; see the note at the top. */
 function statement(text: string, values: unknown[], prepare: boolean): pg.QueryConfig {
   if (!prepare) return { text, values };
-  const name = `bookings_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `bookings_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    // Named texts are few (sort × page size × which filters are present), but keep the memo bounded anyway.
+    if (statementNames.size >= 1_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
   return { name, text, values };
 }
+/** text → statement name: hashing the text on every request cost more than building it. */
+const statementNames = new Map<string, string>();
 
 export interface PageResult {
   rows: BookingRecord[];

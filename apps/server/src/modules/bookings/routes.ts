@@ -49,7 +49,12 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
 }
 
 function linkQuery(url: string): Record<string, string> {
-  const params = new URL(url, 'http://localhost').searchParams;
+  // The query string alone (what `new URL(url).searchParams` reads, without parsing the rest of a URL).
+  const hash = url.indexOf('#');
+  const path = hash === -1 ? url : url.slice(0, hash);
+  const start = path.indexOf('?');
+  // (from the '?' on: URLSearchParams drops exactly one leading '?', as URL's search does)
+  const params = new URLSearchParams(start === -1 ? '' : path.slice(start));
   const query: Record<string, string> = {};
   for (const key of LINK_KEYS) {
     const values = params.getAll(key);
