@@ -1,5 +1,5 @@
-import { Link, useNavigate } from 'react-router';
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { forgotPasswordRequestSchema, successMessageSchema } from '@portal/contracts/auth';
 import { ROUTES } from '../../../app/paths';
 import { HttpError } from '../../../lib/http';
@@ -8,6 +8,7 @@ import { useZodForm } from '../../../lib/use-zod-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from '../components/auth-layout';
 import { AUTH_MESSAGES } from '../messages';
+import { BackToSignIn } from '../components/back-to-sign-in';
 
 /** /forgot-password: asks for a reset link by e-mail (spec §7, §8). */
 export function ForgotPasswordPage() {
@@ -51,11 +52,7 @@ export function ForgotPasswordPage() {
           <Button type="submit" fullWidth loading={requestReset.isPending} disabled={requestReset.isPending}>
             Send reset link
           </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to={ROUTES.login}>
-              Back to sign in
-            </Anchor>
-          </Text>
+          <BackToSignIn />
         </Stack>
       </form>
     </AuthLayout>

@@ -10,6 +10,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
 import { PasswordRules } from '../components/password-rules';
 import { AUTH_MESSAGES } from '../messages';
+import { BackToSignIn } from '../components/back-to-sign-in';
 
 /** /reset-password?token=…&email=…: the page the reset e-mail links to (spec §7, §8). */
 export function ResetPasswordPage() {
@@ -84,11 +85,7 @@ export function ResetPasswordPage() {
           <Button type="submit" fullWidth loading={reset.isPending} disabled={reset.isPending}>
             Reset password
           </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to={ROUTES.login}>
-              Back to sign in
-            </Anchor>
-          </Text>
+          <BackToSignIn />
         </Stack>
       </form>
     </AuthLayout>

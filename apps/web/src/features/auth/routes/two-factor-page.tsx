@@ -1,14 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Anchor, Button, Input, PinInput, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { Button, Input, PinInput, Stack, TextInput, UnstyledButton } from '@mantine/core';
 import { twoFactorChallengeSchema, type TwoFactorChallenge } from '@portal/contracts/session';
-import { ROUTES } from '../../../app/paths';
 import { HttpError } from '../../../lib/http';
 import { errorsFromIssues, errorsFromServer } from '../../../lib/use-zod-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useSubmitTwoFactorChallenge } from '../api/submit-two-factor-challenge';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
+import { BackToSignIn } from '../components/back-to-sign-in';
 
 type Mode = 'code' | 'recovery';
 const CODE_LENGTH = 6;
@@ -132,11 +132,7 @@ export function TwoFactorPage() {
           <UnstyledButton onClick={switchMode} c="var(--mantine-primary-color-filled)" fz="sm" ta="center">
             {mode === 'code' ? 'Use a recovery code instead' : 'Use an authentication code instead'}
           </UnstyledButton>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to={ROUTES.login}>
-              Back to sign in
-            </Anchor>
-          </Text>
+          <BackToSignIn />
         </Stack>
       </form>
     </AuthLayout>
