@@ -10,7 +10,7 @@ import {
   type UserStatus,
 } from '../../modules/auth/repository.ts';
 import { configureTwoFactor } from '../../modules/auth/two-factor-setup.ts';
-import { DEMO_AGENTS, DEMO_EMAILS, DEMO_PASSWORD } from './demo-identities.ts';
+import { DEMO_AGENTS, DEMO_EMAILS, DEMO_PASSWORD, DEMO_RECOVERY_CODES, DEMO_TOTP_SECRET } from './demo-identities.ts';
 
 /** A demo login as main.ts prints it and the README lists it. */
 export interface DemoAccount {
@@ -23,18 +23,7 @@ export interface DemoAccount {
   recoveryCodes?: string[];
 }
 
-/** Fixed on purpose, so the README can print it: this is demo data, never a real account. */
-export const DEMO_TOTP_SECRET = 'TCH6AJOMA5HRHKTMTUSUAYV7CX3X2HXD';
-export const DEMO_RECOVERY_CODES = [
-  'Hs4ZyJM4hD-fDx3MXLiKW',
-  'Ia7EexIXfS-aWdhK1TCzT',
-  'c4c4ACXbw7-c4CnojzxhR',
-  'Io88MViWOH-IUFpWsCgnM',
-  'KEXYvDthtZ-Ffx17b0HBn',
-  'dBR25Fdmar-jqLtyXqxqV',
-  'F7gH5rhHcs-6fHlrcfZZz',
-  '6mbACGhDHj-TkzVdxhqJH',
-];
+export { DEMO_RECOVERY_CODES, DEMO_TOTP_SECRET };
 
 export const DEMO_PARTNER_TYPES = ['Clinic', 'Corporate HR', 'Individual', 'Insurance broker', 'Travel agency'];
 export const DEMO_INDUSTRIES = ['Education', 'Healthcare', 'Hospitality', 'Insurance', 'Technology'];
@@ -149,7 +138,7 @@ export async function seedDemoAccounts(pool: pg.Pool, config: Config): Promise<D
       if (person.twoFactor) {
         await configureTwoFactor(client, config.appKey, { id: userId, email: person.email }, {
           secret: DEMO_TOTP_SECRET,
-          recoveryCodes: DEMO_RECOVERY_CODES,
+          recoveryCodes: [...DEMO_RECOVERY_CODES],
         });
         account.totpSecret = DEMO_TOTP_SECRET;
         account.recoveryCodes = [...DEMO_RECOVERY_CODES];

@@ -24,3 +24,16 @@ export const DEMO_AGENTS = {
   second: 'Northwind Care Network',
   affiliates: 'Bright Path Affiliates',
 } as const;
+
+/** Fixed on purpose, so the README can print it: this is demo data, never a real account. */
+export const DEMO_TOTP_SECRET = 'TCH6AJOMA5HRHKTMTUSUAYV7CX3X2HXD';
+export const DEMO_RECOVERY_CODES = [
+  'Hs4ZyJM4hD-fDx3MXLiKW',
+  'Ia7EexIXfS-aWdhK1TCzT',
+  'c4c4ACXbw7-c4CnojzxhR',
+  'Io88MViWOH-IUFpWsCgnM',
+  'KEXYvDthtZ-Ffx17b0HBn',
+  'dBR25Fdmar-jqLtyXqxqV',
+  'F7gH5rhHcs-6fHlrcfZZz',
+  '6mbACGhDHj-TkzVdxhqJH',
+] as const;
