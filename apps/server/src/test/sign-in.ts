@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { randomToken, sha256 } from '../lib/tokens.ts';
 import { XSRF_COOKIE } from '../plugins/session.ts';
 import type { TestClient } from './http-client.ts';
@@ -16,20 +17,30 @@ export interface SignedInSession {
  * XSRF-TOKEN cookies into the client's jar, so the next requests are the user's, CSRF header included.
  * Use it for tests of signed-in features; sign-in itself is tested through /api/login.
  */
-export async function signInAs(
-  context: Pick<TestContext, 'database' | 'config'>,
-  client: TestClient,
+/** A signed-in sessions row for `userId`, written the way the session plugin writes one; returns its cookie values. */
+export async function insertSession(
+  pool: Pick<pg.Pool, 'query'>,
   userId: number,
   options: { remember?: boolean; expiresInMinutes?: number } = {},
 ): Promise<SignedInSession> {
   const token = randomToken(32);
   const csrfToken = randomToken(32);
   const sessionId = sha256(token);
-  await context.database.pool.query(
+  await pool.query(
     `INSERT INTO sessions (id, user_id, csrf_token, data, remember, ip, user_agent, created_at, last_activity_at, expires_at)
      VALUES ($1, $2, $3, '{}'::jsonb, $4, '127.0.0.1', 'vitest', now(), now(), now() + make_interval(mins => $5))`,
     [sessionId, userId, csrfToken, options.remember ?? false, options.expiresInMinutes ?? 120],
   );
+  return { token, csrfToken, sessionId };
+}
+
+export async function signInAs(
+  context: Pick<TestContext, 'database' | 'config'>,
+  client: TestClient,
+  userId: number,
+  options: { remember?: boolean; expiresInMinutes?: number } = {},
+): Promise<SignedInSession> {
+  const { token, csrfToken, sessionId } = await insertSession(context.database.pool, userId, options);
   client.jar.set(context.config.sessionCookie, token);
   client.jar.set(XSRF_COOKIE, encodeURIComponent(csrfToken));
   return { token, csrfToken, sessionId };

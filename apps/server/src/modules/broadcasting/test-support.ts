@@ -2,13 +2,15 @@ import Pusher, { type Channel } from 'pusher-js';
 import PusherServer from 'pusher';
 import type pg from 'pg';
 import type { Config } from '../../config.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { XSRF_COOKIE } from '../../plugins/session.ts';
 import type { TestClient } from '../../test/http-client.ts';
+import { insertSession } from '../../test/sign-in.ts';
+import { waitFor } from '../../realtime/test-support.ts';
+
+export { waitFor };
 
 /** Test helpers only: signed-in sessions, the real pusher-js client in Node, and waiting with timeouts. */
 
-const DEFAULT_TIMEOUT_MS = 5000;
 
 export interface SignedInSession {
   /** `Cookie` header value carrying the session (and XSRF) cookies, for requests outside a TestClient. */
@@ -21,16 +23,10 @@ export interface SignedInSession {
  * (set in `client`'s jar when given).
  */
 export async function signIn(pool: pg.Pool, config: Config, userId: number, client?: TestClient): Promise<SignedInSession> {
-  const token = randomToken(32);
-  const csrf = randomToken(32);
-  await pool.query(
-    `INSERT INTO sessions (id, user_id, csrf_token, data, remember, created_at, last_activity_at, expires_at)
-     VALUES ($1, $2, $3, '{}'::jsonb, false, now(), now(), now() + interval '2 hours')`,
-    [sha256(token), userId, csrf],
-  );
+  const { token, csrfToken } = await insertSession(pool, userId);
   client?.jar.set(config.sessionCookie, token);
-  client?.jar.set(XSRF_COOKIE, csrf);
-  return { cookie: `${config.sessionCookie}=${token}; ${XSRF_COOKIE}=${csrf}`, xsrf: csrf };
+  client?.jar.set(XSRF_COOKIE, csrfToken);
+  return { cookie: `${config.sessionCookie}=${token}; ${XSRF_COOKIE}=${csrfToken}`, xsrf: csrfToken };
 }
 
 let headerCheckDisabled = false;
@@ -88,25 +84,6 @@ export function createPusherServer(config: Config, port: number): PusherServer {
   });
 }
 
-/** Resolves with what `register` hands to its callback, or rejects after `timeoutMs`. */
-export function waitFor<T>(
-  label: string,
-  register: (resolve: (value: T) => void) => (() => void) | void,
-  timeoutMs = DEFAULT_TIMEOUT_MS,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    let cleanup: (() => void) | void = undefined;
-    const timer = setTimeout(() => {
-      cleanup?.();
-      reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${label}`));
-    }, timeoutMs);
-    cleanup = register((value) => {
-      clearTimeout(timer);
-      cleanup?.();
-      resolve(value);
-    });
-  });
-}
 
 export function waitForConnection(pusher: Pusher): Promise<string> {
   return waitFor<string>('pusher connected', (resolve) => {
