@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
 export const messageSchema = z.object({ message: z.string() });
+/**
+ * A 403: the message, and a `code` when the client must act on it (the auth guard's `password_update_required`
+ * sends the SPA to /update-password). A route that can answer the guard's 403 declares this, not messageSchema,
+ * whose serialiser would drop the code.
+ */
+export const forbiddenSchema = z.object({ message: z.string(), code: z.string().optional() });
 export const validationErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),

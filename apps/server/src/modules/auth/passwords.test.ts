@@ -203,9 +203,12 @@ describe('update password', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json().user.password_updated_check).toBe(false);
 
-    const guarded = await client.get(GUARDED_PATH);
-    expect(guarded.statusCode).toBe(403);
-    expect(guarded.json()).toEqual({ message: 'You must update your password before continuing.', code: 'password_update_required' });
+    // The probe route and the real partner APIs alike (their response schemas must keep the code the SPA routes on).
+    for (const path of [GUARDED_PATH, '/api/clients/bookings', '/api/clients/bookings?search=x', '/api/general/get-facilities', '/api/notifications']) {
+      const guarded = await client.get(path);
+      expect(guarded.statusCode, path).toBe(403);
+      expect(guarded.json(), path).toEqual({ message: 'You must update your password before continuing.', code: 'password_update_required' });
+    }
     expect((await client.get('/api/user')).statusCode).toBe(200);
 
     const response = await update(client, partner.password);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema } from '@portal/contracts/errors';
+import { forbiddenSchema, messageSchema } from '@portal/contracts/errors';
 import { realtimeConfigSchema, type RealtimeConfig } from '@portal/contracts/realtime';
 import type { Config } from '../../config.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
@@ -119,7 +119,7 @@ export async function broadcastingRoutes(app: FastifyInstance): Promise<void> {
             summary: 'Authorise a private or presence channel subscription',
             consumes: ['application/x-www-form-urlencoded', 'application/json'],
             body: channelAuthBodySchema,
-            response: { 200: channelAuthResponseSchema, 401: messageSchema, 403: messageSchema },
+            response: { 200: channelAuthResponseSchema, 401: messageSchema, 403: forbiddenSchema },
           },
         },
         channelAuth,
@@ -136,7 +136,7 @@ export async function broadcastingRoutes(app: FastifyInstance): Promise<void> {
           summary: 'Sign pusher:signin for the current user',
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: userAuthBodySchema,
-          response: { 200: userAuthResponseSchema, 401: messageSchema, 403: messageSchema },
+          response: { 200: userAuthResponseSchema, 401: messageSchema, 403: forbiddenSchema },
         },
       },
       async (request) => userAuth(request.body.socket_id, request),
@@ -149,7 +149,7 @@ export async function broadcastingRoutes(app: FastifyInstance): Promise<void> {
           tags: ['realtime'],
           summary: 'Sign pusher:signin for the current user',
           querystring: userAuthBodySchema,
-          response: { 200: userAuthResponseSchema, 401: messageSchema, 403: messageSchema },
+          response: { 200: userAuthResponseSchema, 401: messageSchema, 403: forbiddenSchema },
         },
       },
       async (request) => userAuth(request.query.socket_id, request),

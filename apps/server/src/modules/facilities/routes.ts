@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { facilityOptionsSchema } from '@portal/contracts/bookings';
-import { messageSchema } from '@portal/contracts/errors';
+import { forbiddenSchema, messageSchema } from '@portal/contracts/errors';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { findFacilityOptions } from './repository.ts';
 
@@ -18,7 +18,7 @@ export async function facilitiesRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['bookings'],
         summary: "Facilities of the partner's bookings, for the Facility filter",
-        response: { 200: facilityOptionsSchema, 401: messageSchema, 403: messageSchema },
+        response: { 200: facilityOptionsSchema, 401: messageSchema, 403: forbiddenSchema },
       },
     },
     async (request) => findFacilityOptions(app.database.pool, currentUser(request).referralAgentId),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageSchema } from '@portal/contracts/errors';
+import { forbiddenSchema, messageSchema } from '@portal/contracts/errors';
 import {
   notificationChangeResultSchema,
   notificationIdParamsSchema,
@@ -40,7 +40,7 @@ export const notificationsModule = fp(
 
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const guarded = { preHandler: app.requireUser };
-    const errors = { 401: messageSchema, 403: messageSchema, 419: messageSchema };
+    const errors = { 401: messageSchema, 403: forbiddenSchema, 419: messageSchema };
 
     routes.get(
       '/api/notifications',
