@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { AppError, UnauthenticatedError } from '../lib/errors.ts';
@@ -46,7 +46,9 @@ export const authGuardPlugin = fp(
     const { pool } = options;
     app.decorateRequest('user', null);
 
-    async function loadUser(request: FastifyRequest): Promise<AuthenticatedUser> {
+    async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<AuthenticatedUser> {
+      // A route that deferred the session lookup and has not read it yet gets it read here.
+      await app.sessions.load(request, reply);
       const userId = request.session?.userId;
       if (!userId) throw new UnauthenticatedError();
       // Usually read by the session plugin in the same statement as the session; queried otherwise.
@@ -86,11 +88,11 @@ export const authGuardPlugin = fp(
       return user;
     }
 
-    app.decorate('requireUserAllowingPasswordUpdate', async function (request: FastifyRequest) {
-      await loadUser(request);
+    app.decorate('requireUserAllowingPasswordUpdate', async function (request: FastifyRequest, reply: FastifyReply) {
+      await loadUser(request, reply);
     });
-    app.decorate('requireUser', async function (request: FastifyRequest) {
-      const user = await loadUser(request);
+    app.decorate('requireUser', async function (request: FastifyRequest, reply: FastifyReply) {
+      const user = await loadUser(request, reply);
       if (!user.passwordUpdatedCheck) {
         // The code goes in the body too: the SPA routes on it (the error handler sends only message + body).
         throw new AppError(403, 'You must update your password before continuing.', 'password_update_required', {

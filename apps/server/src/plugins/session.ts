@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+// (request.cookies and reply.setCookie come from @fastify/cookie's type augmentation)
+import type {} from '@fastify/cookie';
 import type pg from 'pg';
 import {
   SESSION_ABSOLUTE_HOURS,
@@ -51,6 +53,29 @@ export interface SessionManager {
   destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Ends every session of a user except, optionally, one (after a password change). */
   destroyUserSessions(userId: number, exceptSessionId?: string): Promise<void>;
+  /**
+   * Reads the request's session now, if its route deferred the lookup (`config.sessionLookup: 'deferred'`) and
+   * nothing has read it yet. The auth guard calls it, so a guarded route never sees an unread session.
+   */
+  load(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * The stored id (sha256 of the cookie's token) of the session a deferred route may read inside its own
+   * statement with `sessionWithUserSql`; null without a usable cookie.
+   */
+  deferredSessionId(request: FastifyRequest): string | null;
+  /** Takes a session row a deferred route read in its own statement (null: no live session), as `load` would. */
+  adopt(request: FastifyRequest, reply: FastifyReply, row: SessionWithUserRow | null): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'deferred': the session is not read before the route (GET and HEAD only). The route reads it inside its own
+     * SQL statement (sessionWithUserSql) and hands the row to `sessions.adopt`, or leaves it to the guard, which
+     * reads it with `sessions.load`. One database round trip instead of two on a hot read.
+     */
+    sessionLookup?: 'deferred';
+  }
 }
 
 declare module 'fastify' {
@@ -61,24 +86,30 @@ declare module 'fastify' {
     session: SessionRecord | null;
     /** Read with the session (see SessionUserSnapshot); the auth guard uses it when it is the session's user. */
     sessionUser: SessionUserSnapshot | null;
+    /** True until the session is read: before the onRequest hook, and after it on a deferred route until `load`/`adopt`. */
+    sessionPending: boolean;
   }
 }
 
-interface SessionRow {
-  id: string;
+/** The columns of sessionWithUserSql. */
+export interface SessionWithUserRow {
+  session_id: string;
   user_id: number | null;
   csrf_token: string;
-  data: Record<string, unknown>;
+  data: Record<string, unknown> | null;
   remember: boolean;
-  created_at: Date;
-  last_activity_at: Date;
+  /** epoch milliseconds (a float8, so reading it parses no Date) */
+  session_created_ms: number;
+  last_activity_ms: number;
   // the signed-in user's guard fields, read in the same statement (null for a guest session)
   email: string | null;
   first_name: string | null;
   last_name: string | null;
-  status: string | null;
+  user_status: string | null;
   password_updated_check: boolean | null;
   referral_agent_id: number | null;
+  /** referral_agent_id when the auth guard would let the user through, else null */
+  guarded_agent_id: number | null;
 }
 
 /**
@@ -95,6 +126,27 @@ export interface SessionUserSnapshot {
   passwordUpdatedCheck: boolean;
   referralAgentId: number;
 }
+
+/**
+ * The live session with the given stored id ($n: the sha256 of the cookie's token) and its user's guard fields,
+ * as a FROM item aliased `alias`. One definition, used by the session plugin and by a route that reads the
+ * session inside its own statement; every column of SessionWithUserRow is prefixed `alias.`.
+ * `guarded_agent_id` is the partner's referral agent only when the auth guard would let the user through
+ * (approved, password up to date): a statement that scopes by it reads nothing for anyone else.
+ */
+export function sessionWithUserSql(parameter: string, alias: string): string {
+  return `(SELECT s.id AS session_id, s.user_id, s.csrf_token, s.data, s.remember,
+                 (extract(epoch FROM s.created_at) * 1000)::float8 AS session_created_ms,
+                 (extract(epoch FROM s.last_activity_at) * 1000)::float8 AS last_activity_ms,
+                 u.email, u.first_name, u.last_name, u.status AS user_status, u.password_updated_check, p.referral_agent_id,
+                 CASE WHEN u.status = 'approved' AND u.password_updated_check THEN p.referral_agent_id END AS guarded_agent_id
+            FROM sessions s
+            LEFT JOIN users u ON u.id = s.user_id
+            LEFT JOIN partner_profiles p ON p.user_id = u.id
+           WHERE s.id = ${parameter} AND s.expires_at > now()) AS ${alias}`;
+}
+
+const SESSION_LOOKUP_SQL = `SELECT l.* FROM ${sessionWithUserSql('$1', 'l')}`;
 
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: { config: Config; pool: pg.Pool }) => {
@@ -151,6 +203,7 @@ export const sessionPlugin = fp(
         );
         request.session = session;
         request.sessionUser = null;
+        request.sessionPending = false;
         setCookies(reply, token, session);
         return session;
       },
@@ -178,40 +231,56 @@ export const sessionPlugin = fp(
         if (request.session) await pool.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
         request.session = null;
         request.sessionUser = null;
+        request.sessionPending = false;
         void reply.clearCookie(cookieName, { path: '/' });
       },
       async destroyUserSessions(userId, exceptSessionId) {
         await pool.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, exceptSessionId ?? '']);
       },
+      async load(request, reply) {
+        if (!request.sessionPending) return;
+        await lookUp(request, reply);
+      },
+      deferredSessionId(request) {
+        const token = usableToken(request);
+        return request.sessionPending && token ? sha256(token) : null;
+      },
+      async adopt(request, reply, row) {
+        if (!request.sessionPending) throw new Error('sessions.adopt: this request has no deferred session lookup');
+        const token = usableToken(request);
+        // The row must be the session of this request's own cookie (a route cannot hand in another one).
+        if (row && (!token || row.session_id !== sha256(token))) throw new Error('sessions.adopt: the row is not the session of this request');
+        await takeRow(request, reply, row);
+      },
     };
 
-    app.decorate('sessions', manager);
-    app.decorateRequest('session', null);
-    app.decorateRequest('sessionUser', null);
-
-    app.addHook('onRequest', async (request, reply) => {
+    function usableToken(request: FastifyRequest): string | null {
       const token = request.cookies[cookieName];
-      if (!token || token.length > 100) return;
+      return token && token.length <= 100 ? token : null;
+    }
+
+    async function lookUp(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const token = usableToken(request);
+      if (!token) {
+        request.sessionPending = false;
+        return;
+      }
       // Named: prepared once per connection. Every request runs it; planning it each time cost 5× the lookup.
-      const { rows } = await pool.query<SessionRow>({
-        name: 'session_by_token_with_user',
-        text: `SELECT s.id, s.user_id, s.csrf_token, s.data, s.remember, s.created_at, s.last_activity_at,
-                      u.email, u.first_name, u.last_name, u.status, u.password_updated_check, p.referral_agent_id
-                 FROM sessions s
-                 LEFT JOIN users u ON u.id = s.user_id
-                 LEFT JOIN partner_profiles p ON p.user_id = u.id
-                WHERE s.id = $1 AND s.expires_at > now()`,
-        values: [sha256(token)],
-      });
-      const row = rows[0];
+      const { rows } = await pool.query<SessionWithUserRow>({ name: 'session_by_token_with_user', text: SESSION_LOOKUP_SQL, values: [sha256(token)] });
+      await takeRow(request, reply, rows[0] ?? null);
+    }
+
+    async function takeRow(request: FastifyRequest, reply: FastifyReply, row: SessionWithUserRow | null): Promise<void> {
+      request.sessionPending = false;
       if (!row) return;
+      const createdAt = new Date(row.session_created_ms);
       request.session = {
-        id: row.id,
+        id: row.session_id,
         userId: row.user_id,
         csrfToken: row.csrf_token,
         data: row.data ?? {},
         remember: row.remember,
-        createdAt: row.created_at,
+        createdAt,
       };
       request.sessionUser =
         row.user_id !== null && row.email !== null && row.referral_agent_id !== null
@@ -220,19 +289,30 @@ export const sessionPlugin = fp(
               email: row.email,
               firstName: row.first_name ?? '',
               lastName: row.last_name ?? '',
-              status: row.status ?? '',
+              status: row.user_status ?? '',
               passwordUpdatedCheck: row.password_updated_check ?? false,
               referralAgentId: row.referral_agent_id,
             }
           : null;
       // Slide the idle expiry, but write at most once a minute per session to keep reads cheap.
-      if (Date.now() - row.last_activity_at.getTime() > TOUCH_INTERVAL_MS) {
+      if (Date.now() - row.last_activity_ms > TOUCH_INTERVAL_MS) {
         await pool.query('UPDATE sessions SET last_activity_at = now(), expires_at = $2 WHERE id = $1', [
-          row.id,
-          expiryFor(row.created_at, row.remember),
+          row.session_id,
+          expiryFor(createdAt, row.remember),
         ]);
-        if (row.remember) setCookies(reply, token, request.session);
+        if (row.remember) setCookies(reply, usableToken(request)!, request.session);
       }
+    }
+
+    app.decorate('sessions', manager);
+    app.decorateRequest('session', null);
+    app.decorateRequest('sessionUser', null);
+    app.decorateRequest('sessionPending', true);
+
+    app.addHook('onRequest', async (request, reply) => {
+      // A deferred route reads the session itself (safe methods only: the CSRF check needs it before the route).
+      if (request.routeOptions.config?.sessionLookup === 'deferred' && (request.method === 'GET' || request.method === 'HEAD')) return;
+      await lookUp(request, reply);
     });
 
     // Expired rows are useless; sweep them now and then rather than on every request.

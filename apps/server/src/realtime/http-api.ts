@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+// (route config.csrf is declared by the CSRF plugin's type augmentation)
+import type {} from '../plugins/csrf.ts';
 import { channelKind, isValidChannelName, isValidEventName } from './protocol.ts';
 import { constantTimeEqual, isValidSocketId, md5Hex, signHttpApiString } from './signatures.ts';
 import type { ChannelInfo, PublishInput, RealtimeLogger } from './realtime-server.ts';

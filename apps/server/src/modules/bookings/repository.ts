@@ -30,11 +30,12 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { BookingFilterBy, BookingSortColumn, InvoiceStatus } from '@portal/contracts/bookings';
+import { sessionWithUserSql, type SessionWithUserRow } from '../../plugins/session.ts';
 
 export type Queryable = Pick<pg.Pool, 'query'>;
 
-export interface BookingQueryFilters {
-  referralAgentId: number;
+/** The filters of a list, whoever's it is. */
+export interface BookingListFilters {
   filterBy: BookingFilterBy;
   /** YYYY-MM-DD, inclusive, in timeZone */
   from?: string | undefined;
@@ -45,6 +46,11 @@ export interface BookingQueryFilters {
   searchWords: string[];
   facilityId?: number | undefined;
   invoiceStatus?: InvoiceStatus | undefined;
+}
+
+/** The filters of one agent's list. */
+export interface BookingQueryFilters extends BookingListFilters {
+  referralAgentId: number;
 }
 
 export interface BookingSort {
@@ -86,7 +92,7 @@ const SORT_EXPRESSIONS: Record<BookingSortColumn, { expression: string; cast: st
   ticket_id: { expression: "coalesce(b.ticket_id, '')", cast: 'text' },
 };
 
-export function hasFilters(filters: BookingQueryFilters): boolean {
+export function hasFilters(filters: BookingListFilters): boolean {
   return Boolean(filters.from || filters.to || filters.searchWords.length > 0 || filters.facilityId || filters.invoiceStatus);
 }
 
@@ -95,10 +101,18 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/** WHERE clause of the scoped, filtered list; parameters are appended to `params` ($1 is always the agent). */
-export function whereClause(filters: BookingQueryFilters, params: unknown[]): string {
-  params.push(filters.referralAgentId);
-  const clauses = ['b.referral_agent_id = $1'];
+/**
+ * WHERE clause of the scoped, filtered list; parameters are appended to `params`. The agent is
+ * `filters.referralAgentId` as the first parameter ($1), or `agent`, an SQL expression the statement computes.
+ */
+export function whereClause(filters: BookingListFilters & { referralAgentId?: number }, params: unknown[], agent?: string): string {
+  let agentExpression = agent;
+  if (agentExpression === undefined) {
+    if (filters.referralAgentId === undefined) throw new Error('whereClause: no agent to scope by');
+    params.push(filters.referralAgentId);
+    agentExpression = `$${params.length}`;
+  }
+  const clauses = [`b.referral_agent_id = ${agentExpression}`];
   const add = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -169,28 +183,68 @@ export interface PageResult {
 
 /** The page of the filtered list, with the agent's total and data version read in the same statement. */
 export function pageQuery(filters: BookingQueryFilters, sort: BookingSort, limit: number, offset: number): pg.QueryConfig {
-  const params: unknown[] = [];
-  const where = whereClause(filters, params);
+  const params: unknown[] = [filters.referralAgentId];
+  return pageStatement({ from: '(SELECT $1::int AS agent_id) AS agent', agent: '$1', columns: '' }, filters, sort, limit, offset, params);
+}
+
+/**
+ * The same page, for the signed-in session whose stored id is `sessionId`: the statement reads the session and
+ * its user (sessionWithUserSql) and takes the agent from there, so a signed-in list costs one database round
+ * trip. The rows carry the session row as JSON text in `session_json` (a SessionWithUserRow; no rows at all when
+ * there is no live session): one column, computed once (OFFSET 0 keeps the subquery from being pulled up into the
+ * rows), instead of 14 that every row would repeat and the driver would parse 10 times. Bookings are read only for
+ * `guarded_agent_id`, the agent of a user the auth guard lets through, and for no one else.
+ *
+ * Only for lists without search words: their plan does not depend on the values (they are prepared), so taking
+ * the agent from a join plans the same. A search is planned with the agent's value: look the session up first.
+ */
+export function sessionPageQuery(sessionId: string, filters: BookingListFilters, sort: BookingSort, limit: number, offset: number): pg.QueryConfig {
+  if (filters.searchWords.length > 0) throw new Error('sessionPageQuery: a search is planned with the agent known; use pageQuery');
+  const params: unknown[] = [sessionId];
+  const from = `(SELECT l.guarded_agent_id, row_to_json(l)::text AS session_json FROM ${sessionWithUserSql('$1', 'l')} OFFSET 0) AS agent`;
+  return pageStatement({ from, agent: 'agent.guarded_agent_id', columns: 'agent.session_json, ' }, filters, sort, limit, offset, params);
+}
+
+function pageStatement(
+  source: { from: string; agent: string; columns: string },
+  filters: BookingListFilters,
+  sort: BookingSort,
+  limit: number,
+  offset: number,
+  params: unknown[],
+): pg.QueryConfig {
+  const where = whereClause(filters, params, source.agent);
   // LIMIT is written into the text (a page size from the whitelist, so a handful of statements): with it
   // known, even the prepared statement's generic plan is the "first few rows in index order" plan.
   const limitLiteral = checkedLimit(limit);
   params.push(offset);
-  const limitParam = String(limitLiteral);
   const offsetParam = `$${params.length}`;
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  // At least one row (with nulls for an empty page); none at all only when the session source finds no session.
   const text = `
-SELECT s.total AS agent_total, s.version::text AS version,
+SELECT ${source.columns}s.total AS agent_total, s.version::text AS version,
        p.id, p.ticket_id, p.date_time, p.status, p.invoice_status, p.amount, p.currency, p.created_at, p.patient_name,
        p.facility_id, p.facility_name, p.assignee_first_name, p.assignee_last_name, p.service_name, p.specialty_name
-  FROM (SELECT $1::int AS agent_id) AS agent
-  LEFT JOIN booking_stats s ON s.referral_agent_id = agent.agent_id
+  FROM ${source.from}
+  LEFT JOIN booking_stats s ON s.referral_agent_id = ${source.agent}
   LEFT JOIN LATERAL (
     SELECT ${ROW_COLUMNS}, ${SORT_EXPRESSIONS[sort.column].expression} AS sort_value
-      FROM (SELECT b.id FROM bookings b WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${limitParam} OFFSET ${offsetParam}) AS page
-      JOIN bookings b ON b.id = page.id AND b.referral_agent_id = $1
+      FROM (SELECT b.id FROM bookings b WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${limitLiteral} OFFSET ${offsetParam}) AS page
+      JOIN bookings b ON b.id = page.id AND b.referral_agent_id = ${source.agent}
   ) AS p ON true
  ORDER BY p.sort_value ${direction}, p.id ${direction}`;
   return statement(text, params, filters.searchWords.length === 0);
+}
+
+type PageRow = BookingRecord & { agent_total: number | string | null; version: string | null };
+
+function toPageResult(rows: PageRow[]): PageResult {
+  const first = rows[0];
+  return {
+    rows: rows.filter((row) => row.id !== null),
+    agentTotal: Number(first?.agent_total ?? 0),
+    version: first?.version ?? null,
+  };
 }
 
 export async function findPage(
@@ -200,15 +254,25 @@ export async function findPage(
   limit: number,
   offset: number,
 ): Promise<PageResult> {
-  const { rows } = await db.query<BookingRecord & { agent_total: number | string | null; version: string | null }>(
-    pageQuery(filters, sort, limit, offset),
-  );
+  const { rows } = await db.query<PageRow>(pageQuery(filters, sort, limit, offset));
+  return toPageResult(rows);
+}
+
+/**
+ * sessionPageQuery's answer: the session row (null: no live session) and the page, which is empty unless the
+ * session's user passes the auth guard.
+ */
+export async function findSessionPage(
+  db: Queryable,
+  sessionId: string,
+  filters: BookingListFilters,
+  sort: BookingSort,
+  limit: number,
+  offset: number,
+): Promise<{ session: SessionWithUserRow | null; page: PageResult }> {
+  const { rows } = await db.query<PageRow & { session_json: string }>(sessionPageQuery(sessionId, filters, sort, limit, offset));
   const first = rows[0];
-  return {
-    rows: rows.filter((row) => row.id !== null),
-    agentTotal: Number(first?.agent_total ?? 0),
-    version: first?.version ?? null,
-  };
+  return { session: first ? (JSON.parse(first.session_json) as SessionWithUserRow) : null, page: toPageResult(rows) };
 }
 
 /** count(*) of the filtered list, and the version of the data it counted (same statement, same snapshot). */

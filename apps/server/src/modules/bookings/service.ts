@@ -8,6 +8,7 @@ import {
   type BookingSortColumn,
 } from '@portal/contracts/bookings';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
+import type { SessionWithUserRow } from '../../plugins/session.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { paginate, pageUrlBuilder } from '../../lib/paginate.ts';
 import { TooManyRequestsError } from '../../lib/errors.ts';
@@ -17,9 +18,12 @@ import {
   findExportBatch,
   findFacilityName,
   findPage,
+  findSessionPage,
   hasFilters,
-  type BookingQueryFilters,
+  type BookingListFilters,
   type BookingRecord,
+  type PageResult,
+  type BookingQueryFilters,
   type BookingSort,
   type ExportRecord,
 } from './repository.ts';
@@ -99,20 +103,57 @@ export function createBookingsService(options: BookingsServiceOptions) {
     return countedTotal(filters, page.version);
   }
 
+  async function finishPage(
+    filters: BookingQueryFilters,
+    query: BookingListQuery,
+    page: PageResult,
+    linkQuery: Record<string, string>,
+  ): Promise<BookingPage> {
+    const offset = (query.page - 1) * query.per_page;
+    const total = await listTotal(filters, page, query.per_page, offset);
+    return paginate({
+      rows: page.rows.map(toBookingRow),
+      total,
+      page: query.page,
+      perPage: query.per_page,
+      pageUrl: pageUrlBuilder(`${options.appUrl}/api/clients/bookings`, linkQuery),
+    });
+  }
+
   return {
     async list(user: AuthenticatedUser, query: BookingListQuery, linkQuery: Record<string, string>): Promise<BookingPage> {
       const filters = toFilters(user, query);
       const sort = parseSort(query.sort, query.filter_by);
-      const offset = (query.page - 1) * query.per_page;
-      const page = await findPage(pool, filters, sort, query.per_page, offset);
-      const total = await listTotal(filters, page, query.per_page, offset);
-      return paginate({
-        rows: page.rows.map(toBookingRow),
-        total,
-        page: query.page,
-        perPage: query.per_page,
-        pageUrl: pageUrlBuilder(`${options.appUrl}/api/clients/bookings`, linkQuery),
-      });
+      const page = await findPage(pool, filters, sort, query.per_page, (query.page - 1) * query.per_page);
+      return finishPage(filters, query, page, linkQuery);
+    },
+
+    /** Whether `listWithSession` can read this list: one without search words (see sessionPageQuery). */
+    readsSessionInQuery(query: BookingListQuery): boolean {
+      return searchWords(query.search).length === 0;
+    },
+
+    /**
+     * The list of the session whose stored id is `sessionId`, read with the session in one statement. The
+     * session row goes to `authorize` (the route's auth guard: it throws 401/403, or answers the user) before
+     * anything else is done with the page; the statement itself reads bookings only for a user the guard lets
+     * through, and the user's agent is the one the statement scoped by.
+     */
+    async listWithSession(
+      sessionId: string,
+      query: BookingListQuery,
+      linkQuery: Record<string, string>,
+      authorize: (session: SessionWithUserRow | null) => Promise<AuthenticatedUser>,
+    ): Promise<BookingPage> {
+      const listFilters = toListFilters(query);
+      const sort = parseSort(query.sort, query.filter_by);
+      const { session, page } = await findSessionPage(pool, sessionId, listFilters, sort, query.per_page, (query.page - 1) * query.per_page);
+      const user = await authorize(session);
+      if (session?.guarded_agent_id !== user.referralAgentId) {
+        // Cannot happen while the SQL and the guard agree; never answer a page read for someone else.
+        throw new Error('bookings: the page was not read for the authorised user');
+      }
+      return finishPage({ ...listFilters, referralAgentId: user.referralAgentId }, query, page, linkQuery);
     },
 
     /**
@@ -170,23 +211,32 @@ async function* exportBatches(pool: pg.Pool, filters: BookingQueryFilters, sort:
   }
 }
 
-export function toFilters(user: AuthenticatedUser, query: BookingListQuery): BookingQueryFilters {
+/** The distinct words of a search, without the ticket prefix, at most MAX_SEARCH_WORDS. */
+function searchWords(search: string | undefined): string[] {
   const words: string[] = [];
-  for (const raw of (query.search ?? '').split(/\s+/)) {
+  if (!search) return words;
+  for (const raw of search.split(/\s+/)) {
     const word = stripBookingIdPrefix(raw);
     if (word && !words.includes(word)) words.push(word);
     if (words.length === MAX_SEARCH_WORDS) break;
   }
+  return words;
+}
+
+function toListFilters(query: BookingListQuery): BookingListFilters {
   return {
-    referralAgentId: user.referralAgentId,
     filterBy: query.filter_by,
     from: query.from,
     to: query.to,
     timeZone: query.timezone ?? 'UTC',
-    searchWords: words,
+    searchWords: searchWords(query.search),
     facilityId: query.medical_service_provider,
     invoiceStatus: query.invoice_status,
   };
+}
+
+export function toFilters(user: AuthenticatedUser, query: BookingListQuery): BookingQueryFilters {
+  return { ...toListFilters(query), referralAgentId: user.referralAgentId };
 }
 
 /**

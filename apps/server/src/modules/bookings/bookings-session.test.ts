@@ -1,0 +1,196 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bookingPageSchema } from '@portal/contracts/bookings';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { TestClient } from '../../test/http-client.ts';
+import { createPartner, type CreatedPartner } from '../../test/factories.ts';
+import { signInAs, type SignedInSession } from '../../test/sign-in.ts';
+import { createBooking } from '../../test/booking-factories.ts';
+
+/**
+ * GET /api/clients/bookings reads the session itself: a valid list without search words reads the session and
+ * the page in one statement, and the auth guard rules on that session before the page is used (routes.ts).
+ * Searches, invalid queries and exports have the guard read the session first. Every rule of the guard must
+ * hold on both paths, so each case below runs against a plain list and a search.
+ */
+describe('the bookings list and its session', () => {
+  let context: TestContext;
+  let partner: CreatedPartner;
+  let other: CreatedPartner;
+
+  const PATHS = {
+    'one statement (plain list)': '/api/clients/bookings?team=referral&filter_by=appointment_date&page=1',
+    'session first (search)': '/api/clients/bookings?search=session',
+  };
+
+  beforeAll(async () => {
+    context = await createTestApp();
+    const pool = context.database.pool;
+    partner = await createPartner(pool, { firstName: 'Sana' });
+    other = await createPartner(pool, { firstName: 'Omar' });
+    for (const [owner, patient] of [
+      [partner, 'Session Patient Sana'],
+      [other, 'Session Patient Omar'],
+    ] as const) {
+      for (let day = 1; day <= 3; day += 1) {
+        await createBooking(pool, {
+          referralAgentId: owner.referralAgentId,
+          referredByUserId: owner.userId,
+          ticketId: `${owner.userId}0${day}`,
+          dateTime: `2025-03-0${day}T10:00:00Z`,
+          patient: `${patient} ${day}`,
+        });
+      }
+    }
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  async function signedIn(userId: number, options: { remember?: boolean } = {}): Promise<{ client: TestClient; session: SignedInSession }> {
+    const client = new TestClient(context.app);
+    const session = await signInAs(context, client, userId, options);
+    return { client, session };
+  }
+
+  function countQueries(): () => string[] {
+    const texts: string[] = [];
+    const pool = context.database.pool;
+    const original = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    vi.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+      const first = args[0];
+      texts.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
+      return original(...args);
+    }) as never);
+    return () => texts;
+  }
+
+  it('answers a plain list with one database round trip, and a search with two (session, then page)', async () => {
+    const { client } = await signedIn(partner.userId);
+    await client.get(PATHS['one statement (plain list)']); // the session's idle expiry is fresh: no touch below
+    const queries = countQueries();
+    const plain = await client.get(PATHS['one statement (plain list)']);
+    expect(plain.statusCode).toBe(200);
+    expect(queries()).toHaveLength(1);
+    expect(queries()[0]).toContain('FROM sessions');
+
+    const search = await client.get(PATHS['session first (search)']);
+    expect(search.statusCode).toBe(200);
+    expect(queries()).toHaveLength(3);
+  });
+
+  for (const [pathName, url] of Object.entries(PATHS)) {
+    describe(pathName, () => {
+      it("answers the partner's own bookings, and only theirs", async () => {
+        const { client } = await signedIn(partner.userId);
+        const response = await client.get(url);
+        expect(response.statusCode, response.body).toBe(200);
+        const page = bookingPageSchema.parse(response.json());
+        expect(page.total).toBe(3);
+        expect(page.data.map((row) => row.booking_patient_detail.name).sort()).toEqual([
+          'Session Patient Sana 1',
+          'Session Patient Sana 2',
+          'Session Patient Sana 3',
+        ]);
+      });
+
+      it('answers 401 without a cookie, with a made-up token and with an over-long one', async () => {
+        for (const token of [null, 'not-a-session-token', 'x'.repeat(101)]) {
+          const client = new TestClient(context.app);
+          if (token) client.jar.set(context.config.sessionCookie, token);
+          const response = await client.get(url);
+          expect(response.statusCode, String(token)).toBe(401);
+          expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+        }
+      });
+
+      it('answers 401 for an expired session, a signed-out guest session and a session whose user is gone', async () => {
+        const pool = context.database.pool;
+        const expired = await signedIn(partner.userId);
+        await pool.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.session.sessionId]);
+        const guest = await signedIn(partner.userId);
+        await pool.query('UPDATE sessions SET user_id = NULL WHERE id = $1', [guest.session.sessionId]);
+        const gone = await createPartner(pool);
+        const orphan = await signedIn(gone.userId);
+        await pool.query('DELETE FROM partner_profiles WHERE user_id = $1', [gone.userId]);
+        for (const { client } of [expired, guest, orphan]) {
+          const response = await client.get(url);
+          expect(response.statusCode).toBe(401);
+          expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+        }
+      });
+
+      it('answers 401 at once when the account is rejected or still pending, though its session lives on', async () => {
+        const pool = context.database.pool;
+        for (const status of ['rejected', 'pending']) {
+          const account = await createPartner(pool);
+          await createBooking(pool, { referralAgentId: account.referralAgentId, referredByUserId: account.userId, patient: 'Session Patient Hidden' });
+          const { client } = await signedIn(account.userId);
+          expect((await client.get(url.replace('session', 'hidden'))).statusCode).toBe(200);
+          await pool.query('UPDATE users SET status = $2 WHERE id = $1', [account.userId, status]);
+          const response = await client.get(url.replace('session', 'hidden'));
+          expect(response.statusCode, status).toBe(401);
+          expect(response.body).not.toContain('Session Patient Hidden');
+        }
+      });
+
+      it('answers 403 password_update_required while the password must still be changed', async () => {
+        const pool = context.database.pool;
+        const account = await createPartner(pool);
+        await pool.query('UPDATE users SET password_updated_check = false WHERE id = $1', [account.userId]);
+        const { client } = await signedIn(account.userId);
+        const response = await client.get(url);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'password_update_required' });
+      });
+
+      it('slides the idle expiry of a session last seen over a minute ago, and renews a remembered cookie', async () => {
+        const pool = context.database.pool;
+        for (const remember of [false, true]) {
+          const { client, session } = await signedIn(partner.userId, { remember });
+          await pool.query(
+            `UPDATE sessions SET last_activity_at = now() - interval '5 minutes', expires_at = now() + interval '5 minutes' WHERE id = $1`,
+            [session.sessionId],
+          );
+          const response = await client.get(url);
+          expect(response.statusCode).toBe(200);
+          const row = (
+            await pool.query<{ idle_seconds: number; expires_in_minutes: number }>(
+              `SELECT extract(epoch FROM now() - last_activity_at)::float8 AS idle_seconds,
+                      extract(epoch FROM expires_at - now())::float8 / 60 AS expires_in_minutes
+                 FROM sessions WHERE id = $1`,
+              [session.sessionId],
+            )
+          ).rows[0]!;
+          expect(row.idle_seconds).toBeLessThan(30);
+          // 2 hours idle (SESSION_IDLE_MINUTES), or 30 days with "remember".
+          expect(row.expires_in_minutes).toBeGreaterThan(remember ? 29 * 24 * 60 : 110);
+          const renewed = String(response.headers['set-cookie'] ?? '');
+          if (remember) expect(renewed).toContain(`${context.config.sessionCookie}=${session.token}`);
+          else expect(renewed).toBe('');
+        }
+      });
+    });
+  }
+
+  it('checks the session before the query: 401 for bad parameters without a session, 422 with one', async () => {
+    const anonymous = new TestClient(context.app);
+    expect((await anonymous.get('/api/clients/bookings?page=0')).statusCode).toBe(401);
+    const { client } = await signedIn(partner.userId);
+    const response = await client.get('/api/clients/bookings?page=0&per_page=7');
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors as object).sort()).toEqual(['page', 'per_page']);
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const { client } = await signedIn(partner.userId);
+    const head = await client.request('HEAD', PATHS['one statement (plain list)']);
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect((await new TestClient(context.app).request('HEAD', PATHS['one statement (plain list)'])).statusCode).toBe(401);
+  });
+});
