@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -12,6 +11,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('database', database);
 
   await app.register(errorHandlerPlugin);
-  await app.register(fastifyHelmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: contentSecurityPolicy(config),
