@@ -20,7 +20,8 @@ import { pageQuery } from '../apps/server/src/modules/bookings/repository.ts';
  *    with its total, a facility filter, a date range, searches (common name, rare name, ticket id, no hit)
  *    and page 2,000; the first request of each case is shown apart (it may count a filtered total);
  * 2. throughput under load: autocannon, 50 connections, on page 1, against `pgbench` running the endpoint's
- *    bare page query (-c 50 -j 2 -M prepared) on the same server, printed as a ratio (PostgreSQL only);
+ *    bare page query (-c 50 -j 2 -M prepared) on the same server, in alternating rounds, printed as the median
+ *    of the rounds' ratios (PostgreSQL only);
  * 3. an Excel export of all 100,000 rows: wall time and the server process's peak RSS growth (read from
  *    /proc/<pid>/status every 25 ms), plus the same for the PDF.
  *
@@ -39,7 +40,10 @@ export interface BookingsBenchOptions {
   /** measured sequential requests per case (after the warm-up) */
   requests?: number;
   warmup?: number;
+  /** of each autocannon and each pgbench run */
   loadSeconds?: number;
+  /** alternating autocannon/pgbench rounds; the ratio reported is the median of the rounds' ratios */
+  loadRounds?: number;
   connections?: number;
   /** skip the autocannon/pgbench part */
   skipLoad?: boolean;
@@ -60,10 +64,20 @@ export interface CaseResult {
   rows: number;
 }
 
+export interface LoadRound {
+  endpointRps: number;
+  pgbenchTps: number | null;
+  ratio: number | null;
+}
+
 export interface LoadResult {
   connections: number;
+  /** of each autocannon and each pgbench run */
   seconds: number;
+  rounds: LoadRound[];
+  /** medians over the rounds (the ratio is the median of each round's ratio) */
   endpointRps: number;
+  /** the worst round's */
   endpointP99Ms: number;
   errors: number;
   pgbenchTps: number | null;
@@ -275,6 +289,12 @@ export class Session {
 
 // ---- measurements -------------------------------------------------------------------------------------------
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
@@ -441,7 +461,8 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
   const requests = options.requests ?? 200;
   const warmup = options.warmup ?? 20;
   const connections = options.connections ?? 50;
-  const loadSeconds = options.loadSeconds ?? 10;
+  const loadSeconds = options.loadSeconds ?? 8;
+  const loadRounds = options.loadRounds ?? 5;
   log(`bookings bench — ${options.database}`);
   const bench = await prepareDatabase(options.database, log);
   const server = await startServer(options.database, log);
@@ -455,21 +476,39 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
     if (!options.skipLoad) {
       const url = `${server.baseUrl}/api/clients/bookings?team=referral&filter_by=appointment_date&page=1&per_page=10`;
       await runAutocannon(url, session.cookieHeader, connections, 2); // warm-up
-      const result = await runAutocannon(url, session.cookieHeader, connections, loadSeconds);
-      const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
-      const pgbenchTps = options.database === 'postgres' ? runPgbench(bench.referralAgentId, connections, loadSeconds, log) : null;
+      // Alternating rounds, each pair close in time, and the median of the pairs' ratios: on a shared machine the
+      // capacity drifts by tens of percent within a minute, which one autocannon run then one pgbench run would
+      // put into the ratio.
+      const rounds: LoadRound[] = [];
+      let errors = 0;
+      let p99 = 0;
+      for (let round = 0; round < loadRounds; round += 1) {
+        const result = await runAutocannon(url, session.cookieHeader, connections, loadSeconds);
+        errors += result.errors + result.timeouts + (result.non2xx ?? 0);
+        p99 = Math.max(p99, result.latency.p99);
+        const pgbenchTps = options.database === 'postgres' ? runPgbench(bench.referralAgentId, connections, loadSeconds, log) : null;
+        const endpointRps = result.requests.average;
+        rounds.push({ endpointRps, pgbenchTps, ratio: pgbenchTps ? endpointRps / pgbenchTps : null });
+        log(
+          `  load round ${round + 1}/${loadRounds}: ${Math.round(endpointRps)} req/s at ${connections} connections` +
+            (pgbenchTps ? `, pgbench ${Math.round(pgbenchTps)} tps, ratio ${((endpointRps / pgbenchTps) * 100).toFixed(1)}%` : ''),
+        );
+      }
+      const pgbenchValues = rounds.map((round) => round.pgbenchTps).filter((value): value is number => value !== null);
+      const ratios = rounds.map((round) => round.ratio).filter((value): value is number => value !== null);
       load = {
         connections,
         seconds: loadSeconds,
-        endpointRps: result.requests.average,
-        endpointP99Ms: result.latency.p99,
+        rounds,
+        endpointRps: median(rounds.map((round) => round.endpointRps)),
+        endpointP99Ms: p99,
         errors,
-        pgbenchTps,
-        ratio: pgbenchTps ? result.requests.average / pgbenchTps : null,
+        pgbenchTps: pgbenchValues.length > 0 ? median(pgbenchValues) : null,
+        ratio: ratios.length > 0 ? median(ratios) : null,
       };
       log(
-        `  load: ${Math.round(load.endpointRps)} req/s at ${connections} connections` +
-          (pgbenchTps ? `, pgbench ${Math.round(pgbenchTps)} tps, ratio ${(load.ratio! * 100).toFixed(0)}%` : ''),
+        `  load: median ${Math.round(load.endpointRps)} req/s` +
+          (load.ratio !== null ? `, median pgbench ${Math.round(load.pgbenchTps!)} tps, median ratio ${(load.ratio * 100).toFixed(1)}%` : ''),
       );
     }
 
@@ -513,9 +552,10 @@ export function printBookingsBench(result: BookingsBenchResult): void {
   if (result.load) {
     const load = result.load;
     lines.push(
-      `load (autocannon ${load.connections} connections, ${load.seconds} s, page 1): ${Math.round(load.endpointRps)} req/s, p99 ${load.endpointP99Ms} ms, errors ${load.errors}` +
+      `load (page 1; ${load.rounds.length} alternating rounds of autocannon, ${load.connections} connections, ${load.seconds} s, then pgbench on the bare page query): ` +
+        `median ${Math.round(load.endpointRps)} req/s, worst p99 ${load.endpointP99Ms} ms, errors ${load.errors}` +
         (load.pgbenchTps
-          ? `; pgbench bare page query ${Math.round(load.pgbenchTps)} tps; ratio ${(load.ratio! * 100).toFixed(1)}% (target ≥ 40%) ${load.ratio! >= 0.4 ? 'yes' : 'NO'}`
+          ? `; median pgbench ${Math.round(load.pgbenchTps)} tps; median ratio ${(load.ratio! * 100).toFixed(1)}% (target ≥ 40%) ${load.ratio! >= 0.4 ? 'yes' : 'NO'}`
           : ''),
     );
   }
