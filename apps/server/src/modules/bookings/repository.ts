@@ -164,7 +164,7 @@ function statement(text: string, values: unknown[], prepare: boolean): pg.QueryC
   if (!prepare) return { text, values };
   let name = statementNames.get(text);
   if (name === undefined) {
-    name = `bookings_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    name = statementName(text);
     // Named texts are few (sort × page size × which filters are present), but keep the memo bounded anyway.
     if (statementNames.size >= 1_000) statementNames.clear();
     statementNames.set(text, name);
@@ -173,6 +173,10 @@ function statement(text: string, values: unknown[], prepare: boolean): pg.QueryC
 }
 /** text → statement name: hashing the text on every request cost more than building it. */
 const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  return `bookings_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+}
 
 export interface PageResult {
   rows: BookingRecord[];
@@ -184,7 +188,7 @@ export interface PageResult {
 /** The page of the filtered list, with the agent's total and data version read in the same statement. */
 export function pageQuery(filters: BookingQueryFilters, sort: BookingSort, limit: number, offset: number): pg.QueryConfig {
   const params: unknown[] = [filters.referralAgentId];
-  return pageStatement({ from: '(SELECT $1::int AS agent_id) AS agent', agent: '$1', columns: '' }, filters, sort, limit, offset, params);
+  return pageStatement({ kind: 'agent', from: '(SELECT $1::int AS agent_id) AS agent', agent: '$1', columns: '' }, filters, sort, limit, offset, params);
 }
 
 /**
@@ -202,11 +206,12 @@ export function sessionPageQuery(sessionId: string, filters: BookingListFilters,
   if (filters.searchWords.length > 0) throw new Error('sessionPageQuery: a search is planned with the agent known; use pageQuery');
   const params: unknown[] = [sessionId];
   const from = `(SELECT l.guarded_agent_id, row_to_json(l)::text AS session_json FROM ${sessionWithUserSql('$1', 'l')} OFFSET 0) AS agent`;
-  return pageStatement({ from, agent: 'agent.guarded_agent_id', columns: 'agent.session_json, ' }, filters, sort, limit, offset, params);
+  return pageStatement({ kind: 'session', from, agent: 'agent.guarded_agent_id', columns: 'agent.session_json, ' }, filters, sort, limit, offset, params);
 }
 
 function pageStatement(
-  source: { from: string; agent: string; columns: string },
+  /** `kind` names the other three: statements are memoised by it */
+  source: { kind: 'agent' | 'session'; from: string; agent: string; columns: string },
   filters: BookingListFilters,
   sort: BookingSort,
   limit: number,
@@ -214,14 +219,30 @@ function pageStatement(
   params: unknown[],
 ): pg.QueryConfig {
   const where = whereClause(filters, params, source.agent);
+  params.push(offset);
+  // The text follows from the source, the WHERE clause (placeholders, not values), the sort and the page size:
+  // built and named once per shape. Building ~1.5 KB of SQL and hashing it for the name memo on every request
+  // cost ~2% of the server's CPU on the list.
+  const key = `${source.kind}|${sort.column} ${sort.direction}|${limit}|${where}`;
+  let shape = pageStatements.get(key);
+  if (shape === undefined) {
+    const text = pageText(source, where, sort, limit, `$${params.length}`);
+    shape = { text, name: filters.searchWords.length === 0 ? statementName(text) : undefined };
+    if (pageStatements.size >= 1_000) pageStatements.clear();
+    pageStatements.set(key, shape);
+  }
+  return shape.name === undefined ? { text: shape.text, values: params } : { name: shape.name, text: shape.text, values: params };
+}
+/** page statement shape → its text and, for a prepared one, its name */
+const pageStatements = new Map<string, { text: string; name: string | undefined }>();
+
+function pageText(source: { from: string; agent: string; columns: string }, where: string, sort: BookingSort, limit: number, offsetParam: string): string {
   // LIMIT is written into the text (a page size from the whitelist, so a handful of statements): with it
   // known, even the prepared statement's generic plan is the "first few rows in index order" plan.
   const limitLiteral = checkedLimit(limit);
-  params.push(offset);
-  const offsetParam = `$${params.length}`;
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
   // At least one row (with nulls for an empty page); none at all only when the session source finds no session.
-  const text = `
+  return `
 SELECT ${source.columns}s.total AS agent_total, s.version::text AS version,
        p.id, p.ticket_id, p.date_time, p.status, p.invoice_status, p.amount, p.currency, p.created_at, p.patient_name,
        p.facility_id, p.facility_name, p.assignee_first_name, p.assignee_last_name, p.service_name, p.specialty_name
@@ -233,7 +254,6 @@ SELECT ${source.columns}s.total AS agent_total, s.version::text AS version,
       JOIN bookings b ON b.id = page.id AND b.referral_agent_id = ${source.agent}
   ) AS p ON true
  ORDER BY p.sort_value ${direction}, p.id ${direction}`;
-  return statement(text, params, filters.searchWords.length === 0);
 }
 
 type PageRow = BookingRecord & { agent_total: number | string | null; version: string | null };
