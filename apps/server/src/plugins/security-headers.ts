@@ -14,7 +14,7 @@ export const securityHeadersPlugin = fp(
     // Validates the options now (a bad directive stops the start); the middleware then only sets headers.
     const applyHeaders = helmet(options);
     app.addHook('onRequest', (request, reply, done) => {
-      applyHeaders(request.raw, reply.raw, () => done());
+      applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
   },
   { name: 'security-headers' },

@@ -63,7 +63,10 @@ export interface SessionManager {
    * statement with `sessionWithUserSql`; null without a usable cookie.
    */
   deferredSessionId(request: FastifyRequest): string | null;
-  /** Takes a session row a deferred route read in its own statement (null: no live session), as `load` would. */
+  /**
+   * Takes a session row a deferred route read in its own statement with `sessionWithUserSql` (null: no live
+   * session), as `load` would. Only rows from that SQL: the guard trusts the user fields it carries.
+   */
   adopt(request: FastifyRequest, reply: FastifyReply, row: SessionWithUserRow | null): Promise<void>;
 }
 
@@ -143,7 +146,8 @@ export function sessionWithUserSql(parameter: string, alias: string): string {
             FROM sessions s
             LEFT JOIN users u ON u.id = s.user_id
             LEFT JOIN partner_profiles p ON p.user_id = u.id
-           WHERE s.id = ${parameter} AND s.expires_at > now()) AS ${alias}`;
+           WHERE s.id = ${parameter} AND s.expires_at > now()
+           LIMIT 1) AS ${alias}`;
 }
 
 const SESSION_LOOKUP_SQL = `SELECT l.* FROM ${sessionWithUserSql('$1', 'l')}`;
@@ -174,6 +178,8 @@ export const sessionPlugin = fp(
 
     const manager: SessionManager = {
       async start(request, reply, startOptions = {}) {
+        // (On a deferred route, read the session first: the one being replaced must be deleted.)
+        await manager.load(request, reply);
         if (request.session) await pool.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
         const token = randomToken(32);
         const remember = startOptions.remember ?? false;
@@ -208,6 +214,7 @@ export const sessionPlugin = fp(
         return session;
       },
       async ensure(request, reply) {
+        await manager.load(request, reply);
         if (request.session) {
           // Hand the current token out again (GET /sanctum/csrf-cookie after a cleared cookie jar).
           void reply.setCookie(XSRF_COOKIE, request.session.csrfToken, {
@@ -221,6 +228,7 @@ export const sessionPlugin = fp(
         return manager.start(request, reply);
       },
       async saveData(request) {
+        if (request.sessionPending) throw new Error('sessions.saveData: the session of this request was never read');
         if (!request.session) return;
         await pool.query('UPDATE sessions SET data = $2 WHERE id = $1', [
           request.session.id,
@@ -228,6 +236,7 @@ export const sessionPlugin = fp(
         ]);
       },
       async destroy(request, reply) {
+        await manager.load(request, reply);
         if (request.session) await pool.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
         request.session = null;
         request.sessionUser = null;
