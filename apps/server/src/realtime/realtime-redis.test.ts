@@ -8,6 +8,7 @@ import {
   createPusherClient,
   createPusherServer,
   disconnectPusher,
+  signInSocket,
   startHarness,
   subscribeAndWait,
   waitFor,
@@ -183,15 +184,7 @@ describe('two processes sharing Redis', () => {
 
   it('terminates a signed-in user on every process', async () => {
     const client = await pusherClient(second, { user: bob });
-    const signedIn = waitFor('signin', (resolve) => {
-      const handler = (event: { event: string }) => {
-        if (event.event === 'pusher:signin_success') resolve(undefined);
-      };
-      client.connection.bind('message', handler);
-      return () => client.connection.unbind('message', handler);
-    });
-    client.signin();
-    await signedIn;
+    await signInSocket(client);
     const gone = waitFor('disconnected', (resolve) => {
       client.connection.bind('disconnected', () => resolve(undefined));
     });

@@ -11,6 +11,7 @@ import {
   createPusherServer,
   disconnectPusher,
   openRawSocket,
+  signInSocket,
   startHarness,
   subscribeAndWait,
   waitFor,
@@ -268,14 +269,7 @@ describe('signin', () => {
   it('signs in through pusher-js and receives events sent to the user', async () => {
     const pusher = createPusherClient(harness.port, { user: userOne });
     cleanups.push(() => disconnectPusher(pusher));
-    const signedIn = waitFor<unknown>('pusher:signin_success', (resolve) => {
-      const handler = (event: { event: string; data: unknown }) => {
-        if (event.event === 'pusher:signin_success') resolve(event.data);
-      };
-      pusher.connection.bind('message', handler);
-      return () => pusher.connection.unbind('message', handler);
-    });
-    pusher.signin();
+    const signedIn = signInSocket(pusher);
     await waitForConnected(pusher);
     const data = (await signedIn) as { user_data: string };
     expect(JSON.parse(data.user_data)).toEqual({ id: '1', name: 'User One' });
@@ -438,15 +432,7 @@ describe('server API', () => {
   it('terminates the connections of a signed-in user', async () => {
     const pusher = createPusherClient(harness.port, { user: userTwo });
     cleanups.push(() => disconnectPusher(pusher));
-    const signedIn = waitFor('signin', (resolve) => {
-      const handler = (event: { event: string }) => {
-        if (event.event === 'pusher:signin_success') resolve(undefined);
-      };
-      pusher.connection.bind('message', handler);
-      return () => pusher.connection.unbind('message', handler);
-    });
-    pusher.signin();
-    await signedIn;
+    await signInSocket(pusher);
     const failed = waitFor<unknown>('connection refused', (resolve) => {
       pusher.connection.bind('failed', () => resolve('failed'));
       pusher.connection.bind('disconnected', () => resolve('disconnected'));

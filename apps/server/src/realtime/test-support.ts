@@ -90,6 +90,19 @@ export function waitFor<T>(
 
 // ---- pusher-js ------------------------------------------------------------------------------------------
 
+/** `pusher:signin` (as the user the client's auth endpoint answers for); resolves with the service's signin data. */
+export async function signInSocket(pusher: Pusher): Promise<unknown> {
+  const signedIn = waitFor<unknown>('pusher:signin_success', (resolve) => {
+    const onMessage = (message: { event: string; data?: unknown }) => {
+      if (message.event === 'pusher:signin_success') resolve(message.data);
+    };
+    pusher.connection.bind('message', onMessage);
+    return () => pusher.connection.unbind('message', onMessage);
+  });
+  pusher.signin();
+  return signedIn;
+}
+
 export interface PusherClientOptions {
   user?: RealtimeUser;
   key?: string;

@@ -13,7 +13,7 @@ import {
   createPusherServer,
   disconnectAll,
   signIn,
-  waitFor,
+  signInSocket,
   waitForConnection,
   waitForEvent,
   waitForSubscription,
@@ -138,15 +138,7 @@ describe('broadcasting', () => {
   it('signs in through /broadcasting/user-auth (pusher:signin)', async () => {
     const partner = await createPartner(context.database.pool, { firstName: 'Mary', lastName: 'Jackson' });
     const pusher = connect((await signIn(context.database.pool, context.config, partner.userId)).cookie);
-    const signedIn = waitFor<unknown>('pusher:signin_success', (resolve) => {
-      const onMessage = (message: { event: string; data: unknown }) => {
-        if (message.event === 'pusher:signin_success') resolve(message.data);
-      };
-      pusher.connection.bind('message', onMessage);
-      return () => pusher.connection.unbind('message', onMessage);
-    });
-    pusher.signin();
-    await signedIn;
+    await signInSocket(pusher);
     expect(pusher.user.user_data).toEqual({ id: String(partner.userId), name: 'Mary Jackson' });
   });
 

@@ -5,9 +5,9 @@ import type { Config } from '../../config.ts';
 import { XSRF_COOKIE } from '../../plugins/session.ts';
 import type { TestClient } from '../../test/http-client.ts';
 import { insertSession } from '../../test/sign-in.ts';
-import { waitFor } from '../../realtime/test-support.ts';
+import { signInSocket, waitFor } from '../../realtime/test-support.ts';
 
-export { waitFor };
+export { signInSocket, waitFor };
 
 /** Test helpers only: signed-in sessions, the real pusher-js client in Node, and waiting with timeouts. */
 
@@ -115,19 +115,6 @@ export function waitForEvent<T = unknown>(channel: Channel, event: string, timeo
     },
     timeoutMs,
   );
-}
-
-/** `pusher:signin` as the user of the client's session cookie; resolves once the service confirmed it. */
-export async function signInSocket(pusher: Pusher): Promise<void> {
-  const signedIn = waitFor<void>('pusher:signin_success', (resolve) => {
-    const onMessage = (message: { event: string }) => {
-      if (message.event === 'pusher:signin_success') resolve();
-    };
-    pusher.connection.bind('message', onMessage);
-    return () => pusher.connection.unbind('message', onMessage);
-  });
-  pusher.signin();
-  await signedIn;
 }
 
 /**
