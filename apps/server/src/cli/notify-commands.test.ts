@@ -26,6 +26,7 @@ import {
   waitForTermination,
 } from '../modules/broadcasting/test-support.ts';
 import { executeNotifyCommand } from './notify-commands.ts';
+import { listenOnLoopback } from '../test/listen.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -195,12 +196,10 @@ describe('the admin command as a second process, next to the running portal', ()
       database = await openMigratedDatabase(config);
     }
     app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web-build') });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
+    const port = await listenOnLoopback(app);
     commandEnv = {
       DATA_DIR: dataDir,
-      APP_URL: `http://127.0.0.1:${address.port}`,
+      APP_URL: `http://127.0.0.1:${port}`,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     };
   });

@@ -4,6 +4,7 @@ import PusherServer from 'pusher';
 import { WebSocket } from 'ws';
 import { authenticateUser, authorizeChannel, type RealtimeUser } from './channel-authorizer.ts';
 import { createRealtimeServer, type RealtimeLogger, type RealtimeServer, type RealtimeServerOptions } from './realtime-server.ts';
+import { listenOnLoopback } from '../test/listen.ts';
 
 /** Test helpers only: a realtime service on a real port, pusher-js and raw websocket clients, awaiting with timeouts. */
 
@@ -45,12 +46,10 @@ export async function startHarness(
   app.server.on('upgrade', (request, socket, head) => {
     if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = await listenOnLoopback(app);
   await realtime.ready();
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
   return {
-    port: address.port,
+    port,
     app,
     realtime,
     logger,

@@ -14,6 +14,7 @@ import { createPartner } from '../../test/factories.ts';
 import { latestMail, readOutbox } from '../../test/outbox.ts';
 import { configureTwoFactor } from './two-factor-setup.ts';
 import { createAuthTestApp, expectValidationError, GUARDED_PATH, newClient, signIn } from './auth-test-support.ts';
+import { listenOnLoopback } from '../../test/listen.ts';
 
 const NEW_PASSWORD = 'Brand-new-Passw0rd';
 
@@ -268,9 +269,7 @@ describe('a password change closes the realtime connections of the user', () => 
   const clients: Pusher[] = [];
   beforeAll(async () => {
     context = await createAuthTestApp();
-    await context.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = context.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = await listenOnLoopback(context.app);
   });
   afterEach(() => disconnectAll(clients));
   afterAll(async () => {

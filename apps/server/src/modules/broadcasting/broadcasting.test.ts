@@ -18,6 +18,7 @@ import {
   waitForEvent,
   waitForSubscription,
 } from './test-support.ts';
+import { listenOnLoopback } from '../../test/listen.ts';
 
 /**
  * The portal's realtime path end to end, with the real pusher-js client in Node against the embedded service
@@ -37,10 +38,7 @@ describe('broadcasting', () => {
 
   beforeAll(async () => {
     context = await createTestApp();
-    await context.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = context.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    port = address.port;
+    port = await listenOnLoopback(context.app);
   });
 
   afterEach(() => disconnectAll(clients));

@@ -19,6 +19,7 @@ import {
   waitForSubscription,
 } from '../broadcasting/test-support.ts';
 import { bookingLink, notifyAccountApproved, notifyBookingCreated, notifyBookingStatusChanged } from './domain-notifications.ts';
+import { listenOnLoopback } from '../../test/listen.ts';
 
 const CREATED = 'App\\Events\\NotificationCreated';
 const UPDATED = 'App\\Events\\NotificationsUpdated';
@@ -30,10 +31,7 @@ describe('notifications', () => {
 
   beforeAll(async () => {
     context = await createTestApp();
-    await context.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = context.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('not listening');
-    port = address.port;
+    port = await listenOnLoopback(context.app);
   });
   afterEach(() => disconnectAll(clients));
   afterAll(async () => {
