@@ -11,6 +11,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { findBench, seedBench, type BenchInfo } from '../apps/server/src/db/seeds/bench-seed.ts';
 import { pageQuery } from '../apps/server/src/modules/bookings/repository.ts';
+import { median, percentile } from './stats.ts';
 
 /**
  * Bookings benchmark (issue 3), against 1,000,000 bookings over 2,000 referral agents (the largest, the bench
@@ -288,17 +289,6 @@ export class Session {
 }
 
 // ---- measurements -------------------------------------------------------------------------------------------
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
 
 async function timedGet(session: Session, url: string): Promise<{ ms: number; body: { total: number; data: unknown[] } }> {
   const started = performance.now();

@@ -9,6 +9,7 @@ import PusherServer from 'pusher';
 import { WebSocket } from 'ws';
 import { createRealtimeServer } from '../apps/server/src/realtime/realtime-server.ts';
 import { signChannel } from '../apps/server/src/realtime/signatures.ts';
+import { percentile } from './stats.ts';
 
 /**
  * Realtime benchmark (issue 4): N raw websocket clients, each subscribed to its own private channel (valid
@@ -117,12 +118,6 @@ function openFileLimit(): number {
   } catch {
     return Number.POSITIVE_INFINITY;
   }
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
 }
 
 function summarize(samples: number[], expected: number, serverCpuMsPerPublish: number): RealtimeBenchLatency {
