@@ -91,6 +91,8 @@ declare module 'fastify' {
     sessionUser: SessionUserSnapshot | null;
     /** True until the session is read: before the onRequest hook, and after it on a deferred route until `load`/`adopt`. */
     sessionPending: boolean;
+    /** On a deferred route: the stored id (sha256) of the cookie's session token, null without a usable cookie. */
+    cookieSessionId: string | null;
   }
 }
 
@@ -251,14 +253,12 @@ export const sessionPlugin = fp(
         await lookUp(request, reply);
       },
       deferredSessionId(request) {
-        const token = usableToken(request);
-        return request.sessionPending && token ? sha256(token) : null;
+        return request.sessionPending ? request.cookieSessionId : null;
       },
       async adopt(request, reply, row) {
         if (!request.sessionPending) throw new Error('sessions.adopt: this request has no deferred session lookup');
-        const token = usableToken(request);
         // The row must be the session of this request's own cookie (a route cannot hand in another one).
-        if (row && (!token || row.session_id !== sha256(token))) throw new Error('sessions.adopt: the row is not the session of this request');
+        if (row && row.session_id !== request.cookieSessionId) throw new Error('sessions.adopt: the row is not the session of this request');
         await takeRow(request, reply, row);
       },
     };
@@ -275,7 +275,7 @@ export const sessionPlugin = fp(
         return;
       }
       // Named: prepared once per connection. Every request runs it; planning it each time cost 5× the lookup.
-      const { rows } = await pool.query<SessionWithUserRow>({ name: 'session_by_token_with_user', text: SESSION_LOOKUP_SQL, values: [sha256(token)] });
+      const { rows } = await pool.query<SessionWithUserRow>({ name: 'session_by_token_with_user', text: SESSION_LOOKUP_SQL, values: [request.cookieSessionId ?? sha256(token)] });
       await takeRow(request, reply, rows[0] ?? null);
     }
 
@@ -317,10 +317,16 @@ export const sessionPlugin = fp(
     app.decorateRequest('session', null);
     app.decorateRequest('sessionUser', null);
     app.decorateRequest('sessionPending', true);
+    app.decorateRequest('cookieSessionId', null);
 
     app.addHook('onRequest', async (request, reply) => {
       // A deferred route reads the session itself (safe methods only: the CSRF check needs it before the route).
-      if (request.routeOptions.config?.sessionLookup === 'deferred' && (request.method === 'GET' || request.method === 'HEAD')) return;
+      if (request.routeOptions.config?.sessionLookup === 'deferred' && (request.method === 'GET' || request.method === 'HEAD')) {
+        // Hashed once here: the route reads the session by it and `adopt` checks the row against it.
+        const token = usableToken(request);
+        request.cookieSessionId = token ? sha256(token) : null;
+        return;
+      }
       await lookUp(request, reply);
     });
 
