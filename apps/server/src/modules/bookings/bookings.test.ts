@@ -28,6 +28,8 @@ describe('bookings API', () => {
   async function listA(query = ''): Promise<BookingPage> {
     const response = await clientA.get(`/api/clients/bookings${query}`);
     expect(response.statusCode, response.body).toBe(200);
+    // Patients and money: no browser or proxy may keep the answer.
+    expect(response.headers['cache-control']).toBe('no-store');
     return bookingPageSchema.parse(response.json());
   }
 
@@ -434,6 +436,7 @@ describe('bookings API', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+      expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.headers['x-export-rows']).toBe('12');
       const workbook = await loadWorkbook(response);
       const sheet = workbook.getWorksheet('Bookings')!;

@@ -27,6 +27,13 @@ describe('GET /api/health', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('tells browsers and proxies not to keep API answers, errors included', async () => {
+    for (const url of ['/api/health', '/api/user', '/api/no-such-thing', '/sanctum/csrf-cookie']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
   it('answers an unknown API path with a JSON 404, never the SPA page', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
