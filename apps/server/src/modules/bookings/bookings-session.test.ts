@@ -6,6 +6,8 @@ import { createPartner, type CreatedPartner } from '../../test/factories.ts';
 import { insertSession, signInAs, type SignedInSession } from '../../test/sign-in.ts';
 import { createBooking } from '../../test/booking-factories.ts';
 import { findSessionPage } from './repository.ts';
+import { createBookingsService } from './service.ts';
+import { bookingListQuerySchema } from '@portal/contracts/bookings';
 
 /**
  * GET /api/clients/bookings reads the session itself: a valid list without search words reads the session and
@@ -197,6 +199,30 @@ describe('the bookings list and its session', () => {
       expect(read.page, change).toEqual({ rows: [], agentTotal: 0, version: null });
     }
     expect((await findSessionPage(pool, 'no-such-session', filters, sort, 10, 0)).session).toBeNull();
+  });
+
+  it('never answers a page read in one statement for anyone but the user the guard authorised', async () => {
+    const pool = context.database.pool;
+    const service = createBookingsService({ pool, appUrl: 'http://portal.test' });
+    const query = bookingListQuerySchema.parse({});
+    const { sessionId } = await insertSession(pool, partner.userId);
+    const userOf = (account: CreatedPartner) => ({
+      id: account.userId,
+      email: `user${account.userId}@example.test`,
+      firstName: 'A',
+      lastName: 'B',
+      referralAgentId: account.referralAgentId,
+      passwordUpdatedCheck: true,
+    });
+    // The guard agrees with the statement: the partner's own page.
+    const own = await service.listWithSession(sessionId, query, {}, async () => userOf(partner));
+    expect(own.data.map((row) => row.booking_patient_detail.name)).toEqual(['Session Patient Sana 3', 'Session Patient Sana 2', 'Session Patient Sana 1']);
+    // A guard that answered another user (a bug in one wall) must not get this session's page under that user's name.
+    await expect(service.listWithSession(sessionId, query, {}, async () => userOf(other))).rejects.toThrow('the page was not read for the authorised user');
+    // Nor may a guard that lets a session through which the statement found nothing for.
+    await expect(service.listWithSession('no-such-session', query, {}, async () => userOf(partner))).rejects.toThrow(
+      'the page was not read for the authorised user',
+    );
   });
 
   it('checks the session before the query: 401 for bad parameters without a session, 422 with one', async () => {
