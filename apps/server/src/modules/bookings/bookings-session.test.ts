@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bookingPageSchema } from '@portal/contracts/bookings';
+import { bookingListQuerySchema, bookingPageSchema } from '@portal/contracts/bookings';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { createPartner, type CreatedPartner } from '../../test/factories.ts';
@@ -7,7 +7,6 @@ import { insertSession, signInAs, type SignedInSession } from '../../test/sign-i
 import { createBooking } from '../../test/booking-factories.ts';
 import { findSessionPage } from './repository.ts';
 import { createBookingsService } from './service.ts';
-import { bookingListQuerySchema } from '@portal/contracts/bookings';
 
 /**
  * GET /api/clients/bookings reads the session itself: a valid list without search words reads the session and
