@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
+import { csrfHeaders } from '../support/sign-in';
 
 /**
  * Live notifications in two browsers signed in as the same demo partner (two contexts: two separate sessions, as
@@ -13,7 +15,7 @@ const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const PARTNER = { email: 'partner@demo.test', password: 'Portal-Demo-2026' };
 const BELL = /^Notifications, (\d+) unread$/;
 
-async function signedInPage(browser: Browser): Promise<Page> {
+async function signedInPage(browser: Browser, account = PARTNER): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   // The realtime subscription is authorised once the socket is up: wait for it before anything is published.
@@ -21,8 +23,8 @@ async function signedInPage(browser: Browser): Promise<Page> {
     (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
   );
   await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(PARTNER.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PARTNER.password);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/$/);
   await authorised;
@@ -88,4 +90,44 @@ test('a published notification reaches both signed-in pages, and reading it in o
 
   await first.context().close();
   await second.context().close();
+});
+
+test('changing the password signs the other device out at once, and the other tabs of this browser stay live', async ({ browser }) => {
+  // The affiliate demo account: nothing else in the run changes it, and its password is given back at the end.
+  const account = { email: DEMO_EMAILS.affiliate, password: DEMO_PASSWORD };
+  const newPassword = 'Affiliate-Own-Pass-2026';
+  const keeper = await signedInPage(browser, account);
+  const other = await signedInPage(browser, account);
+
+  // A second tab of the keeper's browser (same session) changes the password. The server ends the other device's
+  // session and closes every socket of the account, the first tab's too; that tab finds its session alive and
+  // connects again.
+  const changer = await keeper.context().newPage();
+  await changer.goto('/update-password');
+  await changer.getByRole('textbox', { name: 'Current password', exact: true }).fill(account.password);
+  await changer.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
+  await changer.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
+  const reauthorised = keeper.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
+    { timeout: 15_000 },
+  );
+  await changer.getByRole('button', { name: 'Update password' }).click();
+  await expect(changer.getByRole('alert').filter({ hasText: 'Your password has been updated.' })).toBeVisible();
+  await reauthorised;
+
+  // The other device learns from its closed socket that its session is gone: it is on the sign-in page, untouched.
+  await expect(other).toHaveURL(/\/login$/, { timeout: 15_000 });
+
+  // And a notification still reaches the first tab live.
+  const title = `Password changed ${Date.now()}`;
+  await adminNotify([account.email, '--title', title, '--body', 'Still connected after the change.']);
+  await expect(keeper.getByRole('alert').filter({ hasText: title })).toBeVisible();
+
+  const restored = await changer.request.post('/api/users/update-password', {
+    headers: await csrfHeaders(changer),
+    data: { current_password: newPassword, password: account.password, password_confirmation: account.password },
+  });
+  expect(restored.status(), await restored.text()).toBe(200);
+  await keeper.context().close();
+  await other.context().close();
 });

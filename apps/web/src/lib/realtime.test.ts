@@ -182,6 +182,74 @@ describe('realtime connection', () => {
     expect(latest().disconnect).toHaveBeenCalled();
   });
 
+  describe('when the server terminates the socket (the user\'s sessions were ended)', () => {
+    const terminated = { type: 'PusherError', data: { code: 4009, message: 'Connection terminated by the server' } };
+    let clock = Date.parse('2026-11-22T10:00:00Z');
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // A fresh minute for each case, so the cap on reconnections starts from zero.
+      clock += 10 * 60_000;
+      vi.setSystemTime(clock);
+    });
+    afterEach(() => vi.useRealTimers());
+
+    async function connectedAs(userId: number, confirm: () => Promise<boolean>) {
+      followSession(() => () => undefined, confirm);
+      mockFetch({ 'GET /api/realtime/config': () => jsonResponse(200, config) });
+      await connectRealtime(userId);
+      latest().goTo('connected', '1.1');
+      return latest();
+    }
+
+    it('reconnects a tab whose session the server kept, and announces it so the features refetch', async () => {
+      const confirm = vi.fn(async () => true);
+      const reconnected = vi.fn();
+      const stop = onRealtimeReconnect(reconnected);
+      const first = await connectedAs(7, confirm);
+
+      first.connection.emit('error', terminated);
+      // pusher-js reports the close with the same code too: one check, one new socket.
+      first.connection.emit('error', terminated);
+      await vi.waitFor(() => expect(fake.FakePusher.instances).toHaveLength(2));
+      expect(confirm).toHaveBeenCalledTimes(1);
+      expect(first.disconnect).toHaveBeenCalled();
+
+      const second = latest();
+      expect([...second.channels.keys()]).toEqual(['private-App.Models.User.7']);
+      expect(second.signin).toHaveBeenCalled();
+      second.goTo('connected', '2.2');
+      expect(getSocketId()).toBe('2.2');
+      expect(reconnected).toHaveBeenCalledTimes(1);
+      stop();
+    });
+
+    it('stays disconnected when the session is gone (the check signs the tab out), and ignores other errors', async () => {
+      const confirm = vi.fn(async () => false);
+      const first = await connectedAs(7, confirm);
+      first.connection.emit('error', { type: 'PusherError', data: { code: 4201, message: 'Pong reply not received' } });
+      expect(confirm).not.toHaveBeenCalled();
+
+      first.connection.emit('error', terminated);
+      await vi.waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+      await Promise.resolve();
+      expect(fake.FakePusher.instances).toHaveLength(1);
+      expect(first.disconnect).not.toHaveBeenCalled();
+    });
+
+    it('does not chase a server that keeps terminating: at most 3 reconnections a minute', async () => {
+      const confirm = vi.fn(async () => true);
+      await connectedAs(7, confirm);
+      for (let round = 1; round <= 4; round += 1) {
+        latest().connection.emit('error', terminated);
+        await vi.waitFor(() => expect(confirm).toHaveBeenCalledTimes(Math.min(round, 3)));
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      // The first socket and three replacements; the fourth termination is left closed.
+      expect(fake.FakePusher.instances).toHaveLength(4);
+      expect(latest().disconnect).not.toHaveBeenCalled();
+    });
+  });
+
   it('does not connect when sign-out comes before the settings arrive', async () => {
     let answer: (response: Response) => void = () => undefined;
     mockFetch({ 'GET /api/realtime/config': () => new Promise<Response>((resolve) => (answer = resolve)) });

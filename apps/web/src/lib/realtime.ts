@@ -13,6 +13,10 @@
  * - pusher-js reconnects by itself after a drop. Events sent meanwhile are lost, so every reconnection is
  *   announced (`onRealtimeReconnect`) and the features refetch what they show.
  * - A refused channel authorisation arrives as pusher-js's `pusher:subscription_error` (spec §8) and is logged.
+ * - When the server ends a user's sessions (password change or reset, rejection) it closes every socket signed in as
+ *   that user (code 4009, which pusher-js does not retry), the socket of the tab whose session was kept included.
+ *   A tab whose socket is closed that way asks whether its own session still lives (`followSession`'s
+ *   `confirmSession`): yes (the tab that changed the password) reconnects and refetches; no signs the tab out.
  */
 import type Echo from 'laravel-echo';
 import {
@@ -32,6 +36,10 @@ type Callback = (data: unknown) => void;
 export const REALTIME_CONFIG_URL = '/api/realtime/config';
 /** After a failed config request, try again this much later (while still signed in). */
 const CONFIG_RETRY_MS = 15_000;
+/** The close code (pusher:error) of a socket the server terminated because its user's sessions were ended. */
+export const TERMINATED_CLOSE_CODE = 4009;
+/** At most this many reconnections after terminations a minute: a server that keeps terminating is not chased. */
+const MAX_RESUMES_PER_MINUTE = 3;
 
 interface Connection {
   userId: number;
@@ -39,6 +47,8 @@ interface Connection {
   channel: PrivateChannel;
   /** True once the first connection was made: the next 'connected' is a reconnection. */
   connectedBefore: boolean;
+  /** Set when the server terminated this socket: it is being replaced (or the tab signed out). */
+  terminated: boolean;
 }
 
 let connection: Connection | null = null;
@@ -46,6 +56,10 @@ let connection: Connection | null = null;
 let generation = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let configRequest: Promise<RealtimeConfig> | null = null;
+/** Whether the tab's session still lives (GET /api/user); given by `followSession`. */
+let confirmSession: (() => Promise<boolean>) | null = null;
+/** When the recent reconnections after a termination happened (ms), for MAX_RESUMES_PER_MINUTE. */
+let resumedAt: number[] = [];
 
 /** Listeners on the user's private channel, kept across reconnections and sign-ins. */
 const userChannelListeners = new Set<{ event: string; callback: Callback }>();
@@ -112,8 +126,13 @@ function open(userId: number, echo: RealtimeEcho): void {
   // socket of an account it locks out (terminate_connections), on every process.
   echo.connector.pusher.signin();
 
-  const current: Connection = { userId, echo, channel, connectedBefore: false };
+  const current: Connection = { userId, echo, channel, connectedBefore: false, terminated: false };
   connection = current;
+  echo.connector.pusher.connection.bind('error', (error: unknown) => {
+    if (connection !== current || current.terminated || !isTermination(error)) return;
+    current.terminated = true;
+    void resumeAfterTermination(current);
+  });
   echo.connector.pusher.connection.bind('state_change', ({ current: state }: { previous: string; current: string }) => {
     if (connection !== current) return;
     if (state === 'connected') {
@@ -125,6 +144,34 @@ function open(userId: number, echo: RealtimeEcho): void {
       setSocketId(null);
     }
   });
+}
+
+function isTermination(error: unknown): boolean {
+  const data = (error as { data?: { code?: unknown } } | null)?.data;
+  return data?.code === TERMINATED_CLOSE_CODE;
+}
+
+/**
+ * The server closed this socket because it ended sessions of the user. Reconnect if this tab's session is one it
+ * kept; a dead one is signed out by `confirmSession` (its 401), and following the session then disconnects.
+ */
+async function resumeAfterTermination(terminated: Connection): Promise<void> {
+  const now = Date.now();
+  resumedAt = resumedAt.filter((at) => now - at < 60_000);
+  if (!confirmSession || resumedAt.length >= MAX_RESUMES_PER_MINUTE) return;
+  resumedAt.push(now);
+  let alive = false;
+  try {
+    alive = await confirmSession();
+  } catch {
+    alive = false;
+  }
+  // Signed out or switched user meanwhile: nothing to resume.
+  if (!alive || connection !== terminated) return;
+  disconnectRealtime();
+  await connectRealtime(terminated.userId);
+  // Events sent while the socket was closed are lost: its first 'connected' is announced as a reconnection.
+  if (connection?.userId === terminated.userId) connection.connectedBefore = true;
 }
 
 function safely(listener: () => void): void {
@@ -173,9 +220,14 @@ let following = false;
 /**
  * Connects whenever a user who may use the portal is signed in and disconnects at sign-out, for the life of the
  * page. `watch` is the auth store's `watchSession` (passed in, so this module does not depend on the store), which
- * reports a user held on /update-password as null. Safe to call more than once.
+ * reports a user held on /update-password as null. `confirm` answers whether the tab's session still lives after
+ * the server terminated its socket (see resumeAfterTermination). Safe to call more than once.
  */
-export function followSession(watch: (listener: (user: { id: number } | null) => void) => () => void): void {
+export function followSession(
+  watch: (listener: (user: { id: number } | null) => void) => () => void,
+  confirm?: () => Promise<boolean>,
+): void {
+  if (confirm) confirmSession = confirm;
   if (following) return;
   following = true;
   watch((user) => {

@@ -13,7 +13,7 @@ import {
   type UnreadCount,
 } from '@portal/contracts/notifications';
 import { followSession, listenOnUserChannel, onRealtimeReconnect } from '../../../lib/realtime';
-import { watchSession } from '../../../stores/auth-store';
+import { useAuthStore, watchSession } from '../../../stores/auth-store';
 import { markNotificationRead } from '../api/mark-notification-read';
 import { notificationKeys } from '../api/notification-keys';
 import { afterNotificationsChanged, onNotificationsChangedInOtherTab } from '../api/notifications-cache';
@@ -63,7 +63,8 @@ export function useLiveNotifications(): void {
   const navigate = useNavigate();
 
   useEffect(() => {
-    followSession(watchSession);
+    // After the server closed this tab's socket with the user's other sessions, reconnect only if this tab's lives.
+    followSession(watchSession, async () => (await useAuthStore.getState().fetchUser()).ok);
   }, []);
 
   useEffect(() => {
