@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiPath } from '../lib/api-paths.ts';
 
 /**
  * Helmet's security headers (CSP, HSTS, nosniff, referrer policy…) on every answer, from one middleware built
@@ -9,22 +10,16 @@ import helmet, { type HelmetOptions } from 'helmet';
  * (measured with `perf` under the bookings bench). The portal uses no per-route helmet options and no CSP
  * nonces, which are what that wrapper's per-request build is for, so the headers are the same for every request.
  *
- * Answers of the API (and of the session and channel-auth endpoints) also get `Cache-Control: no-store`: they carry
- * a partner's patients, money and tokens, which no browser or shared cache may keep (ASVS 8.2.1). A route may set
- * its own (the exports send `private, no-store`); the SPA's files keep theirs from the SPA plugin.
+ * Answers on the API's paths (lib/api-paths.ts) also get `Cache-Control: no-store`: they carry a partner's patients,
+ * money and tokens, which no browser or shared cache may keep (ASVS 8.2.1). A route may set its own (the exports
+ * send `private, no-store`); the SPA's files keep theirs from the SPA plugin.
  */
-const UNCACHEABLE_PREFIXES = ['/api/', '/broadcasting/', '/sanctum/'];
-
-function isUncacheablePath(url: string): boolean {
-  return UNCACHEABLE_PREFIXES.some((prefix) => url.startsWith(prefix));
-}
-
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: HelmetOptions) => {
     // Validates the options now (a bad directive stops the start); the middleware then only sets headers.
     const applyHeaders = helmet(options);
     app.addHook('onRequest', (request, reply, done) => {
-      if (isUncacheablePath(request.url)) reply.raw.setHeader('cache-control', 'no-store');
+      if (isApiPath(request.url)) reply.raw.setHeader('cache-control', 'no-store');
       applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
   },

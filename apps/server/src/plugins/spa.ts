@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { isApiPath } from '../lib/api-paths.ts';
 
-const API_PREFIXES = ['/api/', '/sanctum/', '/broadcasting/', '/apps/', '/app/'];
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /**
@@ -31,7 +31,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir?: st
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = API_PREFIXES.some((prefix) => pathname.startsWith(prefix)) || pathname === '/api';
+    const isApi = isApiPath(pathname);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !pathname.startsWith('/build/');
     if (!wantsPage) {
       return reply.code(404).send({ message: `The route ${request.method} ${pathname} could not be found.` });

@@ -184,12 +184,8 @@ describe('realtime connection', () => {
 
   describe('when the server terminates the socket (the user\'s sessions were ended)', () => {
     const terminated = { type: 'PusherError', data: { code: 4009, message: 'Connection terminated by the server' } };
-    let clock = Date.parse('2026-11-22T10:00:00Z');
     beforeEach(() => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      // A fresh minute for each case, so the cap on reconnections starts from zero.
-      clock += 10 * 60_000;
-      vi.setSystemTime(clock);
+      vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     });
     afterEach(() => vi.useRealTimers());
 
@@ -201,15 +197,20 @@ describe('realtime connection', () => {
       return latest();
     }
 
+    /** What pusher-js does when the server terminates: the pusher:error, the same code again at the close, then gives up. */
+    function terminate(pusher: InstanceType<typeof fake.FakePusher>) {
+      pusher.connection.emit('error', terminated);
+      pusher.connection.emit('error', terminated);
+      pusher.goTo('disconnected');
+    }
+
     it('reconnects a tab whose session the server kept, and announces it so the features refetch', async () => {
       const confirm = vi.fn(async () => true);
       const reconnected = vi.fn();
       const stop = onRealtimeReconnect(reconnected);
       const first = await connectedAs(7, confirm);
 
-      first.connection.emit('error', terminated);
-      // pusher-js reports the close with the same code too: one check, one new socket.
-      first.connection.emit('error', terminated);
+      terminate(first);
       await vi.waitFor(() => expect(fake.FakePusher.instances).toHaveLength(2));
       expect(confirm).toHaveBeenCalledTimes(1);
       expect(first.disconnect).toHaveBeenCalled();
@@ -223,30 +224,58 @@ describe('realtime connection', () => {
       stop();
     });
 
-    it('stays disconnected when the session is gone (the check signs the tab out), and ignores other errors', async () => {
-      const confirm = vi.fn(async () => false);
-      const first = await connectedAs(7, confirm);
-      first.connection.emit('error', { type: 'PusherError', data: { code: 4201, message: 'Pong reply not received' } });
-      expect(confirm).not.toHaveBeenCalled();
-
+    it('keeps a socket that got a 4009 without being closed (a refused subscription)', async () => {
+      const confirm = vi.fn(async () => true);
+      const first = await connectedAs(8, confirm);
       first.connection.emit('error', terminated);
-      await vi.waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
-      await Promise.resolve();
-      expect(fake.FakePusher.instances).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(confirm).not.toHaveBeenCalled();
       expect(first.disconnect).not.toHaveBeenCalled();
+      // Ordinary drops are pusher-js's own business (it retries them).
+      first.connection.emit('error', { type: 'PusherError', data: { code: 4201, message: 'Pong reply not received' } });
+      first.goTo('unavailable');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(confirm).not.toHaveBeenCalled();
     });
 
-    it('does not chase a server that keeps terminating: at most 3 reconnections a minute', async () => {
+    it('stays closed when the session is gone (its 401 signs the tab out)', async () => {
+      const confirm = vi.fn(async () => false);
+      const first = await connectedAs(9, confirm);
+      terminate(first);
+      await vi.waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fake.FakePusher.instances).toHaveLength(1);
+      expect(first.disconnect).not.toHaveBeenCalled();
+      expect(confirm).toHaveBeenCalledTimes(1);
+    });
+
+    it('asks again later when it could not tell (offline, a server error)', async () => {
+      const confirm = vi.fn<() => Promise<boolean>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(true);
+      const first = await connectedAs(10, confirm);
+      terminate(first);
+      await vi.waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+      expect(fake.FakePusher.instances).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(15_000);
+      await vi.waitFor(() => expect(fake.FakePusher.instances).toHaveLength(2));
+      expect(confirm).toHaveBeenCalledTimes(2);
+    });
+
+    it('does not chase a server that keeps terminating: 3 reconnections a minute, the next one a minute later', async () => {
       const confirm = vi.fn(async () => true);
-      await connectedAs(7, confirm);
-      for (let round = 1; round <= 4; round += 1) {
-        latest().connection.emit('error', terminated);
-        await vi.waitFor(() => expect(confirm).toHaveBeenCalledTimes(Math.min(round, 3)));
-        await new Promise((resolve) => setTimeout(resolve, 0));
+      await connectedAs(11, confirm);
+      for (let round = 1; round <= 3; round += 1) {
+        latest().goTo('connected', `${round}.0`);
+        terminate(latest());
+        await vi.waitFor(() => expect(fake.FakePusher.instances).toHaveLength(round + 1));
       }
-      // The first socket and three replacements; the fourth termination is left closed.
+      latest().goTo('connected', '4.0');
+      terminate(latest());
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(confirm).toHaveBeenCalledTimes(3);
       expect(fake.FakePusher.instances).toHaveLength(4);
-      expect(latest().disconnect).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(31_000);
+      await vi.waitFor(() => expect(fake.FakePusher.instances).toHaveLength(5));
+      expect(confirm).toHaveBeenCalledTimes(4);
     });
   });
 

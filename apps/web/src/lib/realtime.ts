@@ -14,9 +14,10 @@
  *   announced (`onRealtimeReconnect`) and the features refetch what they show.
  * - A refused channel authorisation arrives as pusher-js's `pusher:subscription_error` (spec §8) and is logged.
  * - When the server ends a user's sessions (password change or reset, rejection) it closes every socket signed in as
- *   that user (code 4009, which pusher-js does not retry), the socket of the tab whose session was kept included.
- *   A tab whose socket is closed that way asks whether its own session still lives (`followSession`'s
- *   `confirmSession`): yes (the tab that changed the password) reconnects and refetches; no signs the tab out.
+ *   that user (pusher:error 4009, then the close, which pusher-js does not retry), the sockets of the session it
+ *   kept included. A tab whose socket was closed that way asks whether its own session still lives
+ *   (`followSession`'s `confirm`): yes (the browser that changed the password) reconnects and refetches; no (401)
+ *   signs the tab out; no answer asks again later. At most 3 reconnections a minute per user; more wait.
  */
 import type Echo from 'laravel-echo';
 import {
@@ -40,6 +41,7 @@ const CONFIG_RETRY_MS = 15_000;
 export const TERMINATED_CLOSE_CODE = 4009;
 /** At most this many reconnections after terminations a minute: a server that keeps terminating is not chased. */
 const MAX_RESUMES_PER_MINUTE = 3;
+const RESUME_WINDOW_MS = 60_000;
 
 interface Connection {
   userId: number;
@@ -47,8 +49,8 @@ interface Connection {
   channel: PrivateChannel;
   /** True once the first connection was made: the next 'connected' is a reconnection. */
   connectedBefore: boolean;
-  /** Set when the server terminated this socket: it is being replaced (or the tab signed out). */
-  terminated: boolean;
+  /** A pusher:error 4009 came since the last 'connected': if the socket now closes, the server terminated it. */
+  terminationSeen: boolean;
 }
 
 let connection: Connection | null = null;
@@ -56,10 +58,16 @@ let connection: Connection | null = null;
 let generation = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let configRequest: Promise<RealtimeConfig> | null = null;
-/** Whether the tab's session still lives (GET /api/user); given by `followSession`. */
+/**
+ * Whether the tab's session still lives (GET /api/user), given by `followSession`: true, false (401: the tab is
+ * being signed out), or it throws when it could not tell.
+ */
 let confirmSession: (() => Promise<boolean>) | null = null;
-/** When the recent reconnections after a termination happened (ms), for MAX_RESUMES_PER_MINUTE. */
-let resumedAt: number[] = [];
+/** When the reconnections after terminations of the last minute happened (ms), for MAX_RESUMES_PER_MINUTE. */
+let resumes: { userId: number; at: number[] } = { userId: 0, at: [] };
+let resumeTimer: ReturnType<typeof setTimeout> | undefined;
+/** Events were missed before the next connection: its first 'connected' is announced as a reconnection. */
+let announceNextConnection = false;
 
 /** Listeners on the user's private channel, kept across reconnections and sign-ins. */
 const userChannelListeners = new Set<{ event: string; callback: Callback }>();
@@ -126,22 +134,25 @@ function open(userId: number, echo: RealtimeEcho): void {
   // socket of an account it locks out (terminate_connections), on every process.
   echo.connector.pusher.signin();
 
-  const current: Connection = { userId, echo, channel, connectedBefore: false, terminated: false };
+  const current: Connection = { userId, echo, channel, connectedBefore: announceNextConnection, terminationSeen: false };
+  announceNextConnection = false;
   connection = current;
   echo.connector.pusher.connection.bind('error', (error: unknown) => {
-    if (connection !== current || current.terminated || !isTermination(error)) return;
-    current.terminated = true;
-    void resumeAfterTermination(current);
+    // (The server also answers a refused subscription with a 4009 and keeps the socket: only a close that follows counts.)
+    if (connection === current && isTermination(error)) current.terminationSeen = true;
   });
   echo.connector.pusher.connection.bind('state_change', ({ current: state }: { previous: string; current: string }) => {
     if (connection !== current) return;
     if (state === 'connected') {
+      current.terminationSeen = false;
       setSocketId(echo.socketId() ?? null);
       if (current.connectedBefore) for (const listener of [...reconnectListeners]) safely(listener);
       current.connectedBefore = true;
     } else {
       // A new socket id comes with the next connection; until then no request may claim this one.
       setSocketId(null);
+      // pusher-js gives a socket closed with 4009 up ('disconnected'), and does not try again.
+      if (state === 'disconnected' && current.terminationSeen) resumeAfterTermination(current);
     }
   });
 }
@@ -155,23 +166,40 @@ function isTermination(error: unknown): boolean {
  * The server closed this socket because it ended sessions of the user. Reconnect if this tab's session is one it
  * kept; a dead one is signed out by `confirmSession` (its 401), and following the session then disconnects.
  */
-async function resumeAfterTermination(terminated: Connection): Promise<void> {
+function resumeAfterTermination(terminated: Connection): void {
+  const mine = generation;
   const now = Date.now();
-  resumedAt = resumedAt.filter((at) => now - at < 60_000);
-  if (!confirmSession || resumedAt.length >= MAX_RESUMES_PER_MINUTE) return;
-  resumedAt.push(now);
-  let alive = false;
-  try {
-    alive = await confirmSession();
-  } catch {
-    alive = false;
+  if (resumes.userId !== terminated.userId) resumes = { userId: terminated.userId, at: [] };
+  resumes.at = resumes.at.filter((at) => now - at < RESUME_WINDOW_MS);
+  if (resumes.at.length >= MAX_RESUMES_PER_MINUTE) {
+    // Not chased: tried again once the oldest reconnection is a minute old.
+    scheduleResume(terminated, mine, resumes.at[0]! + RESUME_WINDOW_MS - now);
+    return;
   }
-  // Signed out or switched user meanwhile: nothing to resume.
-  if (!alive || connection !== terminated) return;
-  disconnectRealtime();
-  await connectRealtime(terminated.userId);
-  // Events sent while the socket was closed are lost: its first 'connected' is announced as a reconnection.
-  if (connection?.userId === terminated.userId) connection.connectedBefore = true;
+  resumes.at.push(now);
+  void (async () => {
+    let alive: boolean;
+    try {
+      alive = confirmSession ? await confirmSession() : false;
+    } catch {
+      // Could not tell (offline, a server error): ask again later, still within the budget above.
+      scheduleResume(terminated, mine, CONFIG_RETRY_MS);
+      return;
+    }
+    // Signed out, or another connection meanwhile: nothing to resume.
+    if (!alive || mine !== generation || connection !== terminated) return;
+    disconnectRealtime();
+    // Events sent while the socket was closed are lost: the new socket's first 'connected' says so.
+    announceNextConnection = true;
+    await connectRealtime(terminated.userId);
+  })();
+}
+
+function scheduleResume(terminated: Connection, mine: number, delayMs: number): void {
+  clearTimeout(resumeTimer);
+  resumeTimer = setTimeout(() => {
+    if (mine === generation && connection === terminated) resumeAfterTermination(terminated);
+  }, delayMs);
 }
 
 function safely(listener: () => void): void {
@@ -209,6 +237,7 @@ export async function connectRealtime(userId: number): Promise<void> {
 export function disconnectRealtime(): void {
   generation += 1;
   clearTimeout(retryTimer);
+  clearTimeout(resumeTimer);
   const closing = connection;
   connection = null;
   setSocketId(null);
@@ -231,8 +260,12 @@ export function followSession(
   if (following) return;
   following = true;
   watch((user) => {
-    if (user) void connectRealtime(user.id);
-    else disconnectRealtime();
+    if (user) {
+      void connectRealtime(user.id);
+    } else {
+      announceNextConnection = false;
+      disconnectRealtime();
+    }
   });
 }
 

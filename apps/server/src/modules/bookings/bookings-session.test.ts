@@ -200,7 +200,7 @@ describe('the bookings list and its session', () => {
     expect((await findSessionPage(pool, 'no-such-session', filters, sort, 10, 0)).session).toBeNull();
   });
 
-  it('never answers a page read in one statement for anyone but the user the guard authorised', async () => {
+  it("never answers a page read in one statement for another agent than the authorised user's", async () => {
     const pool = context.database.pool;
     const service = createBookingsService({ pool, appUrl: 'http://portal.test' });
     const query = bookingListQuerySchema.parse({});
@@ -217,10 +217,10 @@ describe('the bookings list and its session', () => {
     const own = await service.listWithSession(sessionId, query, {}, async () => userOf(partner));
     expect(own.data.map((row) => row.booking_patient_detail.name)).toEqual(['Session Patient Sana 3', 'Session Patient Sana 2', 'Session Patient Sana 1']);
     // A guard that answered another user (a bug in one wall) must not get this session's page under that user's name.
-    await expect(service.listWithSession(sessionId, query, {}, async () => userOf(other))).rejects.toThrow('the page was not read for the authorised user');
+    await expect(service.listWithSession(sessionId, query, {}, async () => userOf(other))).rejects.toThrow("the page was not read for the authorised user's agent");
     // Nor may a guard that lets a session through which the statement found nothing for.
     await expect(service.listWithSession('no-such-session', query, {}, async () => userOf(partner))).rejects.toThrow(
-      'the page was not read for the authorised user',
+      "the page was not read for the authorised user's agent",
     );
   });
 

@@ -151,7 +151,7 @@ export function createBookingsService(options: BookingsServiceOptions) {
       const user = await authorize(session);
       if (session?.guarded_agent_id !== user.referralAgentId) {
         // Cannot happen while the SQL and the guard agree; never answer a page read for someone else.
-        throw new Error('bookings: the page was not read for the authorised user');
+        throw new Error("bookings: the page was not read for the authorised user's agent");
       }
       return finishPage({ ...listFilters, referralAgentId: user.referralAgentId }, query, page, linkQuery);
     },

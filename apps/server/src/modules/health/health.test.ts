@@ -28,7 +28,7 @@ describe('GET /api/health', () => {
   });
 
   it('tells browsers and proxies not to keep API answers, errors included', async () => {
-    for (const url of ['/api/health', '/api/user', '/api/no-such-thing', '/sanctum/csrf-cookie']) {
+    for (const url of ['/api/health', '/api/user', '/api/no-such-thing', '/api', '/sanctum/csrf-cookie', '/apps/x/events']) {
       const response = await context.app.inject({ method: 'GET', url });
       expect(response.headers['cache-control'], url).toBe('no-store');
     }

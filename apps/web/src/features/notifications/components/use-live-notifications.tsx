@@ -12,6 +12,7 @@ import {
   type Notification,
   type UnreadCount,
 } from '@portal/contracts/notifications';
+import { HttpError } from '../../../lib/http';
 import { followSession, listenOnUserChannel, onRealtimeReconnect } from '../../../lib/realtime';
 import { useAuthStore, watchSession } from '../../../stores/auth-store';
 import { markNotificationRead } from '../api/mark-notification-read';
@@ -63,8 +64,14 @@ export function useLiveNotifications(): void {
   const navigate = useNavigate();
 
   useEffect(() => {
-    // After the server closed this tab's socket with the user's other sessions, reconnect only if this tab's lives.
-    followSession(watchSession, async () => (await useAuthStore.getState().fetchUser()).ok);
+    // After the server closed this tab's socket with the user's other sessions: reconnect only if this tab's lives.
+    followSession(watchSession, async () => {
+      const result = await useAuthStore.getState().fetchUser();
+      if (result.ok) return result.user !== null;
+      // 401: the session is gone (the HTTP client signs the tab out); anything else: could not tell.
+      if (result.error instanceof HttpError && result.error.status === 401) return false;
+      throw result.error;
+    });
   }, []);
 
   useEffect(() => {
