@@ -13,6 +13,11 @@ export const BROADCASTING_USER_AUTH_ENDPOINT = '/broadcasting/user-auth';
 /** The header that carries the socket id of the tab that made a request, so its own events skip it. */
 export const SOCKET_ID_HEADER = 'X-Socket-ID';
 export const SOCKET_ID_PATTERN = /^\d+\.\d+$/;
+/**
+ * The Pusher error code "unauthorized" (pusher:error, and the close code when fatal). The server also closes with
+ * it every socket of a user whose sessions it ended (terminate_connections), which the SPA acts on.
+ */
+export const REALTIME_UNAUTHORIZED_CODE = 4009;
 
 export const realtimeConfigSchema = z.object({
   key: z.string(),

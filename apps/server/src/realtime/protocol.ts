@@ -1,3 +1,5 @@
+import { REALTIME_UNAUTHORIZED_CODE } from '@portal/contracts/realtime';
+
 /**
  * Constants and small pure helpers of the Pusher Channels protocol, version 7
  * (pusher/docs `library_auth_reference/pusher-websockets-protocol.md`).
@@ -23,7 +25,7 @@ export const ERROR_CODES = {
   invalidVersionFormat: 4006,
   unsupportedProtocol: 4007,
   noProtocolVersion: 4008,
-  unauthorized: 4009,
+  unauthorized: REALTIME_UNAUTHORIZED_CODE,
   invalidMessage: 4200,
   pongNotReceived: 4201,
   messageTooLarge: 4300,

@@ -24,6 +24,7 @@ import {
   BROADCASTING_AUTH_ENDPOINT,
   BROADCASTING_USER_AUTH_ENDPOINT,
   REALTIME_NAMESPACE,
+  REALTIME_UNAUTHORIZED_CODE,
   realtimeConfigSchema,
   userChannelName,
   type RealtimeConfig,
@@ -37,8 +38,6 @@ type Callback = (data: unknown) => void;
 export const REALTIME_CONFIG_URL = '/api/realtime/config';
 /** After a failed config request, try again this much later (while still signed in). */
 const CONFIG_RETRY_MS = 15_000;
-/** The close code (pusher:error) of a socket the server terminated because its user's sessions were ended. */
-export const TERMINATED_CLOSE_CODE = 4009;
 /** At most this many reconnections after terminations a minute: a server that keeps terminating is not chased. */
 const MAX_RESUMES_PER_MINUTE = 3;
 const RESUME_WINDOW_MS = 60_000;
@@ -159,7 +158,7 @@ function open(userId: number, echo: RealtimeEcho): void {
 
 function isTermination(error: unknown): boolean {
   const data = (error as { data?: { code?: unknown } } | null)?.data;
-  return data?.code === TERMINATED_CLOSE_CODE;
+  return data?.code === REALTIME_UNAUTHORIZED_CODE;
 }
 
 /**
