@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { defaultPoolSize, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { findBench, seedBench, type BenchInfo } from '../apps/server/src/db/seeds/bench-seed.ts';
 import { pageQuery } from '../apps/server/src/modules/bookings/repository.ts';
@@ -67,8 +67,12 @@ export interface CaseResult {
 
 export interface LoadRound {
   endpointRps: number;
+  /** pgbench at the load's connections (the reference of the target) */
   pgbenchTps: number | null;
   ratio: number | null;
+  /** pgbench at as many connections as the server's pool: the database's own best here (context, no target) */
+  pgbenchPoolTps: number | null;
+  poolRatio: number | null;
 }
 
 export interface LoadResult {
@@ -83,6 +87,10 @@ export interface LoadResult {
   errors: number;
   pgbenchTps: number | null;
   ratio: number | null;
+  /** the server's PostgreSQL pool, and pgbench at that many connections (medians, as above) */
+  serverPoolSize: number;
+  pgbenchPoolTps: number | null;
+  poolRatio: number | null;
 }
 
 export interface ExportResult {
@@ -391,7 +399,7 @@ export function runPgbench(agentId: number, connections: number, seconds: number
   writeFileSync(script, `\\set agent ${agentId}\n\\set offset 0\n${sql};\n`);
   const result = spawnSync(
     binary,
-    ['-n', '-h', POSTGRES_HOST, '-U', 'postgres', '-c', String(connections), '-j', '2', '-T', String(seconds), '-M', 'prepared', '-f', script, 'portal_bench'],
+    ['-n', '-h', POSTGRES_HOST, '-U', 'postgres', '-c', String(connections), '-j', String(Math.min(2, connections)), '-T', String(seconds), '-M', 'prepared', '-f', script, 'portal_bench'],
     { encoding: 'utf8' },
   );
   rmSync(directory, { recursive: true, force: true });
@@ -446,6 +454,16 @@ export async function measureExport(server: ServerChild, session: Session, forma
 
 // ---- the run ------------------------------------------------------------------------------------------------
 
+/** The pool the bench's server opens: BENCH_DB_POOL_SIZE, else the server's own default. */
+function serverPoolSize(): number {
+  const configured = Number(process.env.BENCH_DB_POOL_SIZE);
+  return Number.isInteger(configured) && configured > 0 ? configured : defaultPoolSize();
+}
+
+function percent(fraction: number): string {
+  return `${(fraction * 100).toFixed(1)}%`;
+}
+
 export async function runBookingsBench(options: BookingsBenchOptions): Promise<BookingsBenchResult> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const requests = options.requests ?? 200;
@@ -470,22 +488,34 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
       // capacity drifts by tens of percent within a minute, which one autocannon run then one pgbench run would
       // put into the ratio.
       const rounds: LoadRound[] = [];
+      const poolSize = serverPoolSize();
       let errors = 0;
       let p99 = 0;
       for (let round = 0; round < loadRounds; round += 1) {
         const result = await runAutocannon(url, session.cookieHeader, connections, loadSeconds);
         errors += result.errors + result.timeouts + (result.non2xx ?? 0);
         p99 = Math.max(p99, result.latency.p99);
-        const pgbenchTps = options.database === 'postgres' ? runPgbench(bench.referralAgentId, connections, loadSeconds, log) : null;
+        const onPostgres = options.database === 'postgres';
+        const pgbenchTps = onPostgres ? runPgbench(bench.referralAgentId, connections, loadSeconds, log) : null;
+        const pgbenchPoolTps = onPostgres ? runPgbench(bench.referralAgentId, poolSize, loadSeconds, log) : null;
         const endpointRps = result.requests.average;
-        rounds.push({ endpointRps, pgbenchTps, ratio: pgbenchTps ? endpointRps / pgbenchTps : null });
+        rounds.push({
+          endpointRps,
+          pgbenchTps,
+          ratio: pgbenchTps ? endpointRps / pgbenchTps : null,
+          pgbenchPoolTps,
+          poolRatio: pgbenchPoolTps ? endpointRps / pgbenchPoolTps : null,
+        });
         log(
           `  load round ${round + 1}/${loadRounds}: ${Math.round(endpointRps)} req/s at ${connections} connections` +
-            (pgbenchTps ? `, pgbench ${Math.round(pgbenchTps)} tps, ratio ${((endpointRps / pgbenchTps) * 100).toFixed(1)}%` : ''),
+            (pgbenchTps ? `, pgbench ${Math.round(pgbenchTps)} tps, ratio ${percent(endpointRps / pgbenchTps)}` : '') +
+            (pgbenchPoolTps ? `; pgbench -c ${poolSize} ${Math.round(pgbenchPoolTps)} tps, ratio ${percent(endpointRps / pgbenchPoolTps)}` : ''),
         );
       }
-      const pgbenchValues = rounds.map((round) => round.pgbenchTps).filter((value): value is number => value !== null);
-      const ratios = rounds.map((round) => round.ratio).filter((value): value is number => value !== null);
+      const medianOf = (values: (number | null)[]) => {
+        const present = values.filter((value): value is number => value !== null);
+        return present.length > 0 ? median(present) : null;
+      };
       load = {
         connections,
         seconds: loadSeconds,
@@ -493,12 +523,16 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
         endpointRps: median(rounds.map((round) => round.endpointRps)),
         endpointP99Ms: p99,
         errors,
-        pgbenchTps: pgbenchValues.length > 0 ? median(pgbenchValues) : null,
-        ratio: ratios.length > 0 ? median(ratios) : null,
+        pgbenchTps: medianOf(rounds.map((round) => round.pgbenchTps)),
+        ratio: medianOf(rounds.map((round) => round.ratio)),
+        serverPoolSize: poolSize,
+        pgbenchPoolTps: medianOf(rounds.map((round) => round.pgbenchPoolTps)),
+        poolRatio: medianOf(rounds.map((round) => round.poolRatio)),
       };
       log(
         `  load: median ${Math.round(load.endpointRps)} req/s` +
-          (load.ratio !== null ? `, median pgbench ${Math.round(load.pgbenchTps!)} tps, median ratio ${(load.ratio * 100).toFixed(1)}%` : ''),
+          (load.ratio !== null ? `, median pgbench ${Math.round(load.pgbenchTps!)} tps, median ratio ${percent(load.ratio)}` : '') +
+          (load.poolRatio !== null ? `; against pgbench -c ${poolSize}: ${Math.round(load.pgbenchPoolTps!)} tps, ${percent(load.poolRatio)}` : ''),
       );
     }
 
@@ -546,6 +580,10 @@ export function printBookingsBench(result: BookingsBenchResult): void {
         `median ${Math.round(load.endpointRps)} req/s, worst p99 ${load.endpointP99Ms} ms, errors ${load.errors}` +
         (load.pgbenchTps
           ? `; median pgbench ${Math.round(load.pgbenchTps)} tps; median ratio ${(load.ratio! * 100).toFixed(1)}% (target ≥ 40%) ${load.ratio! >= 0.4 ? 'yes' : 'NO'}`
+          : '') +
+        (load.pgbenchPoolTps
+          ? `; for context, pgbench at the server's ${load.serverPoolSize} connections (the database's best here): ` +
+            `median ${Math.round(load.pgbenchPoolTps)} tps, ratio ${(load.poolRatio! * 100).toFixed(1)}%`
           : ''),
     );
   }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -22,12 +23,25 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Where PGlite keeps its files; 'memory://' keeps nothing (tests). */
   embeddedDataDir?: string | undefined;
+  /** Connections to a PostgreSQL server; without it, defaultPoolSize(). */
   poolSize?: number | undefined;
+}
+
+/**
+ * A small pool: twice this machine's cores, plus one (PostgreSQL's wiki and HikariCP's "About Pool Sizing").
+ * Each query is short (the list's page statement takes a fraction of a millisecond), so a few connections
+ * keep the database busy, and requests beyond them wait in the pool, not in the database. More connections
+ * only make the database's backends fight for the same cores: on the 2-core bench machine a pool of 20 served
+ * the bookings list about 20 % slower than a pool of 5 (docs/decisions-bookings.md, Throughput). The default
+ * assumes the database has about as many cores as this process's machine; DB_POOL_SIZE overrides it.
+ */
+export function defaultPoolSize(): number {
+  return availableParallelism() * 2 + 1;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? defaultPoolSize() });
     pool.on('error', () => {
       /* an idle client lost its connection; the pool replaces it on the next checkout */
     });
