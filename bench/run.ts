@@ -75,7 +75,16 @@ function printSummary(summary: Summary): void {
     const worst = Math.max(...result.cases.map((entry) => entry.p99Ms));
     rows.push([`bookings list, worst case p99 (${result.database})`, `${worst.toFixed(1)} ms`, `${verdict(worst <= result.targetP99Ms)} ≤ ${result.targetP99Ms} ms`]);
     if (result.load?.ratio != null) {
-      rows.push([`bookings req/s ÷ pgbench tps (${result.database})`, `${(result.load.ratio * 100).toFixed(0)} %`, `${verdict(result.load.ratio >= 0.4)} ≥ 40 %`]);
+      rows.push([`bookings req/s ÷ pgbench -c ${result.load.connections} tps (${result.database})`, `${(result.load.ratio * 100).toFixed(0)} %`, `${verdict(result.load.ratio >= 0.4)} ≥ 40 %`]);
+    }
+    // The same target against pgbench at the server's pool size, where pgbench does its best on this machine: the
+    // stricter reading of "the floor any implementation pays" (docs/decisions-bookings.md, Throughput).
+    if (result.load?.poolRatio != null) {
+      rows.push([
+        `bookings req/s ÷ pgbench -c ${result.load.serverPoolSize} tps (${result.database})`,
+        `${(result.load.poolRatio * 100).toFixed(0)} %`,
+        `${verdict(result.load.poolRatio >= 0.4)} ≥ 40 %`,
+      ]);
     }
     for (const exported of result.exports) {
       rows.push([
