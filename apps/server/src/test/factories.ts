@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { hashPassword } from '../lib/passwords.ts';
+import type { AuthenticatedUser } from '../plugins/auth-guard.ts';
 
 export interface PartnerOptions {
   email?: string;
@@ -20,7 +21,22 @@ export interface CreatedPartner {
   userId: number;
   email: string;
   password: string;
+  firstName: string;
+  lastName: string;
   referralAgentId: number;
+  passwordUpdatedCheck: boolean;
+}
+
+/** The partner as the auth guard hands them to a service: for tests that call a service without HTTP. */
+export function authenticatedUserOf(partner: CreatedPartner): AuthenticatedUser {
+  return {
+    id: partner.userId,
+    email: partner.email,
+    firstName: partner.firstName,
+    lastName: partner.lastName,
+    referralAgentId: partner.referralAgentId,
+    passwordUpdatedCheck: partner.passwordUpdatedCheck,
+  };
 }
 
 let sequence = 0;
@@ -30,6 +46,9 @@ export async function createPartner(pool: pg.Pool, options: PartnerOptions = {})
   sequence += 1;
   const email = options.email ?? `partner${sequence}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = options.password ?? 'Correct-Horse-9';
+  const firstName = options.firstName ?? 'Test';
+  const lastName = options.lastName ?? `Partner${sequence}`;
+  const passwordUpdatedCheck = options.passwordUpdatedCheck ?? true;
   const groupSlug = options.referralGroupSlug ?? 'partners';
   const groupName = groupSlug === 'affiliates' ? 'affiliates' : 'Partners';
 
@@ -62,12 +81,12 @@ export async function createPartner(pool: pg.Pool, options: PartnerOptions = {})
     `INSERT INTO users (first_name, last_name, email, password_hash, status, password_updated_check, first_login, approved_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $5 = 'approved' THEN now() END) RETURNING id`,
     [
-      options.firstName ?? 'Test',
-      options.lastName ?? `Partner${sequence}`,
+      firstName,
+      lastName,
       email,
       await hashPassword(password),
       options.status ?? 'approved',
-      options.passwordUpdatedCheck ?? true,
+      passwordUpdatedCheck,
       options.firstLogin ?? false,
     ],
   );
@@ -75,5 +94,5 @@ export async function createPartner(pool: pg.Pool, options: PartnerOptions = {})
     `INSERT INTO partner_profiles (user_id, partner_type_id, partner_industry_id, referral_agent_id) VALUES ($1, $2, $3, $4)`,
     [user.rows[0]!.id, type.rows[0]!.id, industryId, referralAgentId],
   );
-  return { userId: user.rows[0]!.id, email, password, referralAgentId };
+  return { userId: user.rows[0]!.id, email, password, firstName, lastName, referralAgentId, passwordUpdatedCheck };
 }

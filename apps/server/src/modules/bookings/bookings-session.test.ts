@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { bookingListQuerySchema, bookingPageSchema } from '@portal/contracts/bookings';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { TestClient } from '../../test/http-client.ts';
-import { createPartner, type CreatedPartner } from '../../test/factories.ts';
+import { authenticatedUserOf, createPartner, type CreatedPartner } from '../../test/factories.ts';
 import { insertSession, signInAs, type SignedInSession } from '../../test/sign-in.ts';
 import { createBooking } from '../../test/booking-factories.ts';
 import { findSessionPage } from './repository.ts';
@@ -205,21 +205,13 @@ describe('the bookings list and its session', () => {
     const service = createBookingsService({ pool, appUrl: 'http://portal.test' });
     const query = bookingListQuerySchema.parse({});
     const { sessionId } = await insertSession(pool, partner.userId);
-    const userOf = (account: CreatedPartner) => ({
-      id: account.userId,
-      email: `user${account.userId}@example.test`,
-      firstName: 'A',
-      lastName: 'B',
-      referralAgentId: account.referralAgentId,
-      passwordUpdatedCheck: true,
-    });
     // The guard agrees with the statement: the partner's own page.
-    const own = await service.listWithSession(sessionId, query, {}, async () => userOf(partner));
+    const own = await service.listWithSession(sessionId, query, {}, async () => authenticatedUserOf(partner));
     expect(own.data.map((row) => row.booking_patient_detail.name)).toEqual(['Session Patient Sana 3', 'Session Patient Sana 2', 'Session Patient Sana 1']);
     // A guard that answered another user (a bug in one wall) must not get this session's page under that user's name.
-    await expect(service.listWithSession(sessionId, query, {}, async () => userOf(other))).rejects.toThrow("the page was not read for the authorised user's agent");
+    await expect(service.listWithSession(sessionId, query, {}, async () => authenticatedUserOf(other))).rejects.toThrow("the page was not read for the authorised user's agent");
     // Nor may a guard that lets a session through which the statement found nothing for.
-    await expect(service.listWithSession('no-such-session', query, {}, async () => userOf(partner))).rejects.toThrow(
+    await expect(service.listWithSession('no-such-session', query, {}, async () => authenticatedUserOf(partner))).rejects.toThrow(
       "the page was not read for the authorised user's agent",
     );
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingListQuerySchema } from '@portal/contracts/bookings';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { createPartner, type CreatedPartner } from '../../test/factories.ts';
+import { authenticatedUserOf, createPartner, type CreatedPartner } from '../../test/factories.ts';
 import { createBooking } from '../../test/booking-factories.ts';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import { createBookingsService } from './service.ts';
@@ -21,14 +21,7 @@ describe('export batches', () => {
     context = await createTestApp();
     const pool = context.database.pool;
     partner = await createPartner(pool, { firstName: 'Batch' });
-    user = {
-      id: partner.userId,
-      email: partner.email,
-      firstName: 'Batch',
-      lastName: 'Partner',
-      referralAgentId: partner.referralAgentId,
-      passwordUpdatedCheck: true,
-    };
+    user = authenticatedUserOf(partner);
     for (let index = 0; index < 23; index += 1) {
       await createBooking(pool, {
         referralAgentId: partner.referralAgentId,
