@@ -489,13 +489,13 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
       // put into the ratio.
       const rounds: LoadRound[] = [];
       const poolSize = serverPoolSize();
+      const onPostgres = options.database === 'postgres';
       let errors = 0;
       let p99 = 0;
       for (let round = 0; round < loadRounds; round += 1) {
         const result = await runAutocannon(url, session.cookieHeader, connections, loadSeconds);
         errors += result.errors + result.timeouts + (result.non2xx ?? 0);
         p99 = Math.max(p99, result.latency.p99);
-        const onPostgres = options.database === 'postgres';
         const pgbenchTps = onPostgres ? runPgbench(bench.referralAgentId, connections, loadSeconds, log) : null;
         const pgbenchPoolTps = onPostgres ? runPgbench(bench.referralAgentId, poolSize, loadSeconds, log) : null;
         const endpointRps = result.requests.average;
@@ -579,11 +579,11 @@ export function printBookingsBench(result: BookingsBenchResult): void {
       `load (page 1; ${load.rounds.length} alternating rounds of autocannon, ${load.connections} connections, ${load.seconds} s, then pgbench on the bare page query): ` +
         `median ${Math.round(load.endpointRps)} req/s, worst p99 ${load.endpointP99Ms} ms, errors ${load.errors}` +
         (load.pgbenchTps
-          ? `; median pgbench ${Math.round(load.pgbenchTps)} tps; median ratio ${(load.ratio! * 100).toFixed(1)}% (target ≥ 40%) ${load.ratio! >= 0.4 ? 'yes' : 'NO'}`
+          ? `; median pgbench ${Math.round(load.pgbenchTps)} tps; median ratio ${percent(load.ratio!)} (target ≥ 40%) ${load.ratio! >= 0.4 ? 'yes' : 'NO'}`
           : '') +
         (load.pgbenchPoolTps
           ? `; pgbench at the server's ${load.serverPoolSize} connections (the database's best here, the stricter reference): ` +
-            `median ${Math.round(load.pgbenchPoolTps)} tps, median ratio ${(load.poolRatio! * 100).toFixed(1)}% ${load.poolRatio! >= 0.4 ? 'yes' : 'NO'}`
+            `median ${Math.round(load.pgbenchPoolTps)} tps, median ratio ${percent(load.poolRatio!)} ${load.poolRatio! >= 0.4 ? 'yes' : 'NO'}`
           : ''),
     );
   }
