@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { initials } from '@portal/contracts/formatters';
+import { PdfTextLineWriter, type TextCell } from '../../lib/pdf-text-line.ts';
 import { drawSvg } from '../../lib/svg-to-pdf.ts';
 import { WEB_DIST } from '../../plugins/spa.ts';
 import type { ExportRecord } from './repository.ts';
@@ -70,7 +71,7 @@ export async function writeBookingsPdf(
     doc.on('error', reject);
   });
   doc.pipe(output);
-  cacheStringWidths(doc);
+  const rowText = new PdfTextLineWriter(doc);
 
   let pageNumber = 1;
   let y = drawFirstPageHeader(doc, meta, filterText, options.logoDirectories ?? [WEB_DIST, WEB_PUBLIC]);
@@ -91,7 +92,7 @@ export async function writeBookingsPdf(
         y = drawTableHeader(doc, y);
         rowIndex = 0;
       }
-      drawRow(doc, record, y, rowIndex);
+      drawRow(doc, rowText, record, y, rowIndex);
       y += ROW_HEIGHT;
       rowIndex += 1;
     }
@@ -167,7 +168,7 @@ function drawTableHeader(doc: PDFKit.PDFDocument, y: number): number {
   doc.font('Helvetica-Bold').fontSize(FONT_SIZE + 0.5).fillColor('#FFFFFF');
   let x = MARGIN;
   for (const column of EXPORT_COLUMNS) {
-    const label = fit(doc, column.label, column.pdfWidth - 2 * CELL_PADDING);
+    const label = fit((text) => doc.widthOfString(text), column.label, column.pdfWidth - 2 * CELL_PADDING);
     const textX = column.align === 'right' ? x + column.pdfWidth - CELL_PADDING - doc.widthOfString(label) : x + CELL_PADDING;
     doc.text(label, textX, y + 5.5, { lineBreak: false });
     x += column.pdfWidth;
@@ -176,18 +177,21 @@ function drawTableHeader(doc: PDFKit.PDFDocument, y: number): number {
   return y + HEADER_ROW_HEIGHT;
 }
 
-function drawRow(doc: PDFKit.PDFDocument, record: ExportRecord, y: number, rowIndex: number): void {
+function drawRow(doc: PDFKit.PDFDocument, rowText: PdfTextLineWriter, record: ExportRecord, y: number, rowIndex: number): void {
   if (rowIndex % 2 === 1) {
     doc.rect(MARGIN, y, TABLE_WIDTH, ROW_HEIGHT).fill('#EEF3F8');
     doc.fillColor('#111111');
   }
+  const cells: TextCell[] = [];
+  const widthOf = (text: string) => rowText.widthOf(text);
   let x = MARGIN;
   for (const column of EXPORT_COLUMNS) {
-    const text = fit(doc, toWinAnsi(column.text(record)), column.pdfWidth - 2 * CELL_PADDING);
-    const textX = column.align === 'right' ? x + column.pdfWidth - CELL_PADDING - doc.widthOfString(text) : x + CELL_PADDING;
-    doc.text(text, textX, y + 4, { lineBreak: false });
+    const text = fit(widthOf, toWinAnsi(column.text(record)), column.pdfWidth - 2 * CELL_PADDING);
+    const textX = column.align === 'right' ? x + column.pdfWidth - CELL_PADDING - widthOf(text) : x + CELL_PADDING;
+    cells.push({ text, x: textX });
     x += column.pdfWidth;
   }
+  rowText.writeLine(cells, y + 4);
 }
 
 function drawFooter(doc: PDFKit.PDFDocument, meta: ExportMeta, pageNumber: number): void {
@@ -199,36 +203,14 @@ function drawFooter(doc: PDFKit.PDFDocument, meta: ExportMeta, pageNumber: numbe
   doc.font('Helvetica').fontSize(FONT_SIZE).fillColor('#111111');
 }
 
-/**
- * PDFKit measures a string (with kerning) several times per text call; a table repeats the same facility,
- * service and status strings thousands of times. Memoising the plain measurements (no spacing options) per
- * font and size makes the PDF about twice as fast.
- */
-function cacheStringWidths(doc: PDFKit.PDFDocument): void {
-  const measure = doc.widthOfString.bind(doc);
-  const cache = new Map<string, number>();
-  const internals = doc as unknown as { _font: { id?: string; name?: string }; _fontSize: number };
-  doc.widthOfString = ((text: string, options?: PDFKit.Mixins.TextOptions) => {
-    if (options && (options.characterSpacing || options.wordSpacing || options.features)) return measure(text, options);
-    const key = `${internals._font.id ?? internals._font.name}|${internals._fontSize}|${text}`;
-    let width = cache.get(key);
-    if (width === undefined) {
-      width = measure(text, options);
-      if (cache.size > 50_000) cache.clear();
-      cache.set(key, width);
-    }
-    return width;
-  }) as typeof doc.widthOfString;
-}
-
-/** Shortens text with '…' to fit `width` points in the current font. */
-function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
+/** Shortens text with '…' to fit `width` points, as `widthOf` measures it. */
+function fit(widthOf: (text: string) => number, text: string, width: number): string {
+  if (widthOf(text) <= width) return text;
   let low = 0;
   let high = text.length;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    if (doc.widthOfString(`${text.slice(0, middle).trimEnd()}…`) <= width) low = middle;
+    if (widthOf(`${text.slice(0, middle).trimEnd()}…`) <= width) low = middle;
     else high = middle - 1;
   }
   return `${text.slice(0, low).trimEnd()}…`;

@@ -1,0 +1,88 @@
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../test/pdf-text.ts';
+import { PdfTextLineWriter, type TextCell } from './pdf-text-line.ts';
+
+async function render(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ compress: false, size: 'A4', layout: 'landscape' });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => doc.on('end', resolve));
+  draw(doc);
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+/** The page's content stream: where the text is placed and what it shows, graphics-state noise aside. */
+function textPlacement(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  return [...raw.matchAll(/^(1 0 0 1 [\d.-]+ [\d.-]+ Tm|\/F\d+ [\d.]+ Tf|\[.*\] TJ)$/gm)].map((match) => match[1]!);
+}
+
+// Kerning pairs (AV, Wa, To, y.), a WinAnsi letter (í), a repeated string and a plain one.
+const CELLS: TextCell[] = [
+  { text: 'AVATAR Wayfarer', x: 40 },
+  { text: 'Clínica Tokyo y.', x: 160.25 },
+  { text: 'AVATAR Wayfarer', x: 300 },
+  { text: 'EUR 1,234.50', x: 420.123456789 },
+];
+
+describe('PdfTextLineWriter', () => {
+  it('writes the same text operators, at the same places, as doc.text() per cell', async () => {
+    const top = 120.5;
+    const expected = await render((doc) => {
+      doc.font('Helvetica').fontSize(7.5);
+      for (const cell of CELLS) doc.text(cell.text, cell.x, top, { lineBreak: false });
+      doc.font('Helvetica-Bold').fontSize(9).text('Total', 40, top + 20, { lineBreak: false });
+    });
+    const written = await render((doc) => {
+      const writer = new PdfTextLineWriter(doc);
+      doc.font('Helvetica').fontSize(7.5);
+      writer.writeLine(CELLS, top);
+      doc.font('Helvetica-Bold').fontSize(9);
+      writer.writeLine([{ text: 'Total', x: 40 }], top + 20);
+    });
+    const placement = textPlacement(written);
+    const reference = textPlacement(expected);
+    expect(placement.filter((line) => line.endsWith('TJ'))).toHaveLength(5);
+    expect(placement.filter((line) => !line.endsWith('Tf'))).toEqual(reference.filter((line) => !line.endsWith('Tf')));
+    // PDFKit sets the font before each string; the writer once per line.
+    expect(placement.filter((line) => line.endsWith('Tf'))).toEqual(['/F1 7.5 Tf', '/F2 9 Tf']);
+    expect(new Set(reference.filter((line) => line.endsWith('Tf')))).toEqual(new Set(['/F1 7.5 Tf', '/F2 9 Tf']));
+    expect(pdfText(written).texts).toEqual(pdfText(expected).texts);
+    // Both fonts are resources of the page, so a viewer can draw them.
+    expect(written.toString('latin1')).toMatch(/\/Font <<\n\/F\d+ \d+ 0 R\n\/F\d+ \d+ 0 R\n>>/);
+  });
+
+  it('measures a string as doc.widthOfString does, kerning included, in the current font and size', async () => {
+    await render((doc) => {
+      const writer = new PdfTextLineWriter(doc);
+      for (const [font, size] of [['Helvetica', 7.5], ['Helvetica-Bold', 12], ['Helvetica', 12]] as const) {
+        doc.font(font).fontSize(size);
+        for (const { text } of CELLS) expect(writer.widthOf(text)).toBeCloseTo(doc.widthOfString(text), 9);
+      }
+      // the kerned width is narrower than the sum of the glyphs
+      doc.font('Helvetica').fontSize(10);
+      expect(writer.widthOf('AV')).toBeLessThan(writer.widthOf('A') + writer.widthOf('V'));
+    });
+  });
+
+  it('skips empty cells and leaves strings whose glyphs need positioning to doc.text()', async () => {
+    const pdf = await render((doc) => {
+      const writer = new PdfTextLineWriter(doc);
+      doc.font('Helvetica').fontSize(10);
+      // A shaped font would report offsets for combining marks; the standard fonts never do, so fake one.
+      const font = (doc as unknown as { _font: { encode(text: string): [string[], { xOffset: number; yOffset: number }[]] } })._font;
+      const encode = font.encode.bind(font);
+      font.encode = (text: string) => {
+        const [glyphs, positions] = encode(text);
+        return [glyphs, text === 'Mark' ? positions.map((position, index) => ({ ...position, yOffset: index === 3 ? 40 : 0 })) : positions];
+      };
+      writer.writeLine([{ text: 'Plain', x: 40 }, { text: '', x: 80 }, { text: 'Mark', x: 120 }], 100);
+    });
+    expect(pdfText(pdf).texts.join('')).toBe('PlainMark');
+    // PDFKit moves the text matrix for the offset glyph
+    expect(pdf.toString('latin1')).toMatch(/1 0 0 1 [\d.]+ [\d.]+ Tm\n\[<6b> 0\] TJ/);
+  });
+});
