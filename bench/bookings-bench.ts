@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -196,6 +196,9 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
     DATA_DIR: database === 'embedded' ? EMBEDDED_DATA_DIR : scratch,
     ...(database === 'postgres' ? { DATABASE_URL: POSTGRES_BENCH_URL } : {}),
     ...(process.env.BENCH_DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.BENCH_DB_POOL_SIZE } : {}),
+    // On PostgreSQL the server runs as it would be deployed on this machine: one process per core
+    // (WEB_CONCURRENCY), sharing realtime events through the machine's Redis.
+    ...(database === 'postgres' ? { WEB_CONCURRENCY: String(serverProcesses(database)), REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
   };
   const started = performance.now();
   const nodeArguments = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -230,19 +233,14 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const startMs = performance.now() - started;
-  log(`server (${database}) up in ${(startMs / 1000).toFixed(1)} s, pid ${child.pid}`);
+  log(`server (${database}, ${serverProcesses(database)} process${serverProcesses(database) > 1 ? "es" : ""}) up in ${(startMs / 1000).toFixed(1)} s, pid ${child.pid}`);
   return {
     child,
     baseUrl,
     startMs,
     rssBytes() {
-      try {
-        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        const match = /VmRSS:\s+(\d+) kB/.exec(status);
-        return match ? Number(match[1]) * 1024 : 0;
-      } catch {
-        return 0;
-      }
+      // The server process and, with WEB_CONCURRENCY, its workers.
+      return [child.pid!, ...childPids(child.pid!)].reduce((total, pid) => total + processRss(pid), 0);
     },
     async stop() {
       if (child.exitCode !== null) return;
@@ -254,6 +252,23 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
       rmSync(scratch, { recursive: true, force: true });
     },
   };
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function processRss(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 // ---- HTTP with cookies --------------------------------------------------------------------------------------
@@ -454,10 +469,18 @@ export async function measureExport(server: ServerChild, session: Session, forma
 
 // ---- the run ------------------------------------------------------------------------------------------------
 
-/** The pool the bench's server opens: BENCH_DB_POOL_SIZE, else the server's own default. */
-function serverPoolSize(): number {
+/** The server's processes: one per core on PostgreSQL (BENCH_WEB_CONCURRENCY overrides), one on the embedded database. */
+export function serverProcesses(database: BenchDatabase): number {
+  if (database === 'embedded') return 1;
+  const configured = Number(process.env.BENCH_WEB_CONCURRENCY);
+  return Number.isInteger(configured) && configured > 0 ? configured : availableParallelism();
+}
+
+/** The connections the bench's server opens in all (every process's pool): BENCH_DB_POOL_SIZE, else the server's own default. */
+function serverConnections(database: BenchDatabase): number {
+  const processes = serverProcesses(database);
   const configured = Number(process.env.BENCH_DB_POOL_SIZE);
-  return Number.isInteger(configured) && configured > 0 ? configured : defaultPoolSize();
+  return processes * (Number.isInteger(configured) && configured > 0 ? configured : defaultPoolSize(processes));
 }
 
 function percent(fraction: number): string {
@@ -488,7 +511,7 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
       // capacity drifts by tens of percent within a minute, which one autocannon run then one pgbench run would
       // put into the ratio.
       const rounds: LoadRound[] = [];
-      const poolSize = serverPoolSize();
+      const poolSize = serverConnections(options.database);
       const onPostgres = options.database === 'postgres';
       let errors = 0;
       let p99 = 0;

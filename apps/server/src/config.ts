@@ -20,6 +20,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SEED_DEMO: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,7 +53,10 @@ export interface Config {
   appKey: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections of each process (DB_POOL_SIZE); undefined: defaultPoolSize(webConcurrency). */
   dbPoolSize: number | undefined;
+  /** HTTP server processes (WEB_CONCURRENCY): above 1, a primary process runs that many workers on one port. */
+  webConcurrency: number;
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: Environment['LOG_LEVEL'];
@@ -98,6 +102,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET are required with PUSHER_HOST or PUSHER_CLUSTER.');
   }
 
+  if (values.WEB_CONCURRENCY > 1) {
+    if (!values.DATABASE_URL) {
+      throw new ConfigError('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database serves one process.');
+    }
+    if (!hasExternalPusher && !values.REDIS_URL) {
+      throw new ConfigError(
+        'WEB_CONCURRENCY above 1 needs REDIS_URL (or an external Pusher service): the processes share realtime events through it.',
+      );
+    }
+  }
+
   return {
     environment: values.NODE_ENV,
     isProduction,
@@ -108,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     dbPoolSize: values.DB_POOL_SIZE,
+    webConcurrency: values.WEB_CONCURRENCY,
     // Demo data is never seeded in production, whatever SEED_DEMO says.
     seedDemo: isProduction ? false : (values.SEED_DEMO ?? true),
     trustProxy: values.TRUST_PROXY,

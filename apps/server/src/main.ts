@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { runClusterPrimary } from './cluster-primary.ts';
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
 import { openMigratedDatabase } from './db/open.ts';
@@ -5,10 +7,15 @@ import { seedDemoIfEmpty } from './db/seeds/demo-seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    runClusterPrimary(config);
+    return;
+  }
   const database = await openMigratedDatabase(config);
   const app = await buildApp({ config, database });
 
-  if (config.seedDemo) {
+  // With workers, the first one seeds (it boots alone: cluster-primary.ts); replacements never do.
+  if (config.seedDemo && (cluster.isPrimary || cluster.worker?.id === 1)) {
     const accounts = await seedDemoIfEmpty(database, config, app.log);
     if (accounts) printDemoAccounts(accounts);
   }

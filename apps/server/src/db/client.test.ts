@@ -25,3 +25,14 @@ describe('PostgreSQL pool size', () => {
     }
   });
 });
+
+describe('PostgreSQL pool size with several server processes (WEB_CONCURRENCY)', () => {
+  it("shares the default out among the processes, at least 2 connections each", () => {
+    const total = availableParallelism() * 2 + 1;
+    expect(defaultPoolSize(1)).toBe(total);
+    expect(defaultPoolSize(2)).toBe(Math.max(2, Math.ceil(total / 2)));
+    // the processes together stay near the single-process total, never one connection per process
+    expect(defaultPoolSize(2) * 2).toBeLessThanOrEqual(total + 1);
+    expect(defaultPoolSize(64)).toBe(2);
+  });
+});

@@ -28,15 +28,16 @@ export interface DatabaseOptions {
 }
 
 /**
- * A small pool: twice this machine's cores, plus one (PostgreSQL's wiki and HikariCP's "About Pool Sizing").
- * Each query is short (the list's page statement takes a fraction of a millisecond), so a few connections
- * keep the database busy, and requests beyond them wait in the pool, not in the database. More connections
- * only make the database's backends fight for the same cores: on the 2-core bench machine a pool of 20 served
- * the bookings list about 20 % slower than a pool of 5 (docs/decisions-bookings.md, Throughput). The default
- * assumes the database has about as many cores as this process's machine; DB_POOL_SIZE overrides it.
+ * A small pool: twice this machine's cores, plus one (PostgreSQL's wiki and HikariCP's "About Pool Sizing"),
+ * shared out among the server's processes (WEB_CONCURRENCY), at least 2 each. Each query is short (the list's
+ * page statement takes a fraction of a millisecond), so a few connections keep the database busy, and requests
+ * beyond them wait in the pool, not in the database. More connections only make the database's backends fight
+ * for the same cores: on the 2-core bench machine a pool of 20 served the bookings list about 20 % slower than a
+ * pool of 5 (docs/decisions-bookings.md, Throughput). The default assumes the database has about as many cores as
+ * this process's machine; DB_POOL_SIZE overrides it.
  */
-export function defaultPoolSize(): number {
-  return availableParallelism() * 2 + 1;
+export function defaultPoolSize(processes = 1): number {
+  return Math.max(2, Math.ceil((availableParallelism() * 2 + 1) / processes));
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

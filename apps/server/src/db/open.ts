@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { openDatabase, type Database } from './client.ts';
+import { defaultPoolSize, openDatabase, type Database } from './client.ts';
 import { migrate } from './migrate.ts';
 
 /** Opens the configured database (a real server or the embedded one) and brings its schema up to date. */
@@ -8,7 +8,7 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
   const database = await openDatabase({
     url: config.databaseUrl,
     embeddedDataDir: path.join(config.dataDir, 'pglite'),
-    poolSize: config.dbPoolSize,
+    poolSize: config.dbPoolSize ?? defaultPoolSize(config.webConcurrency),
   });
   try {
     await migrate(database.pool);

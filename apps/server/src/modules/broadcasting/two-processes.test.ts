@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +10,22 @@ import { runNotifyCommand } from '../../cli/notify-commands.ts';
 import { loadConfig, type Config } from '../../config.ts';
 import { userChannel } from '../../realtime/channel-authorizer.ts';
 import { createPartner } from '../../test/factories.ts';
+import {
+  BOOT_TIMEOUT_MS,
+  createScratchDatabase,
+  freePort,
+  redisUrl,
+  spawnServer,
+  stopServer,
+  waitUntilHealthy,
+  type ServerProcess,
+} from '../../test/server-process.ts';
 import { eventName } from './broadcaster.ts';
 import {
   createPusherClient,
   createPusherServer,
   disconnectAll,
   signIn,
-  sleep,
   waitForConnection,
   waitForEvent,
   waitForSubscription,
@@ -31,63 +37,8 @@ import {
  * one process receives what is published through the other. Needs PostgreSQL on TEST_DATABASE_URL (default
  * 127.0.0.1:5432) and Redis on REDIS_URL (default 127.0.0.1:6379), as the development machines have.
  */
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const BOOT_TIMEOUT_MS = 60_000;
-
-interface ServerProcess {
-  port: number;
-  child: ChildProcess;
-  output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilHealthy(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + BOOT_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) break;
-    try {
-      const response = await fetch(`http://127.0.0.1:${server.port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(200);
-  }
-  throw new Error(`The server on port ${server.port} did not become healthy:\n${server.output.join('').slice(-3000)}`);
-}
-
-function stop(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-    server.child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.child.kill('SIGTERM');
-  });
-}
-
 describe('two server processes sharing Redis', () => {
-  const databaseName = `portal_two_processes_${randomBytes(6).toString('hex')}`;
-  const databaseUrl = (() => {
-    const url = new URL(postgresUrl);
-    url.pathname = `/${databaseName}`;
-    return url.toString();
-  })();
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
   const dataDirs: string[] = [];
   const servers: ServerProcess[] = [];
   const clients: Pusher[] = [];
@@ -95,10 +46,7 @@ describe('two server processes sharing Redis', () => {
   let config: Config;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
+    database = await createScratchDatabase('portal_two_processes');
 
     // A unique app id keeps this run's Redis traffic apart from any other portal using the same Redis.
     const appId = `two-processes-${randomBytes(4).toString('hex')}`;
@@ -106,30 +54,17 @@ describe('two server processes sharing Redis', () => {
     for (const port of ports) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-two-processes-'));
       dataDirs.push(dataDir);
-      const output: string[] = [];
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: repositoryRoot,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          NODE_ENV: 'test',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          APP_URL: `http://127.0.0.1:${port}`,
+      servers.push(
+        spawnServer(port, {
           APP_KEY: 'two-processes-app-key-0123456789abcdefghijklmnop',
           DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
+          DATABASE_URL: database.url,
           DB_POOL_SIZE: '3',
           REDIS_URL: redisUrl,
           PUSHER_APP_ID: appId,
           SEED_DEMO: 'false',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      servers.push({ port, child, output });
+        }),
+      );
     }
     await Promise.all(servers.map(waitUntilHealthy));
 
@@ -137,21 +72,18 @@ describe('two server processes sharing Redis', () => {
       NODE_ENV: 'test',
       DATA_DIR: dataDirs[0]!,
       APP_KEY: 'two-processes-app-key-0123456789abcdefghijklmnop',
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: database.url,
       PUSHER_APP_ID: appId,
       APP_URL: `http://127.0.0.1:${servers[0]!.port}`,
     });
-    pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    pool = new pg.Pool({ connectionString: database.url, max: 2 });
   }, BOOT_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {
     disconnectAll(clients);
-    await Promise.all(servers.map(stop));
+    await Promise.all(servers.map(stopServer));
     await pool?.end();
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 

@@ -1,0 +1,193 @@
+import { readdirSync, readFileSync, readlinkSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from './config.ts';
+import { signIn } from './modules/broadcasting/test-support.ts';
+import { createPartner } from './test/factories.ts';
+import {
+  BOOT_TIMEOUT_MS,
+  childPids,
+  createScratchDatabase,
+  freePort,
+  redisUrl,
+  spawnServer,
+  stopServer,
+  waitUntilHealthy,
+  type ServerProcess,
+} from './test/server-process.ts';
+
+/**
+ * WEB_CONCURRENCY=2: the real `main.ts` as a primary with two workers on one port, against the machine's
+ * PostgreSQL and Redis (see test/server-process.ts).
+ */
+const APP_KEY = 'cluster-test-app-key-0123456789abcdefghijklmnop';
+
+/** The pids among `pids` that hold an established TCP connection on local `port` (Linux /proc). */
+function pidsServing(port: number, pids: number[]): Set<number> {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(table, 'utf8').trim().split('\n').slice(1);
+    } catch {
+      continue;
+    }
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      const localPort = Number.parseInt(fields[1]!.split(':')[1]!, 16);
+      if (localPort === port && fields[3] === '01') inodes.add(fields[9]!);
+    }
+  }
+  const serving = new Set<number>();
+  for (const pid of pids) {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      let target = '';
+      try {
+        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const match = /^socket:\[(\d+)\]$/.exec(target);
+      if (match && inodes.has(match[1]!)) serving.add(pid);
+    }
+  }
+  return serving;
+}
+
+/** Workers the primary has reported listening, in order. */
+function listeningWorkers(server: ServerProcess): number[] {
+  return [...server.output.join('').matchAll(/worker (\d+) listening/g)].map((match) => Number(match[1]));
+}
+
+async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function getUser(port: number, cookie: string, agent: http.Agent): Promise<{ status: number; email?: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/api/user', agent, headers: { cookie, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => {
+          const parsed = response.statusCode === 200 ? (JSON.parse(body) as { email?: string; data?: { email?: string } }) : {};
+          resolve({ status: response.statusCode ?? 0, email: parsed.email ?? parsed.data?.email });
+        });
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+describe('WEB_CONCURRENCY=2: a primary and two workers on one port', () => {
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let dataDir: string;
+  let server: ServerProcess;
+  let pool: pg.Pool;
+  let config: Config;
+
+  beforeAll(async () => {
+    database = await createScratchDatabase('portal_cluster');
+    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-'));
+    const port = await freePort();
+    server = spawnServer(port, {
+      APP_KEY,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      WEB_CONCURRENCY: '2',
+      // The demo data is seeded once, by the first worker, before the second starts.
+      SEED_DEMO: 'true',
+    });
+    await waitUntilHealthy(server);
+    await waitFor(() => (listeningWorkers(server).length === 2 ? true : undefined), 'the second worker');
+    config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_KEY, DATABASE_URL: database.url });
+    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  }, BOOT_TIMEOUT_MS * 2);
+
+  afterAll(async () => {
+    await stopServer(server);
+    await pool?.end();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('seeds the demo data once', async () => {
+    expect(server.output.join('').split('Demo accounts (seeded because the database was empty)').length - 1).toBe(1);
+    const { rows } = await pool.query<{ emails: number; users: number }>('SELECT count(DISTINCT email)::int AS emails, count(*)::int AS users FROM users');
+    expect(rows[0]!.users).toBeGreaterThan(0);
+    expect(rows[0]!.users).toBe(rows[0]!.emails);
+  });
+
+  it('answers on one port from both workers, which share the signed-in session', async () => {
+    const workers = childPids(server.child.pid!);
+    expect(workers.sort()).toEqual(listeningWorkers(server).sort());
+    const partner = await createPartner(pool);
+    const { cookie } = await signIn(pool, config, partner.userId);
+
+    // Eight connections held open at once: the primary hands them out to the workers in turn.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => getUser(server.port, cookie, agent)));
+      expect(answers).toEqual(Array.from({ length: 8 }, () => ({ status: 200, email: partner.email })));
+      expect(pidsServing(server.port, workers)).toEqual(new Set(workers));
+      // Without the session cookie, every worker refuses.
+      const anonymous = await Promise.all(Array.from({ length: 4 }, () => getUser(server.port, '', agent)));
+      expect(anonymous.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('replaces a worker that dies and keeps answering', async () => {
+    const [victim, survivor] = childPids(server.child.pid!) as [number, number];
+    process.kill(victim, 'SIGKILL');
+    const replacement = await waitFor(() => {
+      const now = childPids(server.child.pid!);
+      const replaced = now.find((pid) => pid !== survivor && pid !== victim);
+      return replaced !== undefined && listeningWorkers(server).includes(replaced) ? replaced : undefined;
+    }, 'a replacement worker');
+    expect(childPids(server.child.pid!).sort()).toEqual([survivor, replacement].sort());
+    expect(replacement).not.toBe(victim);
+    await waitUntilHealthy(server);
+    expect(server.output.join('')).toContain(`worker ${victim} exited (SIGKILL); starting another`);
+  });
+
+  it('stops every worker and exits 0 on SIGTERM', async () => {
+    const workers = childPids(server.child.pid!);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+  });
+});
+
+describe('WEB_CONCURRENCY=2 when the server cannot start', () => {
+  it('exits 1 instead of restarting workers forever', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-broken-'));
+    const server = spawnServer(await freePort(), {
+      APP_KEY,
+      DATA_DIR: dataDir,
+      // Nobody listens on port 1: the first worker's migration fails.
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+      REDIS_URL: redisUrl,
+      WEB_CONCURRENCY: '2',
+    });
+    try {
+      expect(await server.exited).toBe(1);
+      expect(server.output.join('')).toContain('the first worker exited during boot');
+    } finally {
+      await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, BOOT_TIMEOUT_MS);
+});

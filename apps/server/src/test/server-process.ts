@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/**
+ * Test helpers for real server processes (`tsx apps/server/src/main.ts`) against the machine's PostgreSQL
+ * (TEST_DATABASE_URL, default 127.0.0.1:5432) and Redis (REDIS_URL, default 127.0.0.1:6379), as the development
+ * machines and CI have them.
+ */
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+export const BOOT_TIMEOUT_MS = 60_000;
+
+export interface ServerProcess {
+  port: number;
+  child: ChildProcess;
+  /** stdout and stderr, as they came */
+  output: string[];
+  /** resolves with the exit code (or the signal's name) */
+  exited: Promise<number | string>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A database of its own on the PostgreSQL server, dropped (with its connections) by `drop`. */
+export async function createScratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Starts main.ts on `port` with a minimal environment plus `env` (nothing inherited but PATH and HOME). */
+export function spawnServer(port: number, env: Record<string, string>): ServerProcess {
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  return { port, child, output, exited };
+}
+
+export async function waitUntilHealthy(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + BOOT_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) break;
+    try {
+      const response = await fetch(`http://127.0.0.1:${server.port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server on port ${server.port} did not become healthy:\n${server.output.join('').slice(-3000)}`);
+}
+
+/** SIGTERM, then SIGKILL after 10 s; resolves when the process has exited. */
+export function stopServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve();
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
+  server.child.kill('SIGTERM');
+  return server.exited.then(() => clearTimeout(timer));
+}
+
+/** The pids of a process's children (Linux). */
+export function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
