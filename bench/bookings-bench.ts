@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +10,7 @@ import { defaultPoolSize, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { findBench, seedBench, type BenchInfo } from '../apps/server/src/db/seeds/bench-seed.ts';
 import { pageQuery } from '../apps/server/src/modules/bookings/repository.ts';
+import { childPids, freePort } from '../apps/server/src/test/server-process.ts';
 import { median, percentile } from './stats.ts';
 
 /**
@@ -159,18 +159,6 @@ async function prepareDatabase(database: BenchDatabase, log: (line: string) => v
 
 // ---- server child ------------------------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 interface ServerChild {
   child: ChildProcess;
   baseUrl: string;
@@ -252,14 +240,6 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
       rmSync(scratch, { recursive: true, force: true });
     },
   };
-}
-
-function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
 }
 
 function processRss(pid: number): number {

@@ -1,18 +1,8 @@
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../test/pdf-text.ts';
+import { pdfText, renderPdf } from '../test/pdf-text.ts';
 import { PdfTextLineWriter, type TextCell } from './pdf-text-line.ts';
 
-async function render(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ compress: false, size: 'A4', layout: 'landscape' });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise((resolve) => doc.on('end', resolve));
-  draw(doc);
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
-}
+const render = (draw: (doc: PDFKit.PDFDocument) => void) => renderPdf(draw, { size: 'A4', layout: 'landscape' });
 
 /** The page's content stream: where the text is placed and what it shows, graphics-state noise aside. */
 function textPlacement(pdf: Buffer): string[] {

@@ -1,23 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../test/pdf-text.ts';
+import { pdfText, renderPdf } from '../test/pdf-text.ts';
 import { drawSvg, parseSvg, UnsupportedSvgError } from './svg-to-pdf.ts';
 
 const LOGOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public/logos');
 
-async function render(draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ compress: false });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise((resolve) => doc.on('end', resolve));
-  draw(doc);
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
-}
+const render = (draw: (doc: PDFKit.PDFDocument) => void) => renderPdf(draw);
 
 const logo = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64">
   <title>Acme &amp; Co</title>

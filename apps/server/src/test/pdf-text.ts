@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
 
 /**
  * The text a PDF written by PDFKit shows, for assertions: each content stream is inflated when it is
@@ -100,4 +101,16 @@ export function pdfText(pdf: Buffer): PdfText {
   }
   const pages = (raw.match(/\/Type\s*\/Page\b/g) ?? []).length;
   return { pages, texts, info };
+}
+
+/** Draws into a new uncompressed PDFKit document and answers the whole file, for pdfText and raw assertions. */
+export async function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
+  const doc = new PDFDocument({ ...options, compress: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => doc.on('end', resolve));
+  draw(doc);
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
 }
