@@ -199,10 +199,15 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
   // BENCH_SERVER_LOG=file keeps the server's whole output (e.g. with BENCH_SERVER_NODE_ARGS=--trace-gc).
   const logFile = process.env.BENCH_SERVER_LOG;
   if (logFile) writeFileSync(logFile, '');
+  // With several workers, the primary reports each one listening: measure only once all of them are.
+  let bootLog = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     if (logFile) appendFileSync(logFile, chunk);
     output = (output + chunk.toString()).slice(-4000);
+    if (bootLog.length < 100_000) bootLog += chunk.toString();
   });
+  const processes = serverProcesses(database);
+  const allListening = () => processes === 1 || (bootLog.match(/worker \d+ listening/g)?.length ?? 0) >= processes;
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
@@ -210,7 +215,7 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
     try {
       const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
+      if (response.ok && allListening()) break;
     } catch {
       /* not listening yet */
     }
@@ -221,7 +226,7 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const startMs = performance.now() - started;
-  log(`server (${database}, ${serverProcesses(database)} process${serverProcesses(database) > 1 ? "es" : ""}) up in ${(startMs / 1000).toFixed(1)} s, pid ${child.pid}`);
+  log(`server (${database}, ${processes} process${processes > 1 ? 'es' : ''}) up in ${(startMs / 1000).toFixed(1)} s, pid ${child.pid}`);
   return {
     child,
     baseUrl,

@@ -62,7 +62,7 @@ function listeningWorkers(server: ServerProcess): number[] {
   return [...server.output.join('').matchAll(/worker (\d+) listening/g)].map((match) => Number(match[1]));
 }
 
-async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = BOOT_TIMEOUT_MS): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
@@ -87,6 +87,17 @@ function getUser(port: number, cookie: string, agent: http.Agent): Promise<{ sta
     );
     request.on('error', reject);
   });
+}
+
+/** Opens `count` connections at once, signed in as `cookie`, and answers the pids serving them and the answers. */
+async function serveConcurrently(port: number, cookie: string, count: number, workers: number[]) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: count });
+  try {
+    const answers = await Promise.all(Array.from({ length: count }, () => getUser(port, cookie, agent)));
+    return { answers, serving: pidsServing(port, workers) };
+  } finally {
+    agent.destroy();
+  }
 }
 
 describe('WEB_CONCURRENCY=2: a primary and two workers on one port', () => {
@@ -122,11 +133,16 @@ describe('WEB_CONCURRENCY=2: a primary and two workers on one port', () => {
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('seeds the demo data once', async () => {
-    expect(server.output.join('').split('Demo accounts (seeded because the database was empty)').length - 1).toBe(1);
-    const { rows } = await pool.query<{ emails: number; users: number }>('SELECT count(DISTINCT email)::int AS emails, count(*)::int AS users FROM users');
+  it('seeds the demo data once, in the first worker, before the second starts', async () => {
+    const output = server.output.join('');
+    expect(output.split('Demo accounts (seeded because the database was empty)').length - 1).toBe(1);
+    const started = [...output.matchAll(/worker (\d+) started/g)].map((match) => match.index);
+    const firstListening = output.search(/worker \d+ listening/);
+    expect(started).toHaveLength(2);
+    expect(firstListening).toBeGreaterThan(started[0]!);
+    expect(started[1]!).toBeGreaterThan(firstListening);
+    const { rows } = await pool.query<{ users: number }>('SELECT count(*)::int AS users FROM users');
     expect(rows[0]!.users).toBeGreaterThan(0);
-    expect(rows[0]!.users).toBe(rows[0]!.emails);
   });
 
   it('answers on one port from both workers, which share the signed-in session', async () => {
@@ -136,20 +152,16 @@ describe('WEB_CONCURRENCY=2: a primary and two workers on one port', () => {
     const { cookie } = await signIn(pool, config, partner.userId);
 
     // Eight connections held open at once: the primary hands them out to the workers in turn.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-    try {
-      const answers = await Promise.all(Array.from({ length: 8 }, () => getUser(server.port, cookie, agent)));
-      expect(answers).toEqual(Array.from({ length: 8 }, () => ({ status: 200, email: partner.email })));
-      expect(pidsServing(server.port, workers)).toEqual(new Set(workers));
-      // Without the session cookie, every worker refuses.
-      const anonymous = await Promise.all(Array.from({ length: 4 }, () => getUser(server.port, '', agent)));
-      expect(anonymous.map((answer) => answer.status)).toEqual([401, 401, 401, 401]);
-    } finally {
-      agent.destroy();
-    }
+    const signedIn = await serveConcurrently(server.port, cookie, 8, workers);
+    expect(signedIn.answers).toEqual(Array.from({ length: 8 }, () => ({ status: 200, email: partner.email })));
+    expect(signedIn.serving).toEqual(new Set(workers));
+    // Without the session cookie, every worker refuses.
+    const anonymous = await serveConcurrently(server.port, '', 8, workers);
+    expect(anonymous.answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 401));
+    expect(anonymous.serving).toEqual(new Set(workers));
   });
 
-  it('replaces a worker that dies and keeps answering', async () => {
+  it('replaces a worker that dies, and the new one serves', async () => {
     const [victim, survivor] = childPids(server.child.pid!) as [number, number];
     process.kill(victim, 'SIGKILL');
     const replacement = await waitFor(() => {
@@ -158,9 +170,12 @@ describe('WEB_CONCURRENCY=2: a primary and two workers on one port', () => {
       return replaced !== undefined && listeningWorkers(server).includes(replaced) ? replaced : undefined;
     }, 'a replacement worker');
     expect(childPids(server.child.pid!).sort()).toEqual([survivor, replacement].sort());
-    expect(replacement).not.toBe(victim);
-    await waitUntilHealthy(server);
     expect(server.output.join('')).toContain(`worker ${victim} exited (SIGKILL); starting another`);
+    const partner = await createPartner(pool);
+    const { cookie } = await signIn(pool, config, partner.userId);
+    const { answers, serving } = await serveConcurrently(server.port, cookie, 8, [survivor, replacement]);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(serving).toEqual(new Set([survivor, replacement]));
   });
 
   it('stops every worker and exits 0 on SIGTERM', async () => {
@@ -172,6 +187,36 @@ describe('WEB_CONCURRENCY=2: a primary and two workers on one port', () => {
 });
 
 describe('WEB_CONCURRENCY=2 when the server cannot start', () => {
+  it('exits 1 when replacement workers keep failing to boot, instead of restarting them forever', async () => {
+    const database = await createScratchDatabase('portal_cluster_lost');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-lost-'));
+    const server = spawnServer(await freePort(), {
+      APP_KEY,
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      WEB_CONCURRENCY: '2',
+      SEED_DEMO: 'false',
+    });
+    try {
+      await waitUntilHealthy(server);
+      await waitFor(() => (listeningWorkers(server).length === 2 ? true : undefined), 'the second worker');
+      // The database goes away; workers that die now cannot be replaced.
+      await database.drop();
+      for (const pid of childPids(server.child.pid!)) process.kill(pid, 'SIGKILL');
+      expect(await server.exited).toBe(1);
+      // (Two replacements boot at a time here, so a sixth may fail before the fifth failure is acted on.)
+      const failures = /(\d+) workers in a row exited before listening/.exec(server.output.join(''));
+      expect(Number(failures?.[1])).toBeGreaterThanOrEqual(5);
+      expect(Number(failures?.[1])).toBeLessThanOrEqual(6);
+      expect(listeningWorkers(server)).toHaveLength(2);
+    } finally {
+      await stopServer(server);
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, BOOT_TIMEOUT_MS * 2);
+
   it('exits 1 instead of restarting workers forever', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cluster-broken-'));
     const server = spawnServer(await freePort(), {

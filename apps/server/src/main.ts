@@ -1,9 +1,7 @@
 import cluster from 'node:cluster';
 import { runClusterPrimary } from './cluster-primary.ts';
-import { loadConfig, ConfigError } from './config.ts';
-import { buildApp } from './app.ts';
-import { openMigratedDatabase } from './db/open.ts';
-import { seedDemoIfEmpty } from './db/seeds/demo-seed.ts';
+import { loadConfig, ConfigError, type Config } from './config.ts';
+import type { seedDemoIfEmpty } from './db/seeds/demo-seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,11 +9,19 @@ async function main(): Promise<void> {
     runClusterPrimary(config);
     return;
   }
+  await runServer(config);
+}
+
+async function runServer(config: Config): Promise<void> {
+  // Loaded here, not at the top: a cluster primary never runs the app and need not hold it in memory.
+  const { buildApp } = await import('./app.ts');
+  const { openMigratedDatabase } = await import('./db/open.ts');
+  const { seedDemoIfEmpty } = await import('./db/seeds/demo-seed.ts');
   const database = await openMigratedDatabase(config);
   const app = await buildApp({ config, database });
 
   // With workers, the first one seeds (it boots alone: cluster-primary.ts); replacements never do.
-  if (config.seedDemo && (cluster.isPrimary || cluster.worker?.id === 1)) {
+  if (config.seedDemo && (config.webConcurrency === 1 || cluster.worker?.id === 1)) {
     const accounts = await seedDemoIfEmpty(database, config, app.log);
     if (accounts) printDemoAccounts(accounts);
   }

@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
-import { describe, expect, it } from 'vitest';
+import os, { availableParallelism } from 'node:os';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultPoolSize, openDatabase } from './client.ts';
 
 // pg.Pool connects lazily: opening a pool on an address nobody serves is enough to read its size.
@@ -27,12 +27,12 @@ describe('PostgreSQL pool size', () => {
 });
 
 describe('PostgreSQL pool size with several server processes (WEB_CONCURRENCY)', () => {
-  it("shares the default out among the processes, at least 2 connections each", () => {
-    const total = availableParallelism() * 2 + 1;
-    expect(defaultPoolSize(1)).toBe(total);
-    expect(defaultPoolSize(2)).toBe(Math.max(2, Math.ceil(total / 2)));
-    // the processes together stay near the single-process total, never one connection per process
-    expect(defaultPoolSize(2) * 2).toBeLessThanOrEqual(total + 1);
-    expect(defaultPoolSize(64)).toBe(2);
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shares the default out among the processes, at least 2 connections each', () => {
+    vi.spyOn(os, 'availableParallelism').mockReturnValue(2);
+    expect([1, 2, 3, 64].map((processes) => defaultPoolSize(processes))).toEqual([5, 3, 2, 2]);
+    vi.spyOn(os, 'availableParallelism').mockReturnValue(8);
+    expect([1, 2, 8].map((processes) => defaultPoolSize(processes))).toEqual([17, 9, 3]);
   });
 });

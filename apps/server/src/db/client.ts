@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -37,7 +37,7 @@ export interface DatabaseOptions {
  * this process's machine; DB_POOL_SIZE overrides it.
  */
 export function defaultPoolSize(processes = 1): number {
-  return Math.max(2, Math.ceil((availableParallelism() * 2 + 1) / processes));
+  return Math.max(2, Math.ceil((os.availableParallelism() * 2 + 1) / processes));
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -45,6 +45,41 @@ describe('PdfTextLineWriter', () => {
     expect(written.toString('latin1')).toMatch(/\/Font <<\n\/F\d+ \d+ 0 R\n\/F\d+ \d+ 0 R\n>>/);
   });
 
+  it('writes one text object a line, unflipped to PDF space inside its own graphics state', async () => {
+    const pdf = await render((doc) => {
+      doc.font('Helvetica').fontSize(7.5);
+      new PdfTextLineWriter(doc).writeLine([{ text: 'To', x: 40 }, { text: 'Paid', x: 100 }], 120.5);
+    });
+    // A4 landscape is 595.28 high; Helvetica's ascender is 718/1000: the baseline is 595.28 - 120.5 - 5.385.
+    expect(pdf.toString('latin1')).toContain(
+      'q\n1 0 0 -1 0 595.28 cm\nBT\n/F1 7.5 Tf\n1 0 0 1 40 469.395 Tm\n[<54> 120 <6f> 0] TJ\n1 0 0 1 100 469.395 Tm\n[<50> 40 <616964> 0] TJ\nET\nQ',
+    );
+  });
+
+  it('makes the font a resource of each page it writes on, also where nothing else used it', async () => {
+    const pdf = await render((doc) => {
+      const writer = new PdfTextLineWriter(doc);
+      doc.font('Helvetica').fontSize(9);
+      writer.writeLine([{ text: 'first page', x: 40 }], 100);
+      doc.addPage();
+      doc.font('Helvetica').fontSize(9);
+      writer.writeLine([{ text: 'second page', x: 40 }], 100);
+    });
+    const raw = pdf.toString('latin1');
+    const fontResources = [...raw.matchAll(/\/Font <<\n\/F1 (\d+) 0 R\n>>/g)].map((match) => match[1]);
+    expect(fontResources).toHaveLength(2);
+    expect(new Set(fontResources).size).toBe(1);
+    expect(pdfText(pdf).texts).toEqual(['first page', 'second page']);
+  });
+
+  it('refuses a position that is not a number, as PDFKit does, instead of writing a broken file', async () => {
+    await render((doc) => {
+      doc.font('Helvetica').fontSize(9);
+      expect(() => new PdfTextLineWriter(doc).writeLine([{ text: 'x', x: Number.NaN }], 10)).toThrow('unsupported number: NaN');
+      expect(() => doc.text('x', Number.NaN, 10, { lineBreak: false })).toThrow('unsupported number: NaN');
+    });
+  });
+
   it('measures a string as doc.widthOfString does, kerning included, in the current font and size', async () => {
     await render((doc) => {
       const writer = new PdfTextLineWriter(doc);

@@ -38,8 +38,9 @@ export interface TextCell {
   x: number;
 }
 
-/** PDFKit's number format in content streams (PDFObject.number): at most six decimals. */
+/** PDFKit's number format in content streams (PDFObject.number): at most six decimals; it refuses non-finite ones. */
 function pdfNumber(value: number): number {
+  if (!(value > -1e21 && value < 1e21)) throw new Error(`unsupported number: ${value}`);
   return Math.round(value * 1e6) / 1e6;
 }
 

@@ -383,6 +383,15 @@ describe('bookings API', () => {
     });
 
     it("keeps B's rows out of A's exports", async () => {
+      // Unfiltered: every row of A's, none of B's (whose patients share A's names, but not their ticket ids).
+      const everything = dataRows(await loadWorkbook(await clientA.get('/api/clients/bookings?format=xlsx')));
+      expect(everything).toHaveLength((await listA()).total);
+      const bTickets = ['MT-900001', 'MT-900002', 'MT-900003'];
+      expect(everything.map((row) => row[0])).not.toEqual(expect.arrayContaining([expect.stringMatching(/^MT-90000[123]$/)]));
+      expect(everything.map((row) => row[1])).not.toContain('Bartholomew Quist');
+      const everythingPdf = pdfText((await clientA.get('/api/clients/bookings?format=pdf')).rawBody).texts;
+      expect(everythingPdf.filter((text) => bTickets.includes(text) || text.includes('Bartholomew'))).toEqual([]);
+      expect(everythingPdf).toEqual(expect.arrayContaining(everything.map((row) => row[0])));
       const workbook = await loadWorkbook(await clientA.get('/api/clients/bookings?format=xlsx&search=zainab'));
       const patients = dataRows(workbook).map((row) => row[1]);
       expect(patients).toEqual(['Zainab Al Shamsi']);
