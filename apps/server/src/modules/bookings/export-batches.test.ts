@@ -81,4 +81,35 @@ describe('export batches', () => {
     const page = await service().list(user, bookingListQuerySchema.parse({ per_page: '5' }), {});
     expect(page.total).toBe(23);
   });
+
+  it("stops before writing a batch that holds another agent's row", async () => {
+    // A database answer that does not match the statement's scope (it cannot happen while the SQL is right):
+    // the second batch comes back with one row of another agent's.
+    const pool = context.database.pool;
+    let batchesRead = 0;
+    const tampering = new Proxy(pool, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+        return async (...args: Parameters<typeof pool.query>) => {
+          const result = (await (target.query as (...query: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>)(...args));
+          const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+          if (text.includes('local_date_time') && ++batchesRead === 2) result.rows[2]!.referral_agent_id = partner.referralAgentId + 1;
+          return result;
+        };
+      },
+    });
+    const tamperedService = createBookingsService({ pool: tampering, appUrl: 'http://localhost', exportBatchSize: BATCH });
+    const started = await tamperedService.startExport(user, bookingListQuerySchema.parse({ format: 'xlsx' }));
+    const written: number[] = [];
+    try {
+      await expect(
+        (async () => {
+          for await (const batch of started.rows) written.push(...batch.map((row) => row.id));
+        })(),
+      ).rejects.toThrow("bookings export: a batch held a row of another agent's");
+    } finally {
+      started.release();
+    }
+    expect(written).toHaveLength(BATCH);
+  });
 });

@@ -207,6 +207,10 @@ async function* exportBatches(pool: pg.Pool, filters: BookingQueryFilters, sort:
   let after: { sortKey: string | null; id: number } | undefined;
   for (;;) {
     const batch = await findExportBatch(pool, filters, sort, batchSize, after);
+    if (batch.some((row) => row.referral_agent_id !== filters.referralAgentId)) {
+      // Cannot happen while the batch statement scopes by the agent; never write a row of someone else's.
+      throw new Error("bookings export: a batch held a row of another agent's");
+    }
     if (batch.length === 0) return;
     yield batch;
     if (batch.length < batchSize) return;
