@@ -87,7 +87,7 @@ export interface LoadResult {
   errors: number;
   pgbenchTps: number | null;
   ratio: number | null;
-  /** the server's PostgreSQL pool, and pgbench at that many connections (medians, as above) */
+  /** the server's PostgreSQL connections, every process's pool together, and pgbench at that many (medians, as above) */
   serverPoolSize: number;
   pgbenchPoolTps: number | null;
   poolRatio: number | null;
@@ -454,18 +454,22 @@ export async function measureExport(server: ServerChild, session: Session, forma
 
 // ---- the run ------------------------------------------------------------------------------------------------
 
+/** A positive integer from the bench's environment, or undefined. */
+function positiveIntegerFromEnv(name: string): number | undefined {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
 /** The server's processes: one per core on PostgreSQL (BENCH_WEB_CONCURRENCY overrides), one on the embedded database. */
 export function serverProcesses(database: BenchDatabase): number {
   if (database === 'embedded') return 1;
-  const configured = Number(process.env.BENCH_WEB_CONCURRENCY);
-  return Number.isInteger(configured) && configured > 0 ? configured : availableParallelism();
+  return positiveIntegerFromEnv('BENCH_WEB_CONCURRENCY') ?? availableParallelism();
 }
 
 /** The connections the bench's server opens in all (every process's pool): BENCH_DB_POOL_SIZE, else the server's own default. */
 function serverConnections(database: BenchDatabase): number {
   const processes = serverProcesses(database);
-  const configured = Number(process.env.BENCH_DB_POOL_SIZE);
-  return processes * (Number.isInteger(configured) && configured > 0 ? configured : defaultPoolSize(processes));
+  return processes * (positiveIntegerFromEnv('BENCH_DB_POOL_SIZE') ?? defaultPoolSize(processes));
 }
 
 function percent(fraction: number): string {

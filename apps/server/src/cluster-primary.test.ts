@@ -12,6 +12,7 @@ import {
   childPids,
   createScratchDatabase,
   freePort,
+  pollUntil,
   redisUrl,
   spawnServer,
   stopServer,
@@ -60,16 +61,6 @@ function pidsServing(port: number, pids: number[]): Set<number> {
 /** Workers the primary has reported listening, in order. */
 function listeningWorkers(server: ServerProcess): number[] {
   return [...server.output.join('').matchAll(/worker (\d+) listening/g)].map((match) => Number(match[1]));
-}
-
-async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = BOOT_TIMEOUT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function getUser(port: number, cookie: string, agent: http.Agent): Promise<{ status: number; email?: string }> {
@@ -121,7 +112,7 @@ describe('WEB_CONCURRENCY=2: a primary and two workers on one port', () => {
       SEED_DEMO: 'true',
     });
     await waitUntilHealthy(server);
-    await waitFor(() => (listeningWorkers(server).length === 2 ? true : undefined), 'the second worker');
+    await pollUntil(() => (listeningWorkers(server).length === 2 ? true : undefined), 'the second worker');
     config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_KEY, DATABASE_URL: database.url });
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
   }, BOOT_TIMEOUT_MS * 2);
@@ -164,7 +155,7 @@ describe('WEB_CONCURRENCY=2: a primary and two workers on one port', () => {
   it('replaces a worker that dies, and the new one serves', async () => {
     const [victim, survivor] = childPids(server.child.pid!) as [number, number];
     process.kill(victim, 'SIGKILL');
-    const replacement = await waitFor(() => {
+    const replacement = await pollUntil(() => {
       const now = childPids(server.child.pid!);
       const replaced = now.find((pid) => pid !== survivor && pid !== victim);
       return replaced !== undefined && listeningWorkers(server).includes(replaced) ? replaced : undefined;
@@ -200,7 +191,7 @@ describe('WEB_CONCURRENCY=2 when the server cannot start', () => {
     });
     try {
       await waitUntilHealthy(server);
-      await waitFor(() => (listeningWorkers(server).length === 2 ? true : undefined), 'the second worker');
+      await pollUntil(() => (listeningWorkers(server).length === 2 ? true : undefined), 'the second worker');
       // The database goes away; workers that die now cannot be replaced.
       await database.drop();
       for (const pid of childPids(server.child.pid!)) process.kill(pid, 'SIGKILL');

@@ -60,11 +60,11 @@ export class PdfTextLineWriter {
 
   constructor(private readonly doc: PDFKit.PDFDocument) {}
 
-  /** The width of `text` in the current font and size: `doc.widthOfString(text)`, from the same cache. */
-  widthOf(text: string): number {
+  /** The width of `text` in the current font and size: `doc.widthOfString(text)`, from the same cache. (Bound: pass it on as is.) */
+  readonly widthOf = (text: string): number => {
     const internals = this.doc as unknown as PdfKitInternals;
     return (this.encode(internals._font, text).advance / 1000) * internals._fontSize;
-  }
+  };
 
   /** Writes each cell at its x with the top of the text at `top`, in the current font, size and fill colour. */
   writeLine(cells: readonly TextCell[], top: number): void {

@@ -78,19 +78,37 @@ export function spawnServer(port: number, env: Record<string, string>): ServerPr
   return { port, child, output, exited };
 }
 
-export async function waitUntilHealthy(server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + BOOT_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) break;
-    try {
-      const response = await fetch(`http://127.0.0.1:${server.port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+/** Calls `probe` every `intervalMs` until it answers something other than undefined; rejects after `timeoutMs`. */
+export async function pollUntil<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = BOOT_TIMEOUT_MS,
+  intervalMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
-  throw new Error(`The server on port ${server.port} did not become healthy:\n${server.output.join('').slice(-3000)}`);
+}
+
+export async function waitUntilHealthy(server: ServerProcess): Promise<void> {
+  const healthy = await pollUntil(
+    async () => {
+      if (server.child.exitCode !== null) return false;
+      try {
+        return (await fetch(`http://127.0.0.1:${server.port}/api/health`)).ok ? true : undefined;
+      } catch {
+        return undefined; // not listening yet
+      }
+    },
+    `the server on port ${server.port}`,
+    BOOT_TIMEOUT_MS,
+    200,
+  ).catch(() => false);
+  if (!healthy) throw new Error(`The server on port ${server.port} did not become healthy:\n${server.output.join('').slice(-3000)}`);
 }
 
 /** SIGTERM, then SIGKILL after 10 s; resolves when the process has exited. */

@@ -183,7 +183,7 @@ function drawRow(doc: PDFKit.PDFDocument, rowText: PdfTextLineWriter, record: Ex
     doc.fillColor('#111111');
   }
   const cells: TextCell[] = [];
-  const widthOf = (text: string) => rowText.widthOf(text);
+  const { widthOf } = rowText;
   let x = MARGIN;
   for (const column of EXPORT_COLUMNS) {
     const text = fit(widthOf, toWinAnsi(column.text(record)), column.pdfWidth - 2 * CELL_PADDING);
