@@ -93,7 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
-  await app.register(sessionPlugin, { config, pool: database.pool });
+  await app.register(sessionPlugin, { config, pool: database.pool, reader: database.reader });
   await app.register(csrfPlugin);
   await app.register(authGuardPlugin, { pool: database.pool });
   await app.register(mailerPlugin);

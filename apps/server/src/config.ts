@@ -20,6 +20,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
+  DB_PIPELINED_CONNECTIONS: z.coerce.number().int().min(0).max(16).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SEED_DEMO: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.default(false),
@@ -55,6 +56,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections of each process (DB_POOL_SIZE); undefined: defaultPoolSize(webConcurrency). */
   dbPoolSize: number | undefined;
+  /**
+   * Pipelined PostgreSQL connections of each process for the busiest short reads (DB_PIPELINED_CONNECTIONS, beside
+   * the pool); undefined: DEFAULT_PIPELINED_CONNECTIONS; 0: those reads use the pool.
+   */
+  dbPipelinedConnections: number | undefined;
   /** HTTP server processes (WEB_CONCURRENCY): above 1, a primary process runs that many workers on one port. */
   webConcurrency: number;
   seedDemo: boolean;
@@ -123,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     dbPoolSize: values.DB_POOL_SIZE,
+    dbPipelinedConnections: values.DB_PIPELINED_CONNECTIONS,
     webConcurrency: values.WEB_CONCURRENCY,
     // Demo data is never seeded in production, whatever SEED_DEMO says.
     seedDemo: isProduction ? false : (values.SEED_DEMO ?? true),

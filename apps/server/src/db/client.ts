@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { acquireEmbeddedLock, publishEmbeddedPort, runningEmbeddedServerPort } from './embedded-lock.ts';
+import { createPipelinedReader, type ReadQueryable } from './pipelined-reader.ts';
 
 // int8 (count(*), sums) arrives as a string from pg; every count here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -14,6 +15,11 @@ export type Drizzle = NodePgDatabase;
 export interface Database {
   kind: 'embedded' | 'postgres';
   pool: pg.Pool;
+  /**
+   * Where the busiest short reads go (the session and the bookings page): on PostgreSQL a pipelined connection
+   * of their own (db/pipelined-reader.ts), on the embedded database (one connection) the pool itself.
+   */
+  reader: ReadQueryable;
   db: Drizzle;
   close(): Promise<void>;
 }
@@ -25,7 +31,17 @@ export interface DatabaseOptions {
   embeddedDataDir?: string | undefined;
   /** Connections to a PostgreSQL server; without it, defaultPoolSize(). */
   poolSize?: number | undefined;
+  /** The reader's pipelined connections to a PostgreSQL server (DEFAULT_PIPELINED_CONNECTIONS); 0: the reader is the pool. */
+  pipelinedConnections?: number | undefined;
 }
+
+/**
+ * One pipelined connection a process: it carries the reads of a fraction of a millisecond each that it is for, and
+ * a second one served the bookings list no faster on the 2-core bench machine (docs/decisions-bookings.md, Throughput).
+ */
+export const DEFAULT_PIPELINED_CONNECTIONS = 1;
+/** Unanswered reads on one pipelined connection beyond which a read waits in the pool instead. */
+const PIPELINE_MAX_DEPTH = 32;
 
 /**
  * A small pool: twice this machine's cores, plus one (PostgreSQL's wiki and HikariCP's "About Pool Sizing"),
@@ -46,7 +62,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {
       /* an idle client lost its connection; the pool replaces it on the next checkout */
     });
-    return { kind: 'postgres', pool, db: drizzle(pool), close: () => pool.end() };
+    const pipelined = options.pipelinedConnections ?? DEFAULT_PIPELINED_CONNECTIONS;
+    const reader =
+      pipelined > 0
+        ? createPipelinedReader({ connectionString: options.url }, { connections: pipelined, maxDepth: PIPELINE_MAX_DEPTH, overflow: pool })
+        : null;
+    return {
+      kind: 'postgres',
+      pool,
+      reader: reader ?? pool,
+      db: drizzle(pool),
+      async close() {
+        await reader?.close();
+        await pool.end();
+      },
+    };
   }
 
   const dataDir = options.embeddedDataDir ?? 'memory://';
@@ -57,7 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (runningPort) {
       const pool = new pg.Pool({ host: '127.0.0.1', port: runningPort, user: 'postgres', database: 'postgres', max: 1 });
       pool.on('error', () => {});
-      return { kind: 'embedded', pool, db: drizzle(pool), close: () => pool.end() };
+      return { kind: 'embedded', pool, reader: pool, db: drizzle(pool), close: () => pool.end() };
     }
     mkdirSync(path.dirname(dataDir), { recursive: true });
     releaseLock = acquireEmbeddedLock(dataDir);
@@ -74,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     kind: 'embedded',
     pool,
+    reader: pool,
     db: drizzle(pool),
     async close() {
       await pool.end();

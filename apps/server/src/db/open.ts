@@ -9,6 +9,7 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
     url: config.databaseUrl,
     embeddedDataDir: path.join(config.dataDir, 'pglite'),
     poolSize: config.dbPoolSize ?? defaultPoolSize(config.webConcurrency),
+    pipelinedConnections: config.dbPipelinedConnections,
   });
   try {
     await migrate(database.pool);

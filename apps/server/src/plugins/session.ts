@@ -9,6 +9,7 @@ import {
   SESSION_REMEMBER_DAYS,
 } from '@portal/contracts/constants';
 import type { Config } from '../config.ts';
+import type { ReadQueryable } from '../db/pipelined-reader.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
 
 /**
@@ -155,8 +156,10 @@ export function sessionWithUserSql(parameter: string, alias: string): string {
 const SESSION_LOOKUP_SQL = `SELECT l.* FROM ${sessionWithUserSql('$1', 'l')}`;
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, options: { config: Config; pool: pg.Pool }) => {
+  async (app: FastifyInstance, options: { config: Config; pool: pg.Pool; reader?: ReadQueryable }) => {
     const { config, pool } = options;
+    // Every signed-in request reads its session: a short read for the pipelined connection (Database.reader).
+    const reader = options.reader ?? pool;
     const cookieName = config.sessionCookie;
 
     function setCookies(reply: FastifyReply, token: string, session: SessionRecord): void {
@@ -275,7 +278,7 @@ export const sessionPlugin = fp(
         return;
       }
       // Named: prepared once per connection. Every request runs it; planning it each time cost 5× the lookup.
-      const { rows } = await pool.query<SessionWithUserRow>({ name: 'session_by_token_with_user', text: SESSION_LOOKUP_SQL, values: [request.cookieSessionId ?? sha256(token)] });
+      const { rows } = await reader.query<SessionWithUserRow>({ name: 'session_by_token_with_user', text: SESSION_LOOKUP_SQL, values: [request.cookieSessionId ?? sha256(token)] });
       await takeRow(request, reply, rows[0] ?? null);
     }
 

@@ -31,6 +31,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { BookingFilterBy, BookingSortColumn, InvoiceStatus } from '@portal/contracts/bookings';
 import { sessionWithUserSql, type SessionWithUserRow } from '../../plugins/session.ts';
+import type { ReadQueryable } from '../../db/pipelined-reader.ts';
 
 export type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -285,7 +286,7 @@ export async function findPage(
  * session's user passes the auth guard.
  */
 export async function findSessionPage(
-  db: Queryable,
+  db: ReadQueryable,
   sessionId: string,
   filters: BookingListFilters,
   sort: BookingSort,

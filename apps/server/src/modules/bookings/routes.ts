@@ -23,7 +23,7 @@ const LINK_KEYS = ['team', 'filter_by', 'from', 'to', 'search', 'medical_service
  * Everything else (invalid queries, exports, searches) has the guard read the session first, as other routes do.
  */
 export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
-  const service = createBookingsService({ pool: app.database.pool, appUrl: app.config.appUrl });
+  const service = createBookingsService({ pool: app.database.pool, reader: app.database.reader, appUrl: app.config.appUrl });
 
   // The page is built field by field from typed rows (toBookingRow), so nothing else can reach the wire. In
   // production the 200 answer is serialised as it is; checking it against the schema again on every request
