@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { defaultPoolSize, openDatabase } from '../apps/server/src/db/client.ts';
+import { DEFAULT_PIPELINED_CONNECTIONS, defaultPoolSize, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { findBench, seedBench, type BenchInfo } from '../apps/server/src/db/seeds/bench-seed.ts';
 import { pageQuery } from '../apps/server/src/modules/bookings/repository.ts';
@@ -70,7 +70,7 @@ export interface LoadRound {
   /** pgbench at the load's connections (the reference of the target) */
   pgbenchTps: number | null;
   ratio: number | null;
-  /** pgbench at as many connections as the server's pool: the database's own best here (the stricter reference) */
+  /** pgbench at as many connections as the server opens: the database's own best here (the stricter reference) */
   pgbenchPoolTps: number | null;
   poolRatio: number | null;
 }
@@ -87,7 +87,7 @@ export interface LoadResult {
   errors: number;
   pgbenchTps: number | null;
   ratio: number | null;
-  /** the server's PostgreSQL connections, every process's pool together, and pgbench at that many (medians, as above) */
+  /** the server's PostgreSQL connections (every process's pool and pipelined connection), and pgbench at that many (medians, as above) */
   serverPoolSize: number;
   pgbenchPoolTps: number | null;
   poolRatio: number | null;
@@ -466,10 +466,13 @@ export function serverProcesses(database: BenchDatabase): number {
   return positiveIntegerFromEnv('BENCH_WEB_CONCURRENCY') ?? availableParallelism();
 }
 
-/** The connections the bench's server opens in all (every process's pool): BENCH_DB_POOL_SIZE, else the server's own default. */
+/**
+ * The connections the bench's server opens in all: every process's pool (BENCH_DB_POOL_SIZE, else the server's own
+ * default) and its pipelined reader's connection.
+ */
 function serverConnections(database: BenchDatabase): number {
   const processes = serverProcesses(database);
-  return processes * (positiveIntegerFromEnv('BENCH_DB_POOL_SIZE') ?? defaultPoolSize(processes));
+  return processes * ((positiveIntegerFromEnv('BENCH_DB_POOL_SIZE') ?? defaultPoolSize(processes)) + DEFAULT_PIPELINED_CONNECTIONS);
 }
 
 function percent(fraction: number): string {

@@ -31,3 +31,14 @@ describe('WEB_CONCURRENCY (server processes)', () => {
     expect(() => loadConfig({ ...base, WEB_CONCURRENCY: value })).toThrow(/WEB_CONCURRENCY/);
   });
 });
+
+describe('DB_PIPELINED_CONNECTIONS (pipelined connections for the busiest reads)', () => {
+  it('leaves the default to the database unless set, and takes 0 (the pool) up to 16', () => {
+    expect(loadConfig(base).dbPipelinedConnections).toBeUndefined();
+    expect(['0', '1', '16'].map((value) => loadConfig({ ...base, DB_PIPELINED_CONNECTIONS: value }).dbPipelinedConnections)).toEqual([0, 1, 16]);
+  });
+
+  it.each(['-1', '1.5', 'some', '17'])('rejects %s', (value) => {
+    expect(() => loadConfig({ ...base, DB_PIPELINED_CONNECTIONS: value })).toThrow(/DB_PIPELINED_CONNECTIONS/);
+  });
+});

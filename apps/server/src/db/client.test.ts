@@ -1,6 +1,6 @@
 import os, { availableParallelism } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultPoolSize, openDatabase } from './client.ts';
+import { DEFAULT_PIPELINED_CONNECTIONS, defaultPoolSize, openDatabase } from './client.ts';
 
 // pg.Pool connects lazily: opening a pool on an address nobody serves is enough to read its size.
 const UNSERVED_URL = 'postgres://nobody@127.0.0.1:1/none';
@@ -34,5 +34,28 @@ describe('PostgreSQL pool size with several server processes (WEB_CONCURRENCY)',
     expect([1, 2, 3, 64].map((processes) => defaultPoolSize(processes))).toEqual([5, 3, 2, 2]);
     vi.spyOn(os, 'availableParallelism').mockReturnValue(8);
     expect([1, 2, 8].map((processes) => defaultPoolSize(processes))).toEqual([17, 9, 3]);
+  });
+});
+
+describe('the reader of the busiest short reads', () => {
+  it('is a pipelined connection of its own on PostgreSQL, unless DB_PIPELINED_CONNECTIONS is 0', async () => {
+    expect(DEFAULT_PIPELINED_CONNECTIONS).toBe(1);
+    const pipelined = await openDatabase({ url: UNSERVED_URL });
+    const pooled = await openDatabase({ url: UNSERVED_URL, pipelinedConnections: 0 });
+    try {
+      expect(pipelined.reader).not.toBe(pipelined.pool);
+      expect(pooled.reader).toBe(pooled.pool);
+    } finally {
+      await Promise.all([pipelined.close(), pooled.close()]);
+    }
+  });
+
+  it('is the pool on the embedded database, whose one connection serves every query', async () => {
+    const embedded = await openDatabase({ embeddedDataDir: 'memory://' });
+    try {
+      expect(embedded.reader).toBe(embedded.pool);
+    } finally {
+      await embedded.close();
+    }
   });
 });

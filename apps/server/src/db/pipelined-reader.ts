@@ -22,11 +22,16 @@ export interface PipelinedReaderOptions {
 /** `application_name` of the reader's connections, for pg_stat_activity. */
 export const PIPELINED_APPLICATION_NAME = 'portal-pipelined-reader';
 
+/** After a connection could not be opened, its reads go to the overflow for this long before it is tried again. */
+export const RECONNECT_DELAY_MS = 1_000;
+
 interface Slot {
   client: pg.Client | null;
   connecting: Promise<pg.Client> | null;
   /** queries sent on this slot's connection and not answered yet */
   depth: number;
+  /** when opening the connection last failed (ms since the epoch) */
+  failedAt: number;
 }
 
 /**
@@ -41,10 +46,12 @@ interface Slot {
  *
  * A connection that fails is dropped and opened again by the next query. The reads it cut off (the one running and
  * those queued behind it) are run once more on `overflow`: they only read, so running one twice changes nothing.
+ * A connection that cannot be opened (the server at max_connections, say) sends its reads to `overflow`, whose
+ * connections are already open, and is tried again after RECONNECT_DELAY_MS.
  */
 export function createPipelinedReader(connection: pg.ClientConfig, options: PipelinedReaderOptions): PipelinedReader {
   if (!Number.isInteger(options.connections) || options.connections < 1) throw new Error('pipelined reader: at least one connection');
-  const slots: Slot[] = Array.from({ length: options.connections }, () => ({ client: null, connecting: null, depth: 0 }));
+  const slots: Slot[] = Array.from({ length: options.connections }, () => ({ client: null, connecting: null, depth: 0, failedAt: 0 }));
   let closed = false;
 
   function connect(slot: Slot): Promise<pg.Client> {
@@ -69,6 +76,7 @@ export function createPipelinedReader(connection: pg.ClientConfig, options: Pipe
       },
       (error: unknown) => {
         slot.connecting = null;
+        slot.failedAt = Date.now();
         throw error;
       },
     );
@@ -80,14 +88,22 @@ export function createPipelinedReader(connection: pg.ClientConfig, options: Pipe
       if (closed) throw new Error('pipelined reader: closed');
       let slot = slots[0]!;
       for (const candidate of slots) if (candidate.depth < slot.depth) slot = candidate;
-      if (slot.depth >= options.maxDepth) return options.overflow.query<Row>(config);
+      const resting = slot.client === null && Date.now() - slot.failedAt < RECONNECT_DELAY_MS;
+      if (slot.depth >= options.maxDepth || resting) return options.overflow.query<Row>(config);
       slot.depth += 1;
       let client: pg.Client | undefined;
       try {
         client = await connect(slot);
+      } catch (error) {
+        if (closed) throw error;
+        return options.overflow.query<Row>(config);
+      } finally {
+        if (client === undefined) slot.depth -= 1;
+      }
+      try {
         return await client.query<Row>(config);
       } catch (error) {
-        if (client === undefined || !lostConnection(error)) throw error;
+        if (!lostConnection(error)) throw error;
         // Stop sending on it now: its 'end' may come a moment after the queries' errors.
         if (slot.client === client) slot.client = null;
         return options.overflow.query<Row>(config);

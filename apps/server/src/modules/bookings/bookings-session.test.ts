@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingListQuerySchema, bookingPageSchema } from '@portal/contracts/bookings';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -6,7 +7,7 @@ import { authenticatedUserOf, createPartner, type CreatedPartner } from '../../t
 import { insertSession, signInAs, type SignedInSession } from '../../test/sign-in.ts';
 import { createBooking } from '../../test/booking-factories.ts';
 import { findSessionPage } from './repository.ts';
-import { createBookingsService } from './service.ts';
+import { createBookingsService, PIPELINED_PAGE_ROWS } from './service.ts';
 
 /**
  * GET /api/clients/bookings reads the session itself: a valid list without search words reads the session and
@@ -59,15 +60,18 @@ describe('the bookings list and its session', () => {
     return { client, session };
   }
 
+  /** The statements sent from now on, through the pool and the reader (one object on the embedded database). */
   function countQueries(): () => string[] {
     const texts: string[] = [];
-    const pool = context.database.pool;
-    const original = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-    vi.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
-      const first = args[0];
-      texts.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
-      return original(...args);
-    }) as never);
+    const { pool, reader } = context.database;
+    for (const queryable of new Set<{ query: (...args: never[]) => unknown }>([pool, reader])) {
+      const original = queryable.query.bind(queryable) as (...args: unknown[]) => unknown;
+      vi.spyOn(queryable, 'query').mockImplementation(((...args: unknown[]) => {
+        const first = args[0];
+        texts.push(typeof first === 'string' ? first : String((first as { text?: string }).text));
+        return original(...args);
+      }) as never);
+    }
     return () => texts;
   }
 
@@ -214,6 +218,37 @@ describe('the bookings list and its session', () => {
     await expect(service.listWithSession('no-such-session', query, {}, async () => authenticatedUserOf(partner))).rejects.toThrow(
       "the page was not read for the authorised user's agent",
     );
+  });
+
+  it('reads a page with its session through the database reader (the pipelined connection) while shallow, a deep one through the pool', async () => {
+    const pool = context.database.pool;
+    const readerStatements: string[] = [];
+    const reader = {
+      query<Row extends pg.QueryResultRow>(config: pg.QueryConfig) {
+        readerStatements.push(config.name ?? config.text);
+        return context.database.reader.query<Row>(config);
+      },
+    };
+    const service = createBookingsService({ pool, reader, appUrl: 'http://portal.test' });
+    const { sessionId } = await insertSession(pool, partner.userId);
+    const guard = async () => authenticatedUserOf(partner);
+    const pageOf = (page: number, perPage: number) => bookingListQuerySchema.parse({ page: String(page), per_page: String(perPage) });
+    // Up to PIPELINED_PAGE_ROWS index entries (offset + page size): the reader.
+    const firstPage = await service.listWithSession(sessionId, pageOf(1, 10), {}, guard);
+    expect(firstPage.data.map((row) => row.booking_patient_detail.name)).toEqual(['Session Patient Sana 3', 'Session Patient Sana 2', 'Session Patient Sana 1']);
+    const lastShallow = await service.listWithSession(sessionId, pageOf(PIPELINED_PAGE_ROWS / 10, 10), {}, guard);
+    expect(readerStatements).toHaveLength(2);
+    // Beyond it: a pooled connection of its own, with the same answer.
+    const deep = await service.listWithSession(sessionId, pageOf(PIPELINED_PAGE_ROWS / 10 + 1, 10), {}, guard);
+    expect(readerStatements).toHaveLength(2);
+    expect([lastShallow.total, deep.total, deep.data.length]).toEqual([3, 3, 0]);
+  });
+
+  it('reads the session of a signed-in request through the database reader', async () => {
+    const { client } = await signedIn(partner.userId);
+    const reads = vi.spyOn(context.database.reader, 'query');
+    expect((await client.get('/api/user')).statusCode).toBe(200);
+    expect(reads.mock.calls.map(([config]) => (config as pg.QueryConfig).name)).toContain('session_by_token_with_user');
   });
 
   it('checks the session before the query: 401 for bad parameters without a session, 422 with one', async () => {

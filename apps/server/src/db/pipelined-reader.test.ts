@@ -1,0 +1,137 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../test/server-process.ts';
+import { createPipelinedReader, PIPELINED_APPLICATION_NAME, type PipelinedReader, type ReadQueryable } from './pipelined-reader.ts';
+
+/** The overflow: a pool whose queries are counted. */
+function countingPool(connectionString: string): ReadQueryable & { pool: pg.Pool; count: number } {
+  const pool = new pg.Pool({ connectionString, max: 2 });
+  const counting = {
+    pool,
+    count: 0,
+    query<Row extends pg.QueryResultRow>(config: pg.QueryConfig) {
+      counting.count += 1;
+      return pool.query<Row>(config);
+    },
+  };
+  return counting;
+}
+
+/**
+ * The pipelined reader against the machine's PostgreSQL (TEST_DATABASE_URL, default 127.0.0.1:5432), in a
+ * database of its own: node-postgres' pipeline mode is a conversation with a real server.
+ */
+describe('pipelined reader', () => {
+  let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let admin: pg.Client;
+  let overflow: ReturnType<typeof countingPool>;
+  const readers: PipelinedReader[] = [];
+
+  const open = (options: { maxDepth?: number; url?: string } = {}) => {
+    const reader = createPipelinedReader({ connectionString: options.url ?? database.url }, { connections: 1, maxDepth: options.maxDepth ?? 32, overflow });
+    readers.push(reader);
+    return reader;
+  };
+  const readerBackends = async () =>
+    (
+      await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [
+        PIPELINED_APPLICATION_NAME,
+      ])
+    ).rows.map((row) => row.pid);
+
+  beforeAll(async () => {
+    database = await createScratchDatabase('portal_pipelined');
+    admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+  });
+  afterEach(async () => {
+    await Promise.all(readers.splice(0).map((reader) => reader.close()));
+    await overflow.pool.end();
+  });
+  afterAll(async () => {
+    await admin.end();
+    await database.drop();
+  });
+  beforeEach(() => {
+    overflow = countingPool(database.url);
+  });
+
+  it('answers many reads at once on one connection, each with its own rows, named statements included', async () => {
+    const reader = open({ maxDepth: 1_000 });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        reader.query<{ n: number; pid: number }>({ name: index % 2 ? 'pipelined_echo' : undefined, text: 'SELECT $1::int AS n, pg_backend_pid() AS pid', values: [index] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.rows[0]!.n)).toEqual(Array.from({ length: 200 }, (_, index) => index));
+    const pids = new Set(answers.map((answer) => answer.rows[0]!.pid));
+    expect(pids.size).toBe(1);
+    expect(await readerBackends()).toEqual([...pids]);
+    expect(overflow.count).toBe(0);
+  });
+
+  it('answers a failing statement with its own error, and the reads sent around it with their rows', async () => {
+    const reader = open();
+    const [before, failed, after] = await Promise.allSettled([
+      reader.query<{ n: number }>({ text: 'SELECT 1 AS n' }),
+      reader.query({ text: 'SELECT 1 / $1::int AS n', values: [0] }),
+      reader.query<{ n: number }>({ text: 'SELECT 3 AS n' }),
+    ]);
+    expect(before).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 1 }] } });
+    expect(failed).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+    expect(after).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 3 }] } });
+    // A statement's error is its own answer: nothing was retried elsewhere.
+    expect(overflow.count).toBe(0);
+  });
+
+  it('sends reads beyond the depth limit to the overflow instead of queueing them on the connection', async () => {
+    const reader = open({ maxDepth: 2 });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => reader.query<{ n: number }>({ text: 'SELECT $1::int AS n FROM pg_sleep(0.05)', values: [index] })),
+    );
+    expect(answers.map((answer) => answer.rows[0]!.n)).toEqual([0, 1, 2, 3, 4]);
+    expect(overflow.count).toBe(3);
+    // Answered, the connection takes reads again.
+    await reader.query({ text: 'SELECT 1' });
+    expect(overflow.count).toBe(3);
+  });
+
+  it('answers the reads a lost connection cut off through the overflow, and opens a new connection for the next', async () => {
+    const reader = open();
+    const firstPid = (await reader.query<{ pid: number }>({ text: 'SELECT pg_backend_pid() AS pid' })).rows[0]!.pid;
+    const cutOff = [
+      reader.query<{ n: number }>({ text: 'SELECT 1 AS n FROM pg_sleep(0.5)' }),
+      reader.query<{ n: number }>({ text: 'SELECT 2 AS n' }),
+      reader.query<{ n: number }>({ text: 'SELECT 3 AS n' }),
+    ];
+    // The first read is running on the server when its backend is terminated.
+    await expect
+      .poll(async () => (await admin.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND query LIKE '%pg_sleep(0.5)%'`, [firstPid])).rowCount, { timeout: 5_000 })
+      .toBe(1);
+    await admin.query('SELECT pg_terminate_backend($1)', [firstPid]);
+    expect((await Promise.all(cutOff)).map((answer) => answer.rows[0]!.n)).toEqual([1, 2, 3]);
+    expect(overflow.count).toBe(3);
+
+    const next = await reader.query<{ pid: number }>({ text: 'SELECT pg_backend_pid() AS pid' });
+    expect(next.rows[0]!.pid).not.toBe(firstPid);
+    expect(await readerBackends()).toEqual([next.rows[0]!.pid]);
+  });
+
+  it('sends its reads to the overflow while its connection cannot be opened', async () => {
+    const unserved = open({ url: 'postgres://postgres@127.0.0.1:1/none' });
+    const answers = await Promise.all([1, 2].map((n) => unserved.query<{ n: number }>({ text: 'SELECT $1::int AS n', values: [n] })));
+    expect(answers.map((answer) => answer.rows[0]!.n)).toEqual([1, 2]);
+    expect(overflow.count).toBe(2);
+  });
+
+  it('answers the reads under way when closed, then refuses new ones and leaves no connection behind', async () => {
+    const reader = open();
+    const running = reader.query<{ n: number }>({ text: 'SELECT 7 AS n FROM pg_sleep(0.2)' });
+    await expect.poll(readerBackends, { timeout: 5_000 }).toHaveLength(1);
+    const closing = reader.close();
+    expect((await running).rows).toEqual([{ n: 7 }]);
+    await closing;
+    await expect(reader.query({ text: 'SELECT 1' })).rejects.toThrow('pipelined reader: closed');
+    await expect.poll(readerBackends, { timeout: 5_000 }).toEqual([]);
+  });
+});
