@@ -184,6 +184,7 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
     DATA_DIR: database === 'embedded' ? EMBEDDED_DATA_DIR : scratch,
     ...(database === 'postgres' ? { DATABASE_URL: POSTGRES_BENCH_URL } : {}),
     ...(process.env.BENCH_DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.BENCH_DB_POOL_SIZE } : {}),
+    ...(process.env.BENCH_DB_PIPELINED_CONNECTIONS ? { DB_PIPELINED_CONNECTIONS: process.env.BENCH_DB_PIPELINED_CONNECTIONS } : {}),
     // On PostgreSQL the server runs as it would be deployed on this machine: one process per core
     // (WEB_CONCURRENCY), sharing realtime events through the machine's Redis.
     ...(database === 'postgres' ? { WEB_CONCURRENCY: String(serverProcesses(database)), REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
@@ -467,12 +468,17 @@ export function serverProcesses(database: BenchDatabase): number {
 }
 
 /**
- * The connections the bench's server opens in all: every process's pool (BENCH_DB_POOL_SIZE, else the server's own
- * default) and its pipelined reader's connection.
+ * The connections the bench's server opens in all: on PostgreSQL every process's pool (BENCH_DB_POOL_SIZE, else the
+ * server's own default) and pipelined reader (BENCH_DB_PIPELINED_CONNECTIONS, else its default); the embedded
+ * database's one.
  */
 function serverConnections(database: BenchDatabase): number {
+  if (database === 'embedded') return 1;
   const processes = serverProcesses(database);
-  return processes * ((positiveIntegerFromEnv('BENCH_DB_POOL_SIZE') ?? defaultPoolSize(processes)) + DEFAULT_PIPELINED_CONNECTIONS);
+  const pool = positiveIntegerFromEnv('BENCH_DB_POOL_SIZE') ?? defaultPoolSize(processes);
+  const pipelinedSetting = Number(process.env.BENCH_DB_PIPELINED_CONNECTIONS || Number.NaN);
+  const pipelined = Number.isInteger(pipelinedSetting) && pipelinedSetting >= 0 ? pipelinedSetting : DEFAULT_PIPELINED_CONNECTIONS;
+  return processes * (pool + pipelined);
 }
 
 function percent(fraction: number): string {

@@ -1,7 +1,8 @@
+import net, { type AddressInfo } from 'node:net';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase } from '../test/server-process.ts';
-import { createPipelinedReader, PIPELINED_APPLICATION_NAME, type PipelinedReader, type ReadQueryable } from './pipelined-reader.ts';
+import { createPipelinedReader, PIPELINED_APPLICATION_NAME, RECONNECT_DELAY_MS, type PipelinedReader, type ReadQueryable } from './pipelined-reader.ts';
 
 /** The overflow: a pool whose queries are counted. */
 function countingPool(connectionString: string): ReadQueryable & { pool: pg.Pool; count: number } {
@@ -99,14 +100,16 @@ describe('pipelined reader', () => {
   it('answers the reads a lost connection cut off through the overflow, and opens a new connection for the next', async () => {
     const reader = open();
     const firstPid = (await reader.query<{ pid: number }>({ text: 'SELECT pg_backend_pid() AS pid' })).rows[0]!.pid;
+    // On the reader's connection the first read sleeps until its backend is terminated; run again on the overflow, at once.
     const cutOff = [
-      reader.query<{ n: number }>({ text: 'SELECT 1 AS n FROM pg_sleep(0.5)' }),
+      reader.query<{ n: number }>({ text: `SELECT 1 AS n FROM pg_sleep(CASE WHEN current_setting('application_name') = $1 THEN 30 ELSE 0 END)`, values: [PIPELINED_APPLICATION_NAME] }),
       reader.query<{ n: number }>({ text: 'SELECT 2 AS n' }),
       reader.query<{ n: number }>({ text: 'SELECT 3 AS n' }),
     ];
-    // The first read is running on the server when its backend is terminated.
     await expect
-      .poll(async () => (await admin.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND query LIKE '%pg_sleep(0.5)%'`, [firstPid])).rowCount, { timeout: 5_000 })
+      .poll(async () => (await admin.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND query LIKE '%pg_sleep%'`, [firstPid])).rowCount, {
+        timeout: 10_000,
+      })
       .toBe(1);
     await admin.query('SELECT pg_terminate_backend($1)', [firstPid]);
     expect((await Promise.all(cutOff)).map((answer) => answer.rows[0]!.n)).toEqual([1, 2, 3]);
@@ -117,17 +120,60 @@ describe('pipelined reader', () => {
     expect(await readerBackends()).toEqual([next.rows[0]!.pid]);
   });
 
-  it('sends its reads to the overflow while its connection cannot be opened', async () => {
-    const unserved = open({ url: 'postgres://postgres@127.0.0.1:1/none' });
-    const answers = await Promise.all([1, 2].map((n) => unserved.query<{ n: number }>({ text: 'SELECT $1::int AS n', values: [n] })));
-    expect(answers.map((answer) => answer.rows[0]!.n)).toEqual([1, 2]);
-    expect(overflow.count).toBe(2);
+  it("answers a read's own error on a sound connection without dropping the connection or retrying the read", async () => {
+    const reader = open();
+    const pid = (await reader.query<{ pid: number }>({ text: 'SELECT pg_backend_pid() AS pid' })).rows[0]!.pid;
+    // A value node-postgres cannot send: its own error, with no SQLSTATE, on a connection that is fine.
+    const unsendable = { toPostgres: () => { throw new Error('this value cannot be sent'); } };
+    await expect(reader.query({ text: 'SELECT $1::text AS n', values: [unsendable] })).rejects.toThrow('this value cannot be sent');
+    expect((await reader.query<{ pid: number }>({ text: 'SELECT pg_backend_pid() AS pid' })).rows[0]!.pid).toBe(pid);
+    expect(await readerBackends()).toEqual([pid]);
+    expect(overflow.count).toBe(0);
+  });
+
+  it('sends its reads to the overflow while its connection cannot be opened, and tries it again a second later', async () => {
+    // A server that takes connections and drops them at once: each attempt to open one is counted, and fails.
+    let attempts = 0;
+    const refusing = net.createServer((socket) => {
+      attempts += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const { port } = refusing.address() as AddressInfo;
+    let now = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const unserved = open({ url: `postgres://postgres@127.0.0.1:${port}/none` });
+      const read = async (n: number) => (await unserved.query<{ n: number }>({ text: 'SELECT $1::int AS n', values: [n] })).rows[0]!.n;
+      expect(await read(1)).toBe(1);
+      expect([attempts, overflow.count]).toEqual([1, 1]);
+      // Within RECONNECT_DELAY_MS: straight to the overflow, without trying to connect.
+      now += RECONNECT_DELAY_MS - 1;
+      expect(await read(2)).toBe(2);
+      expect([attempts, overflow.count]).toEqual([1, 2]);
+      now += 1;
+      expect(await read(3)).toBe(3);
+      expect([attempts, overflow.count]).toEqual([2, 3]);
+    } finally {
+      vi.restoreAllMocks();
+      await new Promise((resolve) => refusing.close(resolve));
+    }
   });
 
   it('answers the reads under way when closed, then refuses new ones and leaves no connection behind', async () => {
     const reader = open();
-    const running = reader.query<{ n: number }>({ text: 'SELECT 7 AS n FROM pg_sleep(0.2)' });
-    await expect.poll(readerBackends, { timeout: 5_000 }).toHaveLength(1);
+    const running = reader.query<{ n: number }>({ text: 'SELECT 7 AS n FROM pg_sleep(1)' });
+    const [pid] = await vi.waitFor(async () => {
+      const backends = await readerBackends();
+      expect(backends).toHaveLength(1);
+      return backends;
+    });
+    // Closed while the read runs on the server.
+    await expect
+      .poll(async () => (await admin.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND query LIKE '%pg_sleep%'`, [pid])).rowCount, {
+        timeout: 10_000,
+      })
+      .toBe(1);
     const closing = reader.close();
     expect((await running).rows).toEqual([{ n: 7 }]);
     await closing;

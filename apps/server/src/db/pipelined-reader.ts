@@ -24,6 +24,8 @@ export const PIPELINED_APPLICATION_NAME = 'portal-pipelined-reader';
 
 /** After a connection could not be opened, its reads go to the overflow for this long before it is tried again. */
 export const RECONNECT_DELAY_MS = 1_000;
+/** Opening a connection that takes longer fails (and its reads go to the overflow). */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 interface Slot {
   client: pg.Client | null;
@@ -52,26 +54,34 @@ interface Slot {
 export function createPipelinedReader(connection: pg.ClientConfig, options: PipelinedReaderOptions): PipelinedReader {
   if (!Number.isInteger(options.connections) || options.connections < 1) throw new Error('pipelined reader: at least one connection');
   const slots: Slot[] = Array.from({ length: options.connections }, () => ({ client: null, connecting: null, depth: 0, failedAt: 0 }));
+  /** clients whose connection was lost (they emitted 'error' or 'end') */
+  const lost = new WeakSet<pg.Client>();
   let closed = false;
 
   function connect(slot: Slot): Promise<pg.Client> {
     if (slot.client) return Promise.resolve(slot.client);
     if (slot.connecting) return slot.connecting;
-    const client = new pg.Client({ application_name: PIPELINED_APPLICATION_NAME, ...connection, pipeline: true });
-    const drop = () => {
+    const client = new pg.Client({
+      application_name: PIPELINED_APPLICATION_NAME,
+      // A server that stops answering must not hold the reads queued on the connection for the OS's TCP timeout.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      ...connection,
+      pipeline: true,
+    });
+    const onLost = () => {
+      lost.add(client);
       if (slot.client === client) slot.client = null;
     };
     // A lost connection emits 'error' (which must be listened to, or it would end the process) and 'end'.
-    client.on('error', drop);
-    client.on('end', drop);
+    client.on('error', onLost);
+    client.on('end', onLost);
     slot.connecting = client.connect().then(
       () => {
         slot.connecting = null;
-        if (closed) {
-          void client.end().catch(() => {});
-          throw new Error('pipelined reader: closed');
-        }
+        // Kept even when closed meanwhile: close() ends it.
         slot.client = client;
+        if (closed) throw new Error('pipelined reader: closed');
         return client;
       },
       (error: unknown) => {
@@ -83,13 +93,28 @@ export function createPipelinedReader(connection: pg.ClientConfig, options: Pipe
     return slot.connecting;
   }
 
+  /** Takes the slot's client out of use and closes it, once the reads already sent on it are answered. */
+  function retire(slot: Slot, client: pg.Client): void {
+    if (slot.client === client) slot.client = null;
+    void client.end().catch(() => {});
+  }
+
+  /** The connection with the fewest unanswered reads, leaving out those resting after a failed connect. */
+  function pickSlot(): Slot | null {
+    const now = Date.now();
+    let best: Slot | null = null;
+    for (const slot of slots) {
+      const resting = slot.client === null && slot.connecting === null && now - slot.failedAt < RECONNECT_DELAY_MS;
+      if (!resting && (best === null || slot.depth < best.depth)) best = slot;
+    }
+    return best;
+  }
+
   return {
     async query<Row extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<pg.QueryResult<Row>> {
       if (closed) throw new Error('pipelined reader: closed');
-      let slot = slots[0]!;
-      for (const candidate of slots) if (candidate.depth < slot.depth) slot = candidate;
-      const resting = slot.client === null && Date.now() - slot.failedAt < RECONNECT_DELAY_MS;
-      if (slot.depth >= options.maxDepth || resting) return options.overflow.query<Row>(config);
+      const slot = pickSlot();
+      if (slot === null || slot.depth >= options.maxDepth) return options.overflow.query<Row>(config);
       slot.depth += 1;
       let client: pg.Client | undefined;
       try {
@@ -103,9 +128,8 @@ export function createPipelinedReader(connection: pg.ClientConfig, options: Pipe
       try {
         return await client.query<Row>(config);
       } catch (error) {
-        if (!lostConnection(error)) throw error;
-        // Stop sending on it now: its 'end' may come a moment after the queries' errors.
-        if (slot.client === client) slot.client = null;
+        if (!(await lostConnection(error, client))) throw error;
+        retire(slot, client);
         return options.overflow.query<Row>(config);
       } finally {
         slot.depth -= 1;
@@ -114,18 +138,25 @@ export function createPipelinedReader(connection: pg.ClientConfig, options: Pipe
 
     async close() {
       closed = true;
-      const clients = await Promise.all(slots.map((slot) => slot.client ?? slot.connecting?.catch(() => null) ?? null));
-      await Promise.all(clients.map((client) => client?.end().catch(() => {})));
+      // A connection being opened is kept by connect() and ended here with the others.
+      await Promise.all(slots.map((slot) => slot.connecting?.catch(() => null)));
+      await Promise.all(slots.map((slot) => slot.client?.end().catch(() => {})));
     },
   };
-}
 
-/**
- * Whether a query failed because its connection did (not because of its SQL): node-postgres' own errors for a
- * connection that ended or broke carry no SQLSTATE, and a server that drops a connection says so with a FATAL
- * error (57P01 when a backend is terminated) or one of class 08 (connection exception).
- */
-function lostConnection(error: unknown): boolean {
-  if (!(error instanceof pg.DatabaseError)) return true;
-  return error.severity === 'FATAL' || error.severity === 'PANIC' || (error.code?.startsWith('08') ?? false);
+  /**
+   * Whether a query failed because its connection did, not because of its own statement. A server that drops a
+   * connection says so with a FATAL error (57P01 when its backend is terminated) or one of class 08 (connection
+   * exception). The reads queued behind it get node-postgres' own errors ('Connection terminated unexpectedly'),
+   * which carry no SQLSTATE; so do errors of a read's own (a value that cannot be sent, say) on a sound connection.
+   * These two are told apart by whether the client reported its connection lost, which it does (on the next tick)
+   * before or right after rejecting the reads.
+   */
+  async function lostConnection(error: unknown, client: pg.Client): Promise<boolean> {
+    if (error instanceof pg.DatabaseError) {
+      return error.severity === 'FATAL' || error.severity === 'PANIC' || (error.code?.startsWith('08') ?? false);
+    }
+    if (!lost.has(client)) await new Promise((resolve) => setImmediate(resolve));
+    return lost.has(client);
+  }
 }

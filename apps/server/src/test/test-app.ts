@@ -23,6 +23,8 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** Adds test-only routes before the app is sealed. */
   extend?: (app: App) => void;
+  /** Hands the app another database object (a recording reader, say) over the same database. */
+  database?: (database: Database) => Database;
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestContext> {
@@ -39,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   await migrate(database.pool);
   const app = await buildApp({
     config,
-    database,
+    database: options.database?.(database) ?? database,
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     webDistDir: path.join(dataDir, 'no-web-build'),
   });

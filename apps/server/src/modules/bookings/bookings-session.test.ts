@@ -242,13 +242,45 @@ describe('the bookings list and its session', () => {
     const deep = await service.listWithSession(sessionId, pageOf(PIPELINED_PAGE_ROWS / 10 + 1, 10), {}, guard);
     expect(readerStatements).toHaveLength(2);
     expect([lastShallow.total, deep.total, deep.data.length]).toEqual([3, 3, 0]);
+    // A filtered list, however shallow, may walk many index entries for its rows: the pool too.
+    const filtered = await service.listWithSession(sessionId, bookingListQuerySchema.parse({ from: '2025-03-02', to: '2025-03-03' }), {}, guard);
+    expect(readerStatements).toHaveLength(2);
+    expect(filtered.data.map((row) => row.booking_patient_detail.name)).toEqual(['Session Patient Sana 3', 'Session Patient Sana 2']);
   });
 
-  it('reads the session of a signed-in request through the database reader', async () => {
-    const { client } = await signedIn(partner.userId);
-    const reads = vi.spyOn(context.database.reader, 'query');
-    expect((await client.get('/api/user')).statusCode).toBe(200);
-    expect(reads.mock.calls.map(([config]) => (config as pg.QueryConfig).name)).toContain('session_by_token_with_user');
+  it('reads the session of a signed-in request through the database reader, not the pool', async () => {
+    const readerStatements: string[] = [];
+    const own = await createTestApp({}, {
+      database: (database) => {
+        // The reader's own query, kept before any spy (on the embedded database the reader is the pool).
+        const read = database.reader.query.bind(database.reader);
+        const reader = {
+          query<Row extends pg.QueryResultRow>(config: pg.QueryConfig) {
+            readerStatements.push(config.name ?? config.text);
+            return read<Row>(config);
+          },
+        };
+        return { ...database, reader };
+      },
+    });
+    try {
+      const account = await createPartner(own.database.pool);
+      const client = new TestClient(own.app);
+      await signInAs(own, client, account.userId);
+      const poolStatements: string[] = [];
+      const query = own.database.pool.query.bind(own.database.pool) as (...args: unknown[]) => unknown;
+      vi.spyOn(own.database.pool, 'query').mockImplementation(((...args: unknown[]) => {
+        const config = args[0] as string | pg.QueryConfig;
+        poolStatements.push(typeof config === 'string' ? config : (config.name ?? config.text));
+        return query(...args);
+      }) as never);
+      readerStatements.length = 0;
+      expect((await client.get('/api/user')).statusCode).toBe(200);
+      expect(readerStatements).toEqual(['session_by_token_with_user']);
+      expect(poolStatements).not.toContain('session_by_token_with_user');
+    } finally {
+      await own.close();
+    }
   });
 
   it('checks the session before the query: 401 for bad parameters without a session, 422 with one', async () => {

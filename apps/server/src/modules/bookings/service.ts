@@ -30,9 +30,11 @@ import {
 } from './repository.ts';
 
 /**
- * A page read with its session goes to the reader while it reads at most this many index entries (offset + page
- * size): a fraction of a millisecond, so it does not hold up the reads queued behind it on a pipelined connection.
- * Deeper pages (a few milliseconds at page 2,000) take a pooled connection of their own.
+ * A page read with its session goes to the reader (a pipelined connection, where a slow statement would hold up the
+ * reads queued behind it) when it is sure to be fast: no filter, so the sort's own index (agent, key, id) gives the
+ * page in order, and at most this many index entries deep (offset + page size), a fraction of a millisecond. A
+ * filtered list may walk many entries of that index to find its rows (a facility under another sort, say), and page
+ * 2,000 takes a few milliseconds: they take a pooled connection of their own.
  */
 export const PIPELINED_PAGE_ROWS = 1_000;
 /** At most this many search words are matched (each is one more LIKE on the trigram index). */
@@ -163,7 +165,7 @@ export function createBookingsService(options: BookingsServiceOptions) {
       const listFilters = toListFilters(query);
       const sort = parseSort(query.sort, query.filter_by);
       const offset = (query.page - 1) * query.per_page;
-      const db = offset + query.per_page <= PIPELINED_PAGE_ROWS ? reader : pool;
+      const db = !hasFilters(listFilters) && offset + query.per_page <= PIPELINED_PAGE_ROWS ? reader : pool;
       const { session, page } = await findSessionPage(db, sessionId, listFilters, sort, query.per_page, offset);
       const user = await authorize(session);
       if (session?.guarded_agent_id !== user.referralAgentId) {
