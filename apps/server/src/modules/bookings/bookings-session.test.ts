@@ -220,6 +220,18 @@ describe('the bookings list and its session', () => {
     );
   });
 
+  it("answers each of many concurrent lists of two partners with that partner's own page (one pipelined connection carries them all)", async () => {
+    const sana = await signedIn(partner.userId);
+    const omar = await signedIn(other.userId);
+    const owners = Array.from({ length: 60 }, (_, index) => (index % 3 === 0 ? 'Omar' : 'Sana'));
+    const responses = await Promise.all(owners.map((owner) => (owner === 'Omar' ? omar : sana).client.get(PATHS['one statement (plain list)'])));
+    responses.forEach((response, index) => {
+      expect(response.statusCode).toBe(200);
+      const names = bookingPageSchema.parse(response.json()).data.map((row) => row.booking_patient_detail.name);
+      expect(names).toEqual([3, 2, 1].map((day) => `Session Patient ${owners[index]} ${day}`));
+    });
+  });
+
   it('reads a page with its session through the database reader (the pipelined connection) while shallow, a deep one through the pool', async () => {
     const pool = context.database.pool;
     const readerStatements: string[] = [];
