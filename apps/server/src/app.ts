@@ -11,7 +11,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { buildSecurityHeaders, frameworkErrorAnswer, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
@@ -50,6 +50,16 @@ export type App = FastifyInstance;
 /** Builds the whole HTTP application: plugins first, then one plugin per module. */
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config, database } = deps;
+  const securityHeaders = buildSecurityHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(config),
+    },
+    // HSTS only when the app is served over HTTPS (ASVS 3.4.1: a year, subdomains).
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
@@ -70,6 +80,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     forceCloseConnections: true,
+    // A URL Fastify cannot route (bad percent-encoding, a path parameter too long): the portal's answer, with its headers.
+    frameworkErrors: frameworkErrorAnswer(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onResponse', (request, reply, done) => {
@@ -82,16 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('database', database);
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy(config),
-    },
-    // HSTS only when the app is served over HTTPS (ASVS 3.4.1: a year, subdomains).
-    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin, { headers: securityHeaders });
   await app.register(fastifyCookie);
   await app.register(sessionPlugin, { config, pool: database.pool, reader: database.reader });
   await app.register(csrfPlugin);

@@ -34,6 +34,24 @@ describe('GET /api/health', () => {
     }
   });
 
+  it("answers a URL Fastify cannot route in the portal's shape, with the security headers and no-store", async () => {
+    const cases = [
+      // Percent-encoding that does not decode: 400, before any route or hook runs.
+      ['GET', '/api/user/%zz', 400, 'The URL is not valid.', 'no-store'],
+      ['GET', '/api/%E0%A4%A', 400, 'The URL is not valid.', 'no-store'],
+      ['GET', '/%', 400, 'The URL is not valid.', undefined],
+      // A path parameter longer than Fastify's limit (100 characters): 414.
+      ['DELETE', `/api/notifications/${'1'.repeat(101)}`, 414, 'The URL is too long.', 'no-store'],
+    ] as const;
+    for (const [method, url, status, message, cacheControl] of cases) {
+      const response = await context.app.inject({ method, url });
+      expect([response.statusCode, response.json()], url).toEqual([status, { message }]);
+      expect(response.headers['cache-control'], url).toBe(cacheControl);
+      expect(String(response.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
   it('answers an unknown API path with a JSON 404, never the SPA page', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
