@@ -455,16 +455,16 @@ export async function measureExport(server: ServerChild, session: Session, forma
 
 // ---- the run ------------------------------------------------------------------------------------------------
 
-/** A positive integer from the bench's environment, or undefined. */
-function positiveIntegerFromEnv(name: string): number | undefined {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : undefined;
+/** An integer of at least `minimum` from the bench's environment, or undefined. */
+function integerFromEnv(name: string, minimum = 1): number | undefined {
+  const value = Number(process.env[name] || Number.NaN);
+  return Number.isInteger(value) && value >= minimum ? value : undefined;
 }
 
 /** The server's processes: one per core on PostgreSQL (BENCH_WEB_CONCURRENCY overrides), one on the embedded database. */
 export function serverProcesses(database: BenchDatabase): number {
   if (database === 'embedded') return 1;
-  return positiveIntegerFromEnv('BENCH_WEB_CONCURRENCY') ?? availableParallelism();
+  return integerFromEnv('BENCH_WEB_CONCURRENCY') ?? availableParallelism();
 }
 
 /**
@@ -475,9 +475,8 @@ export function serverProcesses(database: BenchDatabase): number {
 function serverConnections(database: BenchDatabase): number {
   if (database === 'embedded') return 1;
   const processes = serverProcesses(database);
-  const pool = positiveIntegerFromEnv('BENCH_DB_POOL_SIZE') ?? defaultPoolSize(processes);
-  const pipelinedSetting = Number(process.env.BENCH_DB_PIPELINED_CONNECTIONS || Number.NaN);
-  const pipelined = Number.isInteger(pipelinedSetting) && pipelinedSetting >= 0 ? pipelinedSetting : DEFAULT_PIPELINED_CONNECTIONS;
+  const pool = integerFromEnv('BENCH_DB_POOL_SIZE') ?? defaultPoolSize(processes);
+  const pipelined = integerFromEnv('BENCH_DB_PIPELINED_CONNECTIONS', 0) ?? DEFAULT_PIPELINED_CONNECTIONS;
   return processes * (pool + pipelined);
 }
 

@@ -44,8 +44,18 @@ export const securityHeadersPlugin = fp(
 export function frameworkErrorAnswer(headers: SecurityHeaders) {
   return (error: Error & { code?: string; statusCode?: number }, request: FastifyRequest, reply: FastifyReply): void => {
     headers(request.raw, reply.raw, () => {});
-    const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
-    const message = status === 414 ? 'The URL is too long.' : 'The URL is not valid.';
-    void reply.code(status).send({ message });
+    const message = FRAMEWORK_ERROR_MESSAGES[error.code ?? ''];
+    if (message === undefined) {
+      // FST_ERR_ASYNC_CONSTRAINT (a route constraint that failed; the portal has none): as any unexpected error.
+      request.log.error({ err: error }, 'request failed');
+      void reply.code(500).send({ message: 'Server Error' });
+      return;
+    }
+    void reply.code(error.statusCode ?? 400).send({ message });
   };
 }
+
+const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The URL is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The URL is too long.',
+};

@@ -156,10 +156,9 @@ export function sessionWithUserSql(parameter: string, alias: string): string {
 const SESSION_LOOKUP_SQL = `SELECT l.* FROM ${sessionWithUserSql('$1', 'l')}`;
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, options: { config: Config; pool: pg.Pool; reader?: ReadQueryable }) => {
-    const { config, pool } = options;
-    // Every signed-in request reads its session: a short read for the pipelined connection (Database.reader).
-    const reader = options.reader ?? pool;
+  /** `reader`: Database.reader. Every signed-in request reads its session: a short read for the pipelined connection. */
+  async (app: FastifyInstance, options: { config: Config; pool: pg.Pool; reader: ReadQueryable }) => {
+    const { config, pool, reader } = options;
     const cookieName = config.sessionCookie;
 
     function setCookies(reply: FastifyReply, token: string, session: SessionRecord): void {

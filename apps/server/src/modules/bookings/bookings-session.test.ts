@@ -6,6 +6,7 @@ import { TestClient } from '../../test/http-client.ts';
 import { authenticatedUserOf, createPartner, type CreatedPartner } from '../../test/factories.ts';
 import { insertSession, signInAs, type SignedInSession } from '../../test/sign-in.ts';
 import { createBooking } from '../../test/booking-factories.ts';
+import type { ReadQueryable } from '../../db/pipelined-reader.ts';
 import { findSessionPage } from './repository.ts';
 import { createBookingsService, PIPELINED_PAGE_ROWS } from './service.ts';
 
@@ -58,6 +59,20 @@ describe('the bookings list and its session', () => {
     const client = new TestClient(context.app);
     const session = await signInAs(context, client, userId, options);
     return { client, session };
+  }
+
+  /**
+   * A reader that notes each statement's name (or text) in `into` and sends it through `reader`'s own query, as it
+   * is now: a spy set on the pool later (on the embedded database the reader is the pool) does not see it.
+   */
+  function recordingReader(reader: ReadQueryable, into: string[]): ReadQueryable {
+    const read = reader.query.bind(reader);
+    return {
+      query<Row extends pg.QueryResultRow>(config: pg.QueryConfig) {
+        into.push(config.name ?? config.text);
+        return read<Row>(config);
+      },
+    };
   }
 
   /** The statements sent from now on, through the pool and the reader (one object on the embedded database). */
@@ -235,12 +250,7 @@ describe('the bookings list and its session', () => {
   it('reads a page with its session through the database reader (the pipelined connection) while shallow, a deep one through the pool', async () => {
     const pool = context.database.pool;
     const readerStatements: string[] = [];
-    const reader = {
-      query<Row extends pg.QueryResultRow>(config: pg.QueryConfig) {
-        readerStatements.push(config.name ?? config.text);
-        return context.database.reader.query<Row>(config);
-      },
-    };
+    const reader = recordingReader(context.database.reader, readerStatements);
     const service = createBookingsService({ pool, reader, appUrl: 'http://portal.test' });
     const { sessionId } = await insertSession(pool, partner.userId);
     const guard = async () => authenticatedUserOf(partner);
@@ -263,17 +273,7 @@ describe('the bookings list and its session', () => {
   it('reads the session of a signed-in request through the database reader, not the pool', async () => {
     const readerStatements: string[] = [];
     const own = await createTestApp({}, {
-      database: (database) => {
-        // The reader's own query, kept before any spy (on the embedded database the reader is the pool).
-        const read = database.reader.query.bind(database.reader);
-        const reader = {
-          query<Row extends pg.QueryResultRow>(config: pg.QueryConfig) {
-            readerStatements.push(config.name ?? config.text);
-            return read<Row>(config);
-          },
-        };
-        return { ...database, reader };
-      },
+      database: (database) => ({ ...database, reader: recordingReader(database.reader, readerStatements) }),
     });
     try {
       const account = await createPartner(own.database.pool);
