@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { BOOKING_ID_PREFIX, BOOKINGS_PAGE_SIZE, PAGE_SIZES, PERMISSION_VIEW, type PageSize } from './constants.ts';
+import { BOOKING_ID_PREFIX, BOOKINGS_PAGE_SIZE, PERMISSION_VIEW } from './constants.ts';
+import {
+  dateQueryField,
+  defaultedEnumQueryField,
+  enumQueryField,
+  idQueryField,
+  LIST_MAX_PAGE,
+  listQuerySchema,
+  sortQueryField,
+  sortValues,
+  textQueryField,
+  timeZoneQueryField,
+} from './list-query.ts';
 import { paginatedSchema } from './pagination.ts';
 
 /**
@@ -24,7 +36,7 @@ export type BookingFilterBy = (typeof BOOKING_FILTER_BY)[number];
 /** Columns the list can be sorted by; `-column` sorts descending. */
 export const BOOKING_SORT_COLUMNS = ['date_time', 'created_at', 'ticket_id', 'amount'] as const;
 export type BookingSortColumn = (typeof BOOKING_SORT_COLUMNS)[number];
-export const BOOKING_SORTS = BOOKING_SORT_COLUMNS.flatMap((column) => [column, `-${column}`] as const);
+export const BOOKING_SORTS = sortValues(BOOKING_SORT_COLUMNS);
 export type BookingSort = (typeof BOOKING_SORTS)[number];
 /** Newest appointment first (ties: newest booking first); with filter_by=created_at, '-created_at'. */
 export const BOOKING_DEFAULT_SORT: BookingSort = '-date_time';
@@ -32,7 +44,7 @@ export const BOOKING_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
 export type BookingExportFormat = (typeof BOOKING_EXPORT_FORMATS)[number];
 export const BOOKING_SEARCH_MAX_LENGTH = 100;
 /** Highest page number accepted; beyond the last page the answer is simply empty. */
-export const BOOKING_MAX_PAGE = 1_000_000;
+export const BOOKING_MAX_PAGE = LIST_MAX_PAGE;
 
 /** The spec §5 message for a start date after the end date (also used by the date-range widget). */
 export function startAfterEndMessage(from: string, to: string): string {
@@ -47,101 +59,30 @@ export function stripBookingIdPrefix(term: string): string {
   return term.toUpperCase().startsWith(BOOKING_ID_PREFIX.toUpperCase()) ? term.slice(BOOKING_ID_PREFIX.length) : term;
 }
 
-// ---- query-string values: strings on the wire (numbers accepted too, for the SPA's own state) ----
-
-/** A repeated key (`?page=1&page=2`) counts as its last value; '' and blanks count as absent. */
-function queryValue(value: unknown): unknown {
-  const single = Array.isArray(value) ? value[value.length - 1] : value;
-  if (typeof single === 'number' && Number.isFinite(single)) return String(single);
-  if (typeof single === 'string' && single.trim() === '') return undefined;
-  return single;
-}
-
-function queryField<T extends z.ZodType>(schema: T) {
-  return z.preprocess(queryValue, schema.optional());
-}
-
-function integerSchema(label: string, max: number) {
-  return z
-    .string({ error: `The ${label} field must be an integer.` })
-    .trim()
-    .regex(/^\d+$/, `The ${label} field must be an integer.`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, `The ${label} field must be at least 1.`)
-        .max(max, `The ${label} field must not be greater than ${max}.`),
-    );
-}
-
-function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && year <= 2999 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-function dateField(label: string) {
-  return queryField(
-    z
-      .string({ error: `The ${label} field must be a date (YYYY-MM-DD).` })
-      .trim()
-      .refine(isCalendarDate, `The ${label} field must be a valid date (YYYY-MM-DD).`),
-  );
-}
-
-function enumField<const T extends readonly [string, ...string[]]>(label: string, values: T) {
-  return queryField(z.enum(values, { error: `The selected ${label} is invalid.` }));
-}
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const pageSizeValues = PAGE_SIZES.map(String) as [string, ...string[]];
-
 /** The filters shared by the list and its exports. */
 const bookingFilterShape = {
   /** spec §7 sends team=referral; it is the only team. */
-  team: enumField('team', [PERMISSION_VIEW] as const),
-  filter_by: z.preprocess(
-    queryValue,
-    z.enum(BOOKING_FILTER_BY, { error: 'The selected filter by is invalid.' }).default('appointment_date'),
-  ),
+  team: enumQueryField('team', [PERMISSION_VIEW] as const),
+  filter_by: defaultedEnumQueryField('filter by', BOOKING_FILTER_BY, 'appointment_date'),
   /** YYYY-MM-DD, inclusive, in `timezone`. */
-  from: dateField('from'),
+  from: dateQueryField('from'),
   /** YYYY-MM-DD, inclusive (the whole day), in `timezone`. */
-  to: dateField('to'),
+  to: dateQueryField('to'),
   /**
    * Matches the ticket id (with or without 'MT-'), patient, facility, service, specialty and assignee names,
    * case-insensitively; several words must all match.
    */
-  search: queryField(
-    z
-      .string({ error: 'The search field must be a string.' })
-      .trim()
-      .max(BOOKING_SEARCH_MAX_LENGTH, `The search field must not be greater than ${BOOKING_SEARCH_MAX_LENGTH} characters.`),
-  ),
+  search: textQueryField('search', BOOKING_SEARCH_MAX_LENGTH),
   /** A facility id (GET /api/general/get-facilities). */
-  medical_service_provider: queryField(integerSchema('medical service provider', 2_147_483_647)),
-  invoice_status: enumField('invoice status', INVOICE_STATUSES),
-  /** One of BOOKING_SORTS; default '-date_time' ('-created_at' when filter_by=created_at). */
-  sort: enumField('sort', BOOKING_SORTS as unknown as [BookingSort, ...BookingSort[]]),
+  medical_service_provider: idQueryField('medical service provider'),
+  invoice_status: enumQueryField('invoice status', INVOICE_STATUSES),
+  /** One of BOOKING_SORTS; default '-date_time' ('-created_at' when filter_by=created_at), picked by the server. */
+  sort: sortQueryField(BOOKING_SORT_COLUMNS),
   /**
    * The IANA time zone the dates are meant in (the browser's, `Intl.DateTimeFormat().resolvedOptions().timeZone`);
    * default UTC. Also the zone of the dates written in exports.
    */
-  timezone: queryField(
-    z.string({ error: 'The timezone field must be a time zone.' }).trim().max(64).refine(isTimeZone, 'The timezone field must be a valid time zone.'),
-  ),
+  timezone: timeZoneQueryField(),
 };
 
 function checkDateRange(value: { from?: string | undefined; to?: string | undefined }, context: z.RefinementCtx): void {
@@ -151,19 +92,8 @@ function checkDateRange(value: { from?: string | undefined; to?: string | undefi
 }
 
 /** GET /api/clients/bookings query. `format` turns the answer into a file of the whole filtered list. */
-export const bookingListQuerySchema = z
-  .object({
-    ...bookingFilterShape,
-    page: z.preprocess(queryValue, integerSchema('page', BOOKING_MAX_PAGE).default(1)),
-    per_page: z.preprocess(
-      queryValue,
-      z
-        .enum(pageSizeValues, { error: `The per page field must be one of ${PAGE_SIZES.join(', ')}.` })
-        .transform((value) => Number(value) as PageSize)
-        .default(BOOKINGS_PAGE_SIZE as PageSize),
-    ),
-    format: enumField('format', BOOKING_EXPORT_FORMATS),
-  })
+export const bookingListQuerySchema = listQuerySchema({ filters: bookingFilterShape, defaultPageSize: BOOKINGS_PAGE_SIZE, maxPage: BOOKING_MAX_PAGE })
+  .extend({ format: enumQueryField('format', BOOKING_EXPORT_FORMATS) })
   .superRefine(checkDateRange);
 
 export type BookingListQuery = z.output<typeof bookingListQuerySchema>;

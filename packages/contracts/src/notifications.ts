@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { PageSize } from './constants.ts';
+import { defaultedEnumQueryField, listQuerySchema } from './list-query.ts';
 import { paginatedSchema } from './pagination.ts';
 
 /**
@@ -23,8 +25,7 @@ export const NOTIFICATION_LINK_MAX = 500;
 /** Each notification travels in one realtime event, whose data the Pusher HTTP API caps at 10 KB. */
 export const NOTIFICATION_DATA_MAX_BYTES = 4000;
 
-export const NOTIFICATIONS_DEFAULT_PAGE_SIZE = 10;
-export const NOTIFICATIONS_MAX_PAGE_SIZE = 100;
+export const NOTIFICATIONS_DEFAULT_PAGE_SIZE: PageSize = 10;
 /** How many the header bell's popover lists. */
 export const BELL_LATEST_COUNT = 5;
 
@@ -54,10 +55,9 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const NOTIFICATION_FILTERS = ['all', 'unread'] as const;
 export type NotificationFilter = (typeof NOTIFICATION_FILTERS)[number];
 
-export const notificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_PAGE_SIZE).default(NOTIFICATIONS_DEFAULT_PAGE_SIZE),
-  filter: z.enum(NOTIFICATION_FILTERS).default('all'),
+export const notificationListQuerySchema = listQuerySchema({
+  filters: { filter: defaultedEnumQueryField('filter', NOTIFICATION_FILTERS, 'all') },
+  defaultPageSize: NOTIFICATIONS_DEFAULT_PAGE_SIZE,
 });
 export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 
