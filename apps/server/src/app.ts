@@ -19,13 +19,7 @@ import { spaPlugin } from './plugins/spa.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { redactUrl } from './lib/redact.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { csrfCookieRoutes } from './modules/session/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { broadcastingRoutes } from './modules/broadcasting/routes.ts';
-import { notificationsModule } from './modules/notifications/routes.ts';
-import { bookingsRoutes } from './modules/bookings/routes.ts';
-import { facilitiesRoutes } from './modules/facilities/routes.ts';
+import { loadModules } from './kit/load-modules.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -116,14 +110,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(realtimePlugin, { config });
 
-  // Modules: one plugin each (routes.ts → service.ts → repository.ts).
-  await app.register(healthRoutes);
-  await app.register(csrfCookieRoutes);
-  await app.register(authRoutes);
-  await app.register(broadcastingRoutes);
-  await app.register(notificationsModule);
-  await app.register(bookingsRoutes);
-  await app.register(facilitiesRoutes);
+  // The areas: every modules/<area>/module.ts, found and ordered by kit/load-modules.ts (docs/recipe-new-area.md).
+  for (const module of await loadModules()) await app.register(module.register);
 
   await app.register(spaPlugin, { distDir: deps.webDistDir });
   return app;

@@ -1,0 +1,5 @@
+import { defineModule } from '../../kit/portal-module.ts';
+import { notificationsModule } from './routes.ts';
+
+/** Decorates `app.notifications`, which other areas call from their handlers and services. */
+export default defineModule({ name: 'notifications', register: notificationsModule });
