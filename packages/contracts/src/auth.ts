@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { idField, textField } from './fields.ts';
 import { emailSchema as email, userSchema } from './session.ts';
 
 /**
@@ -63,7 +64,7 @@ export const forgotPasswordRequestSchema = z.object({ email });
 
 export const resetPasswordRequestSchema = z
   .object({
-    token: z.string().min(1, 'The token field is required.').max(200),
+    token: textField('token', { max: 200 }),
     email,
     password: newPasswordSchema,
     password_confirmation: z.string(),
@@ -99,18 +100,19 @@ export type RegistrationOptions = z.infer<typeof registrationOptionsSchema>;
 
 export const registrationRequestSchema = z
   .object({
-    first_name: z.string().trim().min(1, 'The first name field is required.').max(100),
-    last_name: z.string().trim().min(1, 'The last name field is required.').max(100),
+    first_name: textField('first name', { max: 100 }),
+    last_name: textField('last name', { max: 100 }),
     email,
     password: newPasswordSchema,
     password_confirmation: z.string(),
     /** ISO 3166-1 alpha-2 country of the phone number, chosen in the country picker. */
     phone_country: z.string().regex(/^[A-Z]{2}$/, 'Choose a country.'),
     /** E.164, e.g. +971501234567. */
-    phone: z.string().trim().min(1, 'The phone field is required.').max(20),
-    partner_type_id: z.number().int().positive('Choose a partner type.'),
-    partner_industry_id: z.number().int().positive().nullable().optional(),
-    organisation: z.string().trim().min(1, 'The organisation field is required.').max(200),
+    phone: textField('phone', { max: 20 }),
+    /** Ids bounded to PostgreSQL's integer: 2147483648 is a 422, not the database's 22003. */
+    partner_type_id: idField('partner type', { required: 'Choose a partner type.' }),
+    partner_industry_id: idField('partner industry').nullable().optional(),
+    organisation: textField('organisation', { max: 200 }),
   })
   .superRefine(confirmed)
   .superRefine((value, context) => {
