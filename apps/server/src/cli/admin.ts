@@ -105,7 +105,7 @@ async function run(command: string, args: string[], { config, deps, database }: 
       return;
     }
     case 'approve': {
-      const notifications = createNotificationService({ db: database.db, broadcaster: realtime.broadcaster });
+      const notifications = createNotificationService({ db: database.pool, broadcaster: realtime.broadcaster });
       let notified = false;
       const result = await approveRegistration(
         {

@@ -320,7 +320,7 @@ export async function runNotifyCommand(argv: string[], options: RunNotifyCommand
   const database = options.database ?? (await openMigratedDatabase(config));
   try {
     const { broadcaster, failures } = createCommandBroadcaster(config);
-    const notifications = createNotificationService({ db: database.db, broadcaster });
+    const notifications = createNotificationService({ db: database.pool, broadcaster });
     const lines: string[] = [];
     const exitCode = await executeNotifyCommand(argv, { pool: database.pool, notifications, out: (line) => lines.push(line) });
     for (const line of lines) (exitCode === 0 ? out : err)(line);

@@ -3,14 +3,11 @@ import { Worker } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { acquireEmbeddedLock, publishEmbeddedPort, runningEmbeddedServerPort } from './embedded-lock.ts';
 import { createPipelinedReader, type ReadQueryable } from './pipelined-reader.ts';
 
 // int8 (count(*), sums) arrives as a string from pg; every count here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
-
-export type Drizzle = NodePgDatabase;
 
 export interface Database {
   kind: 'embedded' | 'postgres';
@@ -20,7 +17,6 @@ export interface Database {
    * of their own (db/pipelined-reader.ts), on the embedded database (one connection) the pool itself.
    */
   reader: ReadQueryable;
-  db: Drizzle;
   close(): Promise<void>;
 }
 
@@ -71,7 +67,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       pool,
       reader: reader ?? pool,
-      db: drizzle(pool),
       async close() {
         await reader?.close();
         await pool.end();
@@ -87,7 +82,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (runningPort) {
       const pool = new pg.Pool({ host: '127.0.0.1', port: runningPort, user: 'postgres', database: 'postgres', max: 1 });
       pool.on('error', () => {});
-      return { kind: 'embedded', pool, reader: pool, db: drizzle(pool), close: () => pool.end() };
+      return { kind: 'embedded', pool, reader: pool, close: () => pool.end() };
     }
     mkdirSync(path.dirname(dataDir), { recursive: true });
     releaseLock = acquireEmbeddedLock(dataDir);
@@ -105,7 +100,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'embedded',
     pool,
     reader: pool,
-    db: drizzle(pool),
     async close() {
       await pool.end();
       await stopEmbeddedWorker(worker);

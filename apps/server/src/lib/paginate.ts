@@ -96,3 +96,23 @@ export function pageUrlBuilder(
   const prefix = `${baseUrl}?${parts.length > 0 ? `${parts.join('&')}&` : ''}page=`;
   return (page) => `${prefix}${page}`;
 }
+
+/**
+ * The request's own values of `keys` (the last of a repeated key, trimmed; empty ones left out), read from its URL:
+ * what page links carry, as Laravel's withQueryString() does, rather than the parsed values with their defaults.
+ */
+export function requestQueryValues(url: string, keys: readonly string[]): Record<string, string> {
+  // The query string alone (what `new URL(url).searchParams` reads, without parsing the rest of a URL).
+  const hash = url.indexOf('#');
+  const path = hash === -1 ? url : url.slice(0, hash);
+  const start = path.indexOf('?');
+  // (from the '?' on: URLSearchParams drops exactly one leading '?', as URL's search does)
+  const params = new URLSearchParams(start === -1 ? '' : path.slice(start));
+  const query: Record<string, string> = {};
+  for (const key of keys) {
+    const values = params.getAll(key);
+    const value = values[values.length - 1]?.trim();
+    if (value) query[key] = value;
+  }
+  return query;
+}

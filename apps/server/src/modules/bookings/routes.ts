@@ -4,6 +4,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { bookingListQuerySchema, bookingPageSchema, type BookingListQuery } from '@portal/contracts/bookings';
 import { forbiddenSchema, messageSchema, validationErrorSchema } from '@portal/contracts/errors';
 import { currentUser, type AuthenticatedUser } from '../../plugins/auth-guard.ts';
+import { requestQueryValues } from '../../lib/paginate.ts';
 import { createBookingsService, type BookingsService } from './service.ts';
 import { exportFilename } from './export-columns.ts';
 import { writeBookingsWorkbook, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
@@ -67,19 +68,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
 }
 
 function linkQuery(url: string): Record<string, string> {
-  // The query string alone (what `new URL(url).searchParams` reads, without parsing the rest of a URL).
-  const hash = url.indexOf('#');
-  const path = hash === -1 ? url : url.slice(0, hash);
-  const start = path.indexOf('?');
-  // (from the '?' on: URLSearchParams drops exactly one leading '?', as URL's search does)
-  const params = new URLSearchParams(start === -1 ? '' : path.slice(start));
-  const query: Record<string, string> = {};
-  for (const key of LINK_KEYS) {
-    const values = params.getAll(key);
-    const value = values[values.length - 1]?.trim();
-    if (value) query[key] = value;
-  }
-  return query;
+  return requestQueryValues(url, LINK_KEYS);
 }
 
 async function sendExport(

@@ -68,7 +68,7 @@ describe('GET /api/health with the database down', () => {
     const { buildApp } = await import('../../app.ts');
     const { loadConfig } = await import('../../config.ts');
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/portal-health-down', APP_KEY: 'k'.repeat(40), LOG_LEVEL: 'silent' });
-    const app = await buildApp({ config, database: { kind: 'postgres', pool, reader: pool, db: {} as never, close: () => pool.end() }, logger: false });
+    const app = await buildApp({ config, database: { kind: 'postgres', pool, reader: pool, close: () => pool.end() }, logger: false });
     try {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);

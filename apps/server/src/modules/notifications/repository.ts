@@ -1,15 +1,10 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Notification } from '@portal/contracts/notifications';
-import type { Drizzle } from '../../db/client.ts';
-import { notifications, type NotificationRow } from '../../db/schema/notifications.ts';
+import { queryPage, type Queryable } from '../../db/queryable.ts';
 
 /**
  * Notification queries. Every read and write of a user's notifications names the user in its WHERE clause,
  * so another user's id finds nothing (404) instead of being checked after the fact (ARCHITECTURE habit 5).
  */
-
-/** A transaction or the database itself. */
-export type Executor = Pick<Drizzle, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,6 +12,21 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export function isNotificationId(id: string): boolean {
   return UUID_PATTERN.test(id);
 }
+
+/** A row of migrations/0003_notifications.sql, as NOTIFICATION_COLUMNS reads it. */
+export interface NotificationRow {
+  id: string;
+  user_id: number;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  data: Record<string, unknown> | null;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+const NOTIFICATION_COLUMNS = 'id, user_id, type, title, body, link, data, read_at, created_at';
 
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -26,8 +36,8 @@ export function toNotification(row: NotificationRow): Notification {
     body: row.body,
     link: row.link,
     data: row.data ?? {},
-    read_at: row.readAt ? row.readAt.toISOString() : null,
-    created_at: row.createdAt.toISOString(),
+    read_at: row.read_at ? row.read_at.toISOString() : null,
+    created_at: row.created_at.toISOString(),
   };
 }
 
@@ -42,103 +52,94 @@ export interface NewNotification {
 /** Rows per INSERT: a referral agent with thousands of partners becomes a few statements, not one huge one. */
 const INSERT_CHUNK = 500;
 
-export async function insertForUsers(db: Executor, userIds: number[], input: NewNotification): Promise<NotificationRow[]> {
+export async function insertForUsers(db: Queryable, userIds: number[], input: NewNotification): Promise<NotificationRow[]> {
   const rows: NotificationRow[] = [];
   for (let start = 0; start < userIds.length; start += INSERT_CHUNK) {
     const chunk = userIds.slice(start, start + INSERT_CHUNK);
-    rows.push(
-      ...(await db
-        .insert(notifications)
-        .values(chunk.map((userId) => ({ userId, ...input })))
-        .returning()),
+    // One row per user: the same text for all, so it is sent once and unnested against the ids.
+    const result = await db.query<NotificationRow>(
+      `INSERT INTO notifications (user_id, type, title, body, link, data)
+       SELECT user_id, $2, $3, $4, $5, $6::jsonb FROM unnest($1::int[]) WITH ORDINALITY AS recipients(user_id, position)
+        ORDER BY position
+       RETURNING ${NOTIFICATION_COLUMNS}`,
+      [chunk, input.type, input.title, input.body, input.link, JSON.stringify(input.data)],
     );
+    rows.push(...result.rows);
   }
   return rows;
 }
 
 export async function listForUser(
-  db: Executor,
+  db: Queryable,
   userId: number,
   options: { page: number; perPage: number; unreadOnly: boolean },
 ): Promise<{ rows: NotificationRow[]; total: number }> {
-  const where = options.unreadOnly
-    ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
-    : eq(notifications.userId, userId);
-  const [totalRow] = await db.select({ total: count() }).from(notifications).where(where);
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(where)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(options.perPage)
-    .offset((options.page - 1) * options.perPage);
-  return { rows, total: Number(totalRow?.total ?? 0) };
+  return queryPage<NotificationRow>(db, {
+    select: NOTIFICATION_COLUMNS,
+    from: 'notifications',
+    where: options.unreadOnly ? 'user_id = $1 AND read_at IS NULL' : 'user_id = $1',
+    values: [userId],
+    orderBy: 'created_at DESC, id DESC',
+    page: options.page,
+    perPage: options.perPage,
+  });
 }
 
-export async function countUnread(db: Executor, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
-  return Number(row?.total ?? 0);
+export async function countUnread(db: Queryable, userId: number): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(
+    'SELECT count(*)::int AS total FROM notifications WHERE user_id = $1 AND read_at IS NULL',
+    [userId],
+  );
+  return rows[0]?.total ?? 0;
 }
 
 /** Unread counts of several users at once; users with none are absent from the map. */
-export async function countUnreadForUsers(db: Executor, userIds: number[]): Promise<Map<number, number>> {
+export async function countUnreadForUsers(db: Queryable, userIds: number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   if (userIds.length === 0) return counts;
-  const rows = await db
-    .select({ userId: notifications.userId, total: count() })
-    .from(notifications)
-    .where(and(inArray(notifications.userId, userIds), isNull(notifications.readAt)))
-    .groupBy(notifications.userId);
-  for (const row of rows) counts.set(row.userId, Number(row.total));
+  const { rows } = await db.query<{ user_id: number; total: number }>(
+    `SELECT user_id, count(*)::int AS total FROM notifications
+      WHERE user_id = ANY($1::int[]) AND read_at IS NULL GROUP BY user_id`,
+    [userIds],
+  );
+  for (const row of rows) counts.set(row.user_id, row.total);
   return counts;
 }
 
 /** Marks one read (keeping the first read time if it was already read); false when the user has no such notification. */
-export async function markRead(db: Executor, userId: number, id: string): Promise<boolean> {
+export async function markRead(db: Queryable, userId: number, id: string): Promise<boolean> {
   if (!isNotificationId(id)) return false;
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  return rows.length > 0;
+  const { rowCount } = await db.query(
+    'UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $1 AND user_id = $2',
+    [id, userId],
+  );
+  return (rowCount ?? 0) > 0;
 }
 
-export async function markAllRead(db: Executor, userId: number): Promise<number> {
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  return rows.length;
+export async function markAllRead(db: Queryable, userId: number): Promise<number> {
+  const { rowCount } = await db.query('UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL', [userId]);
+  return rowCount ?? 0;
 }
 
-export async function deleteOne(db: Executor, userId: number, id: string): Promise<boolean> {
+export async function deleteOne(db: Queryable, userId: number, id: string): Promise<boolean> {
   if (!isNotificationId(id)) return false;
-  const rows = await db
-    .delete(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  return rows.length > 0;
+  const { rowCount } = await db.query('DELETE FROM notifications WHERE id = $1 AND user_id = $2', [id, userId]);
+  return (rowCount ?? 0) > 0;
 }
 
 /** The approved partners of a referral agent: who "every partner of the agent" means. */
-export async function approvedUserIdsOfAgent(db: Executor, referralAgentId: number): Promise<number[]> {
-  const result = await db.execute<{ id: number }>(
-    sql`SELECT u.id FROM users u JOIN partner_profiles p ON p.user_id = u.id
-         WHERE p.referral_agent_id = ${referralAgentId} AND u.status = 'approved' ORDER BY u.id`,
+export async function approvedUserIdsOfAgent(db: Queryable, referralAgentId: number): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT u.id FROM users u JOIN partner_profiles p ON p.user_id = u.id
+      WHERE p.referral_agent_id = $1 AND u.status = 'approved' ORDER BY u.id`,
+    [referralAgentId],
   );
-  return result.rows.map((row) => Number(row.id));
+  return rows.map((row) => Number(row.id));
 }
 
 /** The subset of `userIds` that exist (a stale id from a caller must not fail the whole insert on the FK). */
-export async function existingUserIds(db: Executor, userIds: number[]): Promise<number[]> {
+export async function existingUserIds(db: Queryable, userIds: number[]): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const result = await db.execute<{ id: number }>(
-    sql`SELECT id FROM users WHERE id IN (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY id`,
-  );
-  return result.rows.map((row) => Number(row.id));
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[]) ORDER BY id', [userIds]);
+  return rows.map((row) => Number(row.id));
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forbiddenSchema, messageSchema } from '@portal/contracts/errors';
+import { messageSchema } from '@portal/contracts/errors';
 import {
   notificationChangeResultSchema,
   notificationIdParamsSchema,
   notificationListQuerySchema,
-  notificationListSchema,
+  notificationSchema,
   unreadCountSchema,
 } from '@portal/contracts/notifications';
 import { currentUser } from '../../plugins/auth-guard.ts';
+import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { socketIdOf } from '../broadcasting/broadcaster.ts';
 import { createNotificationService, type NotificationService } from './service.ts';
 
@@ -35,50 +36,29 @@ declare module 'fastify' {
  */
 export const notificationsModule = fp(
   async (app: FastifyInstance) => {
-    const service = createNotificationService({ db: app.database.db, broadcaster: app.broadcaster });
+    const service = createNotificationService({ db: app.database.pool, broadcaster: app.broadcaster });
     app.decorate('notifications', service);
 
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const guarded = { preHandler: app.requireUser };
-    const errors = { 401: messageSchema, 403: forbiddenSchema, 419: messageSchema };
 
-    routes.get(
-      '/api/notifications',
-      {
-        ...guarded,
-        schema: {
-          tags: ['notifications'],
-          summary: "The signed-in user's notifications, newest first",
-          querystring: notificationListQuerySchema,
-          response: { 200: notificationListSchema, ...errors },
-        },
-      },
-      async (request) => service.list(currentUser(request).id, request.query),
-    );
+    listRoute(app, {
+      url: '/api/notifications',
+      tags: ['notifications'],
+      summary: "The signed-in user's notifications, newest first",
+      querystring: notificationListQuerySchema,
+      row: notificationSchema,
+      list: (user, query) => service.list(user.id, query),
+    });
 
     routes.get(
       '/api/notifications/unread-count',
-      {
-        ...guarded,
-        schema: {
-          tags: ['notifications'],
-          summary: 'How many notifications are unread',
-          response: { 200: unreadCountSchema, ...errors },
-        },
-      },
+      partnerRoute(app, { tags: ['notifications'], summary: 'How many notifications are unread', response: { 200: unreadCountSchema } }),
       async (request) => ({ count: await service.unreadCount(currentUser(request).id) }),
     );
 
     routes.post(
       '/api/notifications/read-all',
-      {
-        ...guarded,
-        schema: {
-          tags: ['notifications'],
-          summary: 'Mark every notification read',
-          response: { 200: notificationChangeResultSchema, ...errors },
-        },
-      },
+      partnerRoute(app, { tags: ['notifications'], summary: 'Mark every notification read', response: { 200: notificationChangeResultSchema } }),
       async (request) => ({
         unread_count: await service.markAllRead(currentUser(request).id, { socketId: socketIdOf(request) }),
       }),
@@ -86,15 +66,12 @@ export const notificationsModule = fp(
 
     routes.post(
       '/api/notifications/:id/read',
-      {
-        ...guarded,
-        schema: {
-          tags: ['notifications'],
-          summary: 'Mark one notification read',
-          params: notificationIdParamsSchema,
-          response: { 200: notificationChangeResultSchema, 404: messageSchema, ...errors },
-        },
-      },
+      partnerRoute(app, {
+        tags: ['notifications'],
+        summary: 'Mark one notification read',
+        params: notificationIdParamsSchema,
+        response: { 200: notificationChangeResultSchema, 404: messageSchema },
+      }),
       async (request) => ({
         unread_count: await service.markRead(currentUser(request).id, request.params.id, { socketId: socketIdOf(request) }),
       }),
@@ -102,15 +79,12 @@ export const notificationsModule = fp(
 
     routes.delete(
       '/api/notifications/:id',
-      {
-        ...guarded,
-        schema: {
-          tags: ['notifications'],
-          summary: 'Delete one notification',
-          params: notificationIdParamsSchema,
-          response: { 200: notificationChangeResultSchema, 404: messageSchema, ...errors },
-        },
-      },
+      partnerRoute(app, {
+        tags: ['notifications'],
+        summary: 'Delete one notification',
+        params: notificationIdParamsSchema,
+        response: { 200: notificationChangeResultSchema, 404: messageSchema },
+      }),
       async (request) => ({
         unread_count: await service.remove(currentUser(request).id, request.params.id, { socketId: socketIdOf(request) }),
       }),

@@ -4,15 +4,13 @@ import {
   type Notification,
   type NotificationCreatedEvent,
   type NotificationInput,
-  type NotificationList,
   type NotificationsUpdatedEvent,
 } from '@portal/contracts/notifications';
-import type { Drizzle } from '../../db/client.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors.ts';
 import { userChannel } from '../../realtime/channel-authorizer.ts';
 import type { BroadcastEvent, Broadcaster } from '../broadcasting/broadcaster.ts';
 import * as repository from './repository.ts';
-import { pageUrlBuilder, paginate } from '../../lib/paginate.ts';
 
 /**
  * Who a notification goes to: users by id, or every approved partner of a referral agent.
@@ -32,7 +30,8 @@ export interface NotificationService {
    * Resolves once stored and handed to the realtime service; a realtime failure is logged, never thrown.
    */
   notify(recipients: NotificationRecipients, input: NotificationInput, options?: NotifyOptions): Promise<Notification[]>;
-  list(userId: number, query: { page: number; per_page: number; filter: 'all' | 'unread' }): Promise<NotificationList>;
+  /** One page of the user's notifications and how many there are (the list route makes the paginator). */
+  list(userId: number, query: { page: number; per_page: number; filter: 'all' | 'unread' }): Promise<{ rows: Notification[]; total: number }>;
   unreadCount(userId: number): Promise<number>;
   markRead(userId: number, id: string, options?: NotifyOptions): Promise<number>;
   markAllRead(userId: number, options?: NotifyOptions): Promise<number>;
@@ -40,7 +39,7 @@ export interface NotificationService {
 }
 
 /** `broadcaster` logs its own failures; the service never fails because of one. */
-export function createNotificationService(deps: { db: Drizzle; broadcaster: Broadcaster }): NotificationService {
+export function createNotificationService(deps: { db: Queryable; broadcaster: Broadcaster }): NotificationService {
   const { db, broadcaster } = deps;
 
   async function recipientIds(recipients: NotificationRecipients): Promise<number[]> {
@@ -73,7 +72,7 @@ export function createNotificationService(deps: { db: Drizzle; broadcaster: Broa
 
       const rows = await repository.insertForUsers(db, userIds, parsed.data);
       const counts = await repository.countUnreadForUsers(db, userIds);
-      const stored = rows.map((row) => ({ userId: row.userId, notification: repository.toNotification(row) }));
+      const stored = rows.map((row) => ({ userId: row.user_id, notification: repository.toNotification(row) }));
 
       const events: BroadcastEvent[] = [];
       for (const { userId, notification } of stored) {
@@ -95,16 +94,7 @@ export function createNotificationService(deps: { db: Drizzle; broadcaster: Broa
         perPage: query.per_page,
         unreadOnly: query.filter === 'unread',
       });
-      return paginate({
-        rows: rows.map(repository.toNotification),
-        total,
-        page: query.page,
-        perPage: query.per_page,
-        pageUrl: pageUrlBuilder('/api/notifications', {
-          per_page: query.per_page,
-          filter: query.filter === 'unread' ? 'unread' : undefined,
-        }),
-      });
+      return { rows: rows.map(repository.toNotification), total };
     },
 
     unreadCount(userId) {
