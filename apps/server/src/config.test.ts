@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, readOrCreateDevelopmentKey } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -40,5 +42,81 @@ describe('DB_PIPELINED_CONNECTIONS (pipelined connections for the busiest reads)
 
   it.each(['-1', '1.5', 'some', '17'])('rejects %s', (value) => {
     expect(() => loadConfig({ ...base, DB_PIPELINED_CONNECTIONS: value })).toThrow(/DB_PIPELINED_CONNECTIONS/);
+  });
+});
+
+describe('the realtime secret (outside probe F1: no public default)', () => {
+  const freshDir = () => mkdtempSync(path.join(dataDir, 'install-'));
+
+  it('is never the old public default, in any mode, with or without APP_KEY', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      const config = loadConfig({ ...base, NODE_ENV, DATA_DIR: freshDir() });
+      expect(config.pusher.secret).not.toBe('portal-secret');
+      expect(config.pusher.secret).not.toBe(config.appKey);
+      expect(config.pusher.secret.length).toBeGreaterThanOrEqual(32);
+    }
+    const generated = loadConfig({ NODE_ENV: 'development', DATA_DIR: freshDir() });
+    expect(generated.pusher.secret).not.toBe('portal-secret');
+  });
+
+  it('is random per install when nothing is configured, and stable across restarts of one install', () => {
+    const first = freshDir();
+    const second = freshDir();
+    const a = loadConfig({ NODE_ENV: 'development', DATA_DIR: first }).pusher.secret;
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: first }).pusher.secret).toBe(a);
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: second }).pusher.secret).not.toBe(a);
+  });
+
+  it('is the same for every process given the same APP_KEY (production, several hosts)', () => {
+    const env = { ...base, NODE_ENV: 'production' };
+    expect(loadConfig({ ...env, DATA_DIR: freshDir() }).pusher.secret).toBe(loadConfig({ ...env, DATA_DIR: freshDir() }).pusher.secret);
+    expect(loadConfig({ ...env, APP_KEY: 'another-app-key-0123456789abcdefghijklmnop' }).pusher.secret).not.toBe(loadConfig(env).pusher.secret);
+  });
+
+  it('is PUSHER_SECRET when set, and required with an external Pusher service', () => {
+    expect(loadConfig({ ...base, PUSHER_SECRET: 'configured' }).pusher.secret).toBe('configured');
+    expect(() => loadConfig({ ...base, PUSHER_HOST: 'ws.example.com', PUSHER_APP_ID: 'a', PUSHER_KEY: 'k' })).toThrow(/PUSHER_SECRET are required/);
+  });
+});
+
+describe('the generated APP_KEY of an install (DATA_DIR/app-key)', () => {
+  it('is written once and read back, readable by its owner only', () => {
+    const dir = mkdtempSync(path.join(dataDir, 'key-'));
+    const key = readOrCreateDevelopmentKey(dir, 'app-key');
+    expect(key.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'app-key'), 'utf8')).toBe(key);
+    expect(statSync(path.join(dir, 'app-key')).mode & 0o777).toBe(0o600);
+    expect(readOrCreateDevelopmentKey(dir, 'app-key')).toBe(key);
+    expect(readdirSync(dir)).toEqual(['app-key']);
+  });
+
+  it('is the same for processes that start together on one DATA_DIR (one key wins, none reads a half-written file)', async () => {
+    const dir = mkdtempSync(path.join(dataDir, 'race-'));
+    const script = `import('${pathToFileURL(path.resolve('apps/server/src/config.ts')).href}')
+      .then(({ loadConfig }) => process.stdout.write(loadConfig({ NODE_ENV: 'development', DATA_DIR: process.argv[1] }).pusher.secret))`;
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        execFile(process.execPath, ['--import', 'tsx', '-e', script, dir], (error, stdout) => (error ? reject(error) : resolve(stdout)));
+      });
+    const secrets = await Promise.all([run(), run(), run(), run()]);
+    expect(secrets[0]!.length).toBeGreaterThanOrEqual(32);
+    expect(new Set(secrets).size).toBe(1);
+    expect(readdirSync(dir)).toEqual(['app-key']);
+  });
+
+  it('refuses an empty key file instead of running with a guessable key', () => {
+    const dir = mkdtempSync(path.join(dataDir, 'empty-'));
+    writeFileSync(path.join(dir, 'app-key'), '\n');
+    expect(() => loadConfig({ NODE_ENV: 'development', DATA_DIR: dir })).toThrow(ConfigError);
+  });
+});
+
+describe('HOST (the interface the server listens on)', () => {
+  it('is loopback outside production, every interface in production, and HOST when set', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...base, NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 });

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,7 +14,8 @@ const booleanFlag = z
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: loopback only outside production (demo accounts are seeded there), every interface in production. */
+  HOST: z.string().min(1).optional(),
   APP_URL: z.string().url().optional(),
   APP_KEY: z.string().min(32).optional(),
   DATA_DIR: z.string().default('./data'),
@@ -48,6 +49,7 @@ export interface Config {
   environment: Environment['NODE_ENV'];
   isProduction: boolean;
   port: number;
+  /** The interface the server listens on (HOST): 127.0.0.1 outside production, 0.0.0.0 in production, unless set. */
   host: string;
   appUrl: string;
   /** 32+ bytes used to encrypt secrets at rest (TOTP secrets). */
@@ -78,6 +80,10 @@ export interface Config {
   pusher: {
     appId: string;
     key: string;
+    /**
+     * Signs channel authorisations and the Pusher HTTP API (publishing, presence lists, terminating connections).
+     * PUSHER_SECRET, or derived from APP_KEY (itself generated per install when unset): never a public default.
+     */
     secret: string;
     /** Set when an external Pusher-compatible service is the target; undefined means the embedded one. */
     external: { host?: string; port?: number; scheme: 'http' | 'https'; cluster?: string } | undefined;
@@ -123,7 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     environment: values.NODE_ENV,
     isProduction,
     port: values.PORT,
-    host: values.HOST,
+    host: values.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     appUrl,
     appKey,
     dataDir,
@@ -154,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pusher: {
       appId: values.PUSHER_APP_ID ?? 'portal',
       key: values.PUSHER_KEY ?? 'portal-key',
-      secret: values.PUSHER_SECRET ?? (isProduction ? appKey : 'portal-secret'),
+      secret: values.PUSHER_SECRET ?? derivedPusherSecret(appKey),
       external: hasExternalPusher
         ? {
             host: values.PUSHER_HOST,
@@ -168,14 +174,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
+ * The embedded realtime service's secret when PUSHER_SECRET is not set: an HMAC of APP_KEY, so it is random per
+ * install (APP_KEY is generated into DATA_DIR when unset), stable across restarts, the same in every process that
+ * shares APP_KEY or DATA_DIR (workers, the admin command), and not APP_KEY itself: whoever is given the Pusher
+ * secret to publish events cannot decrypt what APP_KEY protects. An external Pusher service needs PUSHER_SECRET.
+ */
+export function derivedPusherSecret(appKey: string): string {
+  return createHmac('sha256', appKey).update('partner-portal pusher secret v1').digest('base64url');
+}
+
+/**
  * Outside production a missing APP_KEY is generated once and kept in the data folder, so that a demo
  * restart keeps decrypting what it stored. Production must set APP_KEY (shared by every process).
+ *
+ * Several processes may start together on one DATA_DIR (the admin command beside the server, cluster workers):
+ * the key is written to a temporary file and hard-linked into place, which fails if another process got there
+ * first, so exactly one key wins, every process reads that one, and none reads a half-written file.
  */
-function readOrCreateDevelopmentKey(dataDir: string, name: string): string {
+export function readOrCreateDevelopmentKey(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const existing = readKeyFile(file);
+  if (existing !== undefined) return existing;
   mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32).toString('base64url');
-  writeFileSync(file, key, { mode: 0o600 });
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+  const key = readKeyFile(file);
+  if (key === undefined) throw new ConfigError(`Could not create ${file}.`);
+  return key;
+}
+
+function readKeyFile(file: string): string | undefined {
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const key = content.trim();
+  if (key.length < 32) {
+    throw new ConfigError(`${file} holds no usable key (fewer than 32 characters). Set APP_KEY, or restore the file.`);
+  }
   return key;
 }
