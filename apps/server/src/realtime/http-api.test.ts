@@ -57,6 +57,7 @@ interface SignedPostOptions {
   /** Sign this body but send `sentBody`. */
   sentBody?: string;
   bodyMd5?: string;
+  contentType?: string;
 }
 
 async function signedPost(body: string, options: SignedPostOptions = {}): Promise<{ status: number; text: string }> {
@@ -71,7 +72,7 @@ async function signedPost(body: string, options: SignedPostOptions = {}): Promis
   params.auth_signature = signHttpApiString(secret, 'POST', path, params);
   const response = await fetch(`http://127.0.0.1:${harness.port}${path}?${new URLSearchParams(params)}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': options.contentType ?? 'application/json' },
     body: options.sentBody ?? body,
   });
   return { status: response.status, text: await response.text() };
@@ -158,6 +159,21 @@ describe('HTTP API limits and validation', () => {
 
   it('answers 400 to a signed body that is not JSON', async () => {
     expect((await signedPost('{not json')).status).toBe(400);
+  });
+
+  it.each([
+    ['events', validEvent],
+    ['batch_events', JSON.stringify({ batch: [{ name: 'plain', channel: 'plain-channel', data: '' }] })],
+    ['users/7/terminate_connections', '{}'],
+  ])('answers 415 with a reason to a signed %s body sent as text/plain (outside probe F4: was a 500)', async (endpoint, body) => {
+    const client = await rawClient();
+    await subscribePublic(client, 'plain-channel');
+    for (const contentType of ['text/plain', 'text/plain; charset=utf-8']) {
+      const result = await signedPost(body, { path: `/apps/${TEST_APP.appId}/${endpoint}`, contentType });
+      expect(result).toEqual({ status: 415, text: 'Unsupported Content-Type: send the body as application/json' });
+    }
+    const barrier = await client.barrier();
+    expect(client.messages.slice(0, barrier).some((m) => m.event === 'plain')).toBe(false);
   });
 
   it('answers 400 to a batch of more than 10 and publishes nothing of an invalid batch', async () => {

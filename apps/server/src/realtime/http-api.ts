@@ -13,7 +13,7 @@ import type { ChannelInfo, PublishInput, RealtimeLogger } from './realtime-serve
  * Register it without a prefix: the SDK signs the path `/apps/{id}/...` and we verify the path as received.
  *
  * Errors answer text/plain like Pusher does: 400 bad input, 401 authentication (key, version, timestamp,
- * signature, body_md5), 404 unknown app id, 413 event data over the limit.
+ * signature, body_md5), 404 unknown app id, 413 event data over the limit, 415 a body that is not application/json.
  */
 
 export interface HttpApiDependencies {
@@ -43,7 +43,7 @@ interface RawBody {
 
 class HttpApiError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 404 | 413,
+    readonly statusCode: 400 | 401 | 404 | 413 | 415,
     message: string,
   ) {
     super(message);
@@ -57,6 +57,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function splitUrl(url: string): { path: string; query: string } {
   const index = url.indexOf('?');
   return index === -1 ? { path: url, query: '' } : { path: url.slice(0, index), query: url.slice(index + 1) };
+}
+
+function isRawBody(value: unknown): value is RawBody {
+  return isRecord(value) && Buffer.isBuffer(value.raw);
+}
+
+/**
+ * The body as this plugin's JSON parser kept it, or undefined when there is none. A body of another content type
+ * was read by one of the app's other parsers (text/plain: a string) and its bytes are gone, so body_md5 could not
+ * be checked: 415, before the signature is looked at.
+ */
+function requireRawBody(body: unknown): RawBody | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (!isRawBody(body)) throw new HttpApiError(415, 'Unsupported Content-Type: send the body as application/json');
+  return body;
 }
 
 function parseJsonBody(body: RawBody | undefined): unknown {
@@ -166,11 +181,12 @@ export function createHttpApiPlugin(deps: HttpApiDependencies): FastifyPluginAsy
       },
     );
 
-    instance.post<{ Params: { appId: string }; Body: RawBody }>('/apps/:appId/events', { config }, async (request, reply) => {
+    instance.post<{ Params: { appId: string }; Body: unknown }>('/apps/:appId/events', { config }, async (request, reply) => {
       try {
         checkApp(request.params.appId);
-        authenticate(request, request.body);
-        const event = validateEvent(parseJsonBody(request.body), false);
+        const rawBody = requireRawBody(request.body);
+        authenticate(request, rawBody);
+        const event = validateEvent(parseJsonBody(rawBody), false);
         await deps.publish(event);
         return reply.send({});
       } catch (error) {
@@ -178,11 +194,12 @@ export function createHttpApiPlugin(deps: HttpApiDependencies): FastifyPluginAsy
       }
     });
 
-    instance.post<{ Params: { appId: string }; Body: RawBody }>('/apps/:appId/batch_events', { config }, async (request, reply) => {
+    instance.post<{ Params: { appId: string }; Body: unknown }>('/apps/:appId/batch_events', { config }, async (request, reply) => {
       try {
         checkApp(request.params.appId);
-        authenticate(request, request.body);
-        const body = parseJsonBody(request.body);
+        const rawBody = requireRawBody(request.body);
+        authenticate(request, rawBody);
+        const body = parseJsonBody(rawBody);
         if (!isRecord(body) || !Array.isArray(body.batch)) throw new HttpApiError(400, 'Body must be {"batch": [...]}');
         if (body.batch.length === 0) throw new HttpApiError(400, 'Empty batch');
         if (body.batch.length > HTTP_API_LIMITS.maxBatchSize) {
@@ -237,13 +254,13 @@ export function createHttpApiPlugin(deps: HttpApiDependencies): FastifyPluginAsy
       },
     );
 
-    instance.post<{ Params: { appId: string; userId: string }; Body: RawBody }>(
+    instance.post<{ Params: { appId: string; userId: string }; Body: unknown }>(
       '/apps/:appId/users/:userId/terminate_connections',
       { config },
       async (request, reply) => {
         try {
           checkApp(request.params.appId);
-          authenticate(request, request.body);
+          authenticate(request, requireRawBody(request.body));
           const { userId } = request.params;
           if (userId.length === 0 || userId.length > 200) throw new HttpApiError(400, 'Invalid user id');
           await deps.terminateUserConnections(userId);
