@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { AppError, UnauthenticatedError } from '../lib/errors.ts';
+import { partnerAccess } from '../lib/session-sql.ts';
 
 /** The signed-in partner as every scoped query needs it. */
 export interface AuthenticatedUser {
@@ -46,7 +47,10 @@ export const authGuardPlugin = fp(
     const { pool } = options;
     app.decorateRequest('user', null);
 
-    async function loadUser(request: FastifyRequest, reply: FastifyReply): Promise<AuthenticatedUser> {
+    async function loadUser(
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ): Promise<{ user: AuthenticatedUser; access: ReturnType<typeof partnerAccess> }> {
       // A route that deferred the session lookup and has not read it yet gets it read here.
       await app.sessions.load(request, reply);
       const userId = request.session?.userId;
@@ -75,7 +79,9 @@ export const authGuardPlugin = fp(
               })
             ).rows[0];
       // A rejected or deleted account loses its sessions' access at once.
-      if (!row || row.status !== 'approved') throw new UnauthenticatedError();
+      if (!row) throw new UnauthenticatedError();
+      const access = partnerAccess({ status: row.status, passwordUpdatedCheck: row.password_updated_check });
+      if (access === 'not_approved') throw new UnauthenticatedError();
       const user: AuthenticatedUser = {
         id: row.id,
         email: row.email,
@@ -85,15 +91,15 @@ export const authGuardPlugin = fp(
         passwordUpdatedCheck: row.password_updated_check,
       };
       request.user = user;
-      return user;
+      return { user, access };
     }
 
     app.decorate('requireUserAllowingPasswordUpdate', async function (request: FastifyRequest, reply: FastifyReply) {
       await loadUser(request, reply);
     });
     app.decorate('requireUser', async function (request: FastifyRequest, reply: FastifyReply) {
-      const user = await loadUser(request, reply);
-      if (!user.passwordUpdatedCheck) {
+      const { access } = await loadUser(request, reply);
+      if (access === 'password_update_required') {
         // The code goes in the body too: the SPA routes on it (the error handler sends only message + body).
         throw new AppError(403, 'You must update your password before continuing.', 'password_update_required', {
           code: 'password_update_required',

@@ -4,7 +4,7 @@ import { TestClient } from '../test/http-client.ts';
 import { createPartner, type CreatedPartner } from '../test/factories.ts';
 import { insertSession, signInAs } from '../test/sign-in.ts';
 import { currentUser } from './auth-guard.ts';
-import type { SessionWithUserRow } from './session.ts';
+import type { SessionWithUserRow } from '../lib/session-sql.ts';
 
 /**
  * The session plugin's deferred lookup (`config.sessionLookup: 'deferred'`), through test routes: a route may

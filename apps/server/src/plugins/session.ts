@@ -11,6 +11,7 @@ import {
 import type { Config } from '../config.ts';
 import type { ReadQueryable } from '../db/pipelined-reader.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
+import { sessionWithUserSql, type SessionWithUserRow } from '../lib/session-sql.ts';
 
 /**
  * Server-side sessions in the database, so several processes behind a load balancer share them.
@@ -97,27 +98,6 @@ declare module 'fastify' {
   }
 }
 
-/** The columns of sessionWithUserSql. */
-export interface SessionWithUserRow {
-  session_id: string;
-  user_id: number | null;
-  csrf_token: string;
-  data: Record<string, unknown> | null;
-  remember: boolean;
-  /** epoch milliseconds (a float8, so reading it parses no Date) */
-  session_created_ms: number;
-  last_activity_ms: number;
-  // the signed-in user's guard fields, read in the same statement (null for a guest session)
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  user_status: string | null;
-  password_updated_check: boolean | null;
-  referral_agent_id: number | null;
-  /** referral_agent_id when the auth guard would let the user through, else null */
-  guarded_agent_id: number | null;
-}
-
 /**
  * The session's user as the auth guard needs it, read with the session in one statement, so a signed-in
  * request costs one database round trip before its handler instead of two. Null for a guest session, or a
@@ -131,26 +111,6 @@ export interface SessionUserSnapshot {
   status: string;
   passwordUpdatedCheck: boolean;
   referralAgentId: number;
-}
-
-/**
- * The live session with the given stored id ($n: the sha256 of the cookie's token) and its user's guard fields,
- * as a FROM item aliased `alias`. One definition, used by the session plugin and by a route that reads the
- * session inside its own statement; every column of SessionWithUserRow is prefixed `alias.`.
- * `guarded_agent_id` is the partner's referral agent only when the auth guard would let the user through
- * (approved, password up to date): a statement that scopes by it reads nothing for anyone else.
- */
-export function sessionWithUserSql(parameter: string, alias: string): string {
-  return `(SELECT s.id AS session_id, s.user_id, s.csrf_token, s.data, s.remember,
-                 (extract(epoch FROM s.created_at) * 1000)::float8 AS session_created_ms,
-                 (extract(epoch FROM s.last_activity_at) * 1000)::float8 AS last_activity_ms,
-                 u.email, u.first_name, u.last_name, u.status AS user_status, u.password_updated_check, p.referral_agent_id,
-                 CASE WHEN u.status = 'approved' AND u.password_updated_check THEN p.referral_agent_id END AS guarded_agent_id
-            FROM sessions s
-            LEFT JOIN users u ON u.id = s.user_id
-            LEFT JOIN partner_profiles p ON p.user_id = u.id
-           WHERE s.id = ${parameter} AND s.expires_at > now()
-           LIMIT 1) AS ${alias}`;
 }
 
 const SESSION_LOOKUP_SQL = `SELECT l.* FROM ${sessionWithUserSql('$1', 'l')}`;

@@ -30,10 +30,9 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { BookingFilterBy, BookingSortColumn, InvoiceStatus } from '@portal/contracts/bookings';
-import { sessionWithUserSql, type SessionWithUserRow } from '../../plugins/session.ts';
+import { sessionWithUserSql, type SessionWithUserRow } from '../../lib/session-sql.ts';
 import type { ReadQueryable } from '../../db/pipelined-reader.ts';
-
-export type Queryable = Pick<pg.Pool, 'query'>;
+import type { Queryable } from '../../db/queryable.ts';
 
 /** The filters of a list, whoever's it is. */
 export interface BookingListFilters {

@@ -8,7 +8,7 @@ import {
   type BookingSortColumn,
 } from '@portal/contracts/bookings';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
-import type { SessionWithUserRow } from '../../plugins/session.ts';
+import type { SessionWithUserRow } from '../../lib/session-sql.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { paginate, pageUrlBuilder } from '../../lib/paginate.ts';
 import { TooManyRequestsError } from '../../lib/errors.ts';
