@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { Checkbox, Skeleton, Table, Text } from '@mantine/core';
+import { EMPTY_VALUE, TABLE_PLACEHOLDER_ROWS } from '@portal/contracts/constants';
+import { useDataTableState } from './data-table-context';
+import { getCellValue, type TableRow } from './data-table-utils';
+import type { TableHeader } from './data-table-types';
+import type { RowSelection } from './use-row-selection';
+
+/** A field as text: blanks read EMPTY_VALUE so an empty cell is not mistaken for a rendering fault. */
+export function cellText(value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+/**
+ * A row's check box is named after what its first cell shows ('Select row MT-1001'), which is what a sighted
+ * user reads; the id when that cell is blank or not plain text.
+ */
+export function defaultRowLabel<Row extends TableRow>(row: Row, headers: TableHeader<Row>[]): string {
+  const first = headers[0];
+  const shown = first ? (first.render ? first.render(row) : getCellValue(row, first.value)) : undefined;
+  const text = typeof shown === 'string' || typeof shown === 'number' ? String(shown).trim() : '';
+  return text && text !== EMPTY_VALUE ? text : String(row.id);
+}
+
+/**
+ * Stand-ins of TABLE_PLACEHOLDER_ROWS rows while loading, so the layout does not jump when the rows arrive.
+ * Hidden from assistive technology and left out of Copy: the table's aria-busy says what they mean.
+ */
+export function DataTablePlaceholderRows({ columnCount }: { columnCount: number }) {
+  return Array.from({ length: TABLE_PLACEHOLDER_ROWS }, (_, index) => (
+    <Table.Tr key={`placeholder-${index}`} data-copy-skip data-placeholder-row aria-hidden>
+      {Array.from({ length: columnCount }, (_, cell) => (
+        <Table.Td key={cell}>
+          <Skeleton height={12} radius="sm" />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+}
+
+/** One full-width row with the empty text; left out of Copy, which should yield the headers alone. */
+export function DataTableEmptyRow({ columnCount, children }: { columnCount: number; children: ReactNode }) {
+  return (
+    <Table.Tr data-copy-skip>
+      <Table.Td colSpan={columnCount} ta="center" py="xl">
+        <Text c="dimmed" size="sm">
+          {children}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export interface DataTableBodyProps<Row extends TableRow> {
+  headers: TableHeader<Row>[];
+  rows: readonly Row[];
+  /** Shown when not loading and there are no rows. @default 'No records found.' */
+  emptyText?: ReactNode;
+  /** Adds a check box to each row; leave out for a table without check boxes. */
+  selection?: RowSelection<Row>;
+  /** Names a row's check box: 'Select row {label}'. @default the first column's text */
+  getRowLabel?: (row: Row) => string;
+}
+
+/** The <tbody>: placeholders while the grid is loading, else the rows, or the empty text when there are none. */
+export function DataTableBody<Row extends TableRow>({
+  headers,
+  rows,
+  emptyText = 'No records found.',
+  selection,
+  getRowLabel,
+}: DataTableBodyProps<Row>) {
+  // From the grid, never a prop: placeholders must appear exactly when the table says aria-busy="true".
+  const { loading } = useDataTableState();
+  const columnCount = headers.length + (selection ? 1 : 0);
+
+  if (loading) {
+    return (
+      <Table.Tbody>
+        <DataTablePlaceholderRows columnCount={columnCount} />
+      </Table.Tbody>
+    );
+  }
+  return (
+    <Table.Tbody>
+      {rows.map((row) => {
+        const isChecked = selection?.isChecked(row.id) ?? false;
+        return (
+          <Table.Tr key={row.id} data-checked={isChecked || undefined}>
+            {selection ? (
+              <Table.Td data-copy-skip data-print-hide>
+                <Checkbox
+                  aria-label={`Select row ${getRowLabel ? getRowLabel(row) : defaultRowLabel(row, headers)}`}
+                  checked={isChecked}
+                  onChange={() => selection.toggleRow(row.id)}
+                />
+              </Table.Td>
+            ) : null}
+            {headers.map((header, index) => (
+              <Table.Td key={`${index}-${header.value}`} ta={header.align}>
+                {header.render ? header.render(row) : cellText(getCellValue(row, header.value))}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        );
+      })}
+      {rows.length === 0 ? <DataTableEmptyRow columnCount={columnCount}>{emptyText}</DataTableEmptyRow> : null}
+    </Table.Tbody>
+  );
+}

@@ -1,0 +1,40 @@
+/** Copy and Print act on the rendered table, not on the data, so custom cell renderers come out as shown. */
+import { notifications } from '@mantine/notifications';
+import { tableToText } from './data-table-utils';
+
+export const COPIED_MESSAGE = 'Data Copied to Clipboard!';
+export const COPY_FAILED_MESSAGE = 'Could not copy: the browser did not allow access to the clipboard.';
+
+/** Copies the table as tab-separated text and tells the user either way: a silent failure looks like success. */
+export async function copyTable(table: HTMLTableElement | null): Promise<void> {
+  if (!table) return;
+  try {
+    await navigator.clipboard.writeText(tableToText(table));
+    notifications.show({ color: 'teal', message: COPIED_MESSAGE });
+  } catch {
+    notifications.show({ color: 'red', message: COPY_FAILED_MESSAGE });
+  }
+}
+
+/**
+ * Prints only `target`: data-table-print.css hides everything else while the root carries
+ * data-printing-table, which beats opening a window and copying styles into it.
+ */
+export function printTable(target: HTMLElement | null): void {
+  if (!target) return;
+  const root = document.documentElement;
+  const cleanUp = () => {
+    root.removeAttribute('data-printing-table');
+    target.removeAttribute('data-print-target');
+    window.removeEventListener('afterprint', cleanUp);
+  };
+  root.setAttribute('data-printing-table', '');
+  target.setAttribute('data-print-target', '');
+  // Chrome and Firefox return from print() once the dialog closes, Safari at once: afterprint covers both.
+  window.addEventListener('afterprint', cleanUp);
+  try {
+    window.print();
+  } catch {
+    cleanUp();
+  }
+}

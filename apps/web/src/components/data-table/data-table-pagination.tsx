@@ -1,0 +1,75 @@
+import { Box, Group, NativeSelect, Pagination, Text } from '@mantine/core';
+import { PAGE_SIZES } from '@portal/contracts/constants';
+
+// Mantine's controls are bare arrows; these names are what a screen reader says for them.
+const CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+export interface DataTablePaginationProps {
+  /** Rows on the current page. */
+  shown: number;
+  /** Rows in the whole list. */
+  total?: number;
+  page?: number;
+  /** @default `shown` */
+  perPage?: number;
+  onPageChange?: (page: number) => void;
+  onPerPageChange?: (perPage: number) => void;
+  /** @default PAGE_SIZES (5, 10, 20, 25, 50, 100, 200) */
+  pageSizes?: readonly number[];
+}
+
+/**
+ * 'Showing N of M entries', the page size and the page links. Hidden when everything fits on the page, where
+ * a single "page 1" link would only be noise, and when the page handles neither change.
+ */
+export function DataTablePagination({
+  shown,
+  total,
+  page = 1,
+  perPage,
+  onPageChange,
+  onPerPageChange,
+  pageSizes = PAGE_SIZES,
+}: DataTablePaginationProps) {
+  if (total === undefined || total <= shown || !(onPageChange || onPerPageChange)) return null;
+  const pageSize = perPage ?? shown;
+  const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+
+  return (
+    <Group justify="space-between" align="center" mt="sm" gap="sm" wrap="wrap" data-print-hide>
+      <Group gap="sm" wrap="wrap">
+        <Text size="sm" aria-live="polite">
+          Showing {shown} of {total} entries
+        </Text>
+        {onPerPageChange ? (
+          <NativeSelect
+            aria-label="Rows per page"
+            size="xs"
+            data={pageSizes.map((size) => String(size))}
+            value={String(pageSize)}
+            onChange={(event) => onPerPageChange(Number(event.currentTarget.value))}
+          />
+        ) : null}
+      </Group>
+      {onPageChange ? (
+        <Box component="nav" aria-label="Pagination">
+          <Pagination
+            total={pageCount}
+            // A page past the end (a stale link) still shows a valid current page while the page corrects it.
+            value={Math.min(Math.max(1, page), pageCount)}
+            onChange={onPageChange}
+            withEdges
+            size="sm"
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+          />
+        </Box>
+      ) : null}
+    </Group>
+  );
+}

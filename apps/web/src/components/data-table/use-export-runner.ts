@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import type { ExportHandler } from './data-table-types';
+
+export const EXPORT_FAILED_MESSAGE = 'Export failed. Please try again.';
+
+export type ExportKind = 'pdf' | 'excel';
+
+const PREPARING: Record<ExportKind, string> = {
+  pdf: 'Preparing the PDF file…',
+  excel: 'Preparing the Excel file…',
+};
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
+}
+
+/**
+ * Runs an export handler and stays busy while the promise it returns is pending, so a page that exports
+ * asynchronously gets a busy button and a spoken status without tracking it itself. `exporting` covers pages
+ * that do track it.
+ */
+export function useExportRunner({ exporting = false }: { exporting?: boolean } = {}) {
+  const [running, setRunning] = useState<ExportKind | null>(null);
+
+  const run = (kind: ExportKind, handler: ExportHandler | undefined) => {
+    if (!handler) return;
+    const result = handler();
+    if (!isPromiseLike(result)) return;
+    setRunning(kind);
+    Promise.resolve(result)
+      .catch(() => notifications.show({ color: 'red', message: EXPORT_FAILED_MESSAGE }))
+      .finally(() => setRunning(null));
+  };
+
+  const busy = exporting || running !== null;
+  /** For the live region: names the file being prepared when the table started it. */
+  const status = running ? PREPARING[running] : exporting ? 'Preparing the file…' : '';
+  return { run, busy, status };
+}
