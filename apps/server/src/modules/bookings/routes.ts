@@ -2,9 +2,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookingListQuerySchema, bookingPageSchema, type BookingListQuery } from '@portal/contracts/bookings';
-import { forbiddenSchema, messageSchema, validationErrorSchema } from '@portal/contracts/errors';
 import { currentUser, type AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import { requestQueryValues } from '../../lib/paginate.ts';
+import { partnerErrorResponses } from '../../kit/partner-routes.ts';
 import { createBookingsService, type BookingsService } from './service.ts';
 import { exportFilename } from './export-columns.ts';
 import { writeBookingsWorkbook, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
@@ -45,7 +45,7 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
         tags: ['bookings'],
         summary: "The partner's bookings (My Referrals), or with format=xlsx|pdf the whole filtered list as a file",
         querystring: bookingListQuerySchema,
-        response: { 200: bookingPageSchema, 401: messageSchema, 403: forbiddenSchema, 422: validationErrorSchema, 429: messageSchema },
+        response: { ...partnerErrorResponses, 200: bookingPageSchema },
       },
     },
     async (request, reply) => {

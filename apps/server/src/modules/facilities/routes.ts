@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { facilityOptionsSchema } from '@portal/contracts/bookings';
-import { forbiddenSchema, messageSchema } from '@portal/contracts/errors';
 import { currentUser } from '../../plugins/auth-guard.ts';
+import { partnerRoute } from '../../kit/partner-routes.ts';
 import { findFacilityOptions } from './repository.ts';
 
 /**
@@ -13,14 +13,11 @@ import { findFacilityOptions } from './repository.ts';
 export async function facilitiesRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/general/get-facilities',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['bookings'],
-        summary: "Facilities of the partner's bookings, for the Facility filter",
-        response: { 200: facilityOptionsSchema, 401: messageSchema, 403: forbiddenSchema },
-      },
-    },
+    partnerRoute(app, {
+      tags: ['bookings'],
+      summary: "Facilities of the partner's bookings, for the Facility filter",
+      response: { 200: facilityOptionsSchema },
+    }),
     async (request) => findFacilityOptions(app.database.pool, currentUser(request).referralAgentId),
   );
 }
