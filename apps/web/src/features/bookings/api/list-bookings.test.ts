@@ -1,71 +1,87 @@
 import { describe, expect, it } from 'vitest';
-import { toBookingListQuery } from '../api/list-bookings';
-import { bookingsExportUrl } from '../api/export-bookings';
-import { DEFAULT_BOOKING_PARAMS, hasBookingFilters, readBookingParams, writeBookingParams } from './use-booking-params';
+import { bookingListQuerySchema, type BookingListQuery } from '@portal/contracts/bookings';
+import { hasListFilters, listDefaults, readListParams, writeListParams } from '../../../lib/use-url-list-params';
+import { bookingsExportUrl } from './export-bookings';
+import { BOOKING_URL_KEYS, toBookingListQuery } from './list-bookings';
 
-const read = (query: string) => readBookingParams(new URLSearchParams(query));
+const read = (query: string) => readListParams(bookingListQuerySchema, new URLSearchParams(query), BOOKING_URL_KEYS);
+const write = (current: string, params: Partial<BookingListQuery>) =>
+  writeListParams(bookingListQuerySchema, new URLSearchParams(current), params, BOOKING_URL_KEYS);
+const DEFAULTS = listDefaults(bookingListQuerySchema);
 
-describe('readBookingParams', () => {
-  it('reads every filter, the page and the page size from the URL', () => {
+describe('the Bookings URL', () => {
+  it('reads every filter, the page and the page size', () => {
     expect(read('search=+ada+&from=2024-03-01&to=2024-03-31&filter_by=created_at&facility=12&invoice_status=paid&page=3&per_page=20')).toEqual({
       search: 'ada',
       from: '2024-03-01',
       to: '2024-03-31',
-      filterBy: 'created_at',
-      facility: 12,
-      invoiceStatus: 'paid',
+      filter_by: 'created_at',
+      medical_service_provider: 12,
+      invoice_status: 'paid',
       page: 3,
-      perPage: 20,
+      per_page: 20,
     });
   });
 
   it('gives the defaults for an empty query', () => {
-    expect(read('')).toEqual(DEFAULT_BOOKING_PARAMS);
-    expect(DEFAULT_BOOKING_PARAMS).toMatchObject({ page: 1, perPage: 10, filterBy: 'appointment_date' });
+    expect(read('')).toEqual(DEFAULTS);
+    expect(DEFAULTS).toEqual({ page: 1, per_page: 10, filter_by: 'appointment_date' });
+  });
+
+  it('keeps out what is not a filter of the page: team, time zone, sort and format', () => {
+    expect(read('team=referral&timezone=Asia/Dubai&sort=amount&format=pdf&medical_service_provider=12')).toEqual(DEFAULTS);
   });
 
   it.each([
-    ['from=2024-02-30', { from: '' }],
-    ['from=yesterday&to=2024-03-01', { from: '', to: '2024-03-01' }],
-    ['from=2024-03-31&to=2024-03-01', { from: '', to: '' }],
-    ['filter_by=updated_at', { filterBy: 'appointment_date' }],
-    ['facility=abc', { facility: null }],
-    ['facility=0', { facility: null }],
-    ['invoice_status=maybe', { invoiceStatus: null }],
+    ['from=2024-02-30', { from: undefined }],
+    ['from=yesterday&to=2024-03-01', { from: undefined, to: '2024-03-01' }],
+    // Which end is wrong cannot be told: the range goes as a whole.
+    ['from=2024-03-31&to=2024-03-01', { from: undefined, to: undefined }],
+    ['filter_by=updated_at', { filter_by: 'appointment_date' }],
+    ['facility=abc', { medical_service_provider: undefined }],
+    ['facility=0', { medical_service_provider: undefined }],
+    ['invoice_status=maybe', { invoice_status: undefined }],
     ['page=0', { page: 1 }],
     ['page=2.5', { page: 1 }],
-    ['per_page=7', { perPage: 10 }],
-    ['per_page=200', { perPage: 200 }],
-    [`search=${'x'.repeat(150)}`, { search: 'x'.repeat(100) }],
+    ['per_page=7', { per_page: 10 }],
+    ['per_page=200', { per_page: 200 }],
+    // Longer than the contract's 100 characters: the server would refuse it, so it is not sent.
+    [`search=${'x'.repeat(150)}&invoice_status=paid`, { search: undefined, invoice_status: 'paid' }],
   ])('reads %s, which the server would refuse, as %j', (query, expected) => {
-    expect(read(query)).toMatchObject(expected);
+    const params = read(query) as Record<string, unknown>;
+    expect(Object.fromEntries(Object.keys(expected).map((key) => [key, params[key]]))).toEqual(expected);
   });
-});
 
-describe('writeBookingParams', () => {
   it('leaves defaults out of the URL and keeps keys it does not own', () => {
-    const written = writeBookingParams(new URLSearchParams('utm=mail&page=4&search=old'), { ...DEFAULT_BOOKING_PARAMS });
-    expect(written.toString()).toBe('utm=mail');
+    expect(write('utm=mail&page=4&search=old&facility=3', DEFAULTS).toString()).toBe('utm=mail');
+    expect(write('', { ...DEFAULTS, medical_service_provider: 12 }).toString()).toBe('facility=12');
   });
 
   it('round-trips', () => {
-    const params = { ...DEFAULT_BOOKING_PARAMS, search: 'Zainab Al', from: '2024-01-01', facility: 7, invoiceStatus: 'unpaid' as const, page: 2, perPage: 50 };
-    expect(readBookingParams(writeBookingParams(new URLSearchParams(), params))).toEqual(params);
+    const params: BookingListQuery = {
+      ...DEFAULTS,
+      search: 'Zainab Al',
+      from: '2024-01-01',
+      medical_service_provider: 7,
+      invoice_status: 'unpaid',
+      page: 2,
+      per_page: 50,
+    };
+    expect(read(write('', params).toString())).toEqual(params);
   });
-});
 
-describe('hasBookingFilters', () => {
   it('counts filters, not the page or its size', () => {
-    expect(hasBookingFilters({ ...DEFAULT_BOOKING_PARAMS, page: 4, perPage: 50 })).toBe(false);
-    expect(hasBookingFilters({ ...DEFAULT_BOOKING_PARAMS, invoiceStatus: 'paid' })).toBe(true);
-    expect(hasBookingFilters({ ...DEFAULT_BOOKING_PARAMS, filterBy: 'created_at' })).toBe(true);
+    const hasFilters = (params: BookingListQuery) => hasListFilters(bookingListQuerySchema, params, BOOKING_URL_KEYS);
+    expect(hasFilters({ ...DEFAULTS, page: 4, per_page: 50 })).toBe(false);
+    expect(hasFilters({ ...DEFAULTS, invoice_status: 'paid' })).toBe(true);
+    expect(hasFilters({ ...DEFAULTS, filter_by: 'created_at' })).toBe(true);
   });
 });
 
 describe('list and export queries', () => {
   it('sends only non-empty values, team=referral and filter_by', () => {
-    expect(toBookingListQuery(DEFAULT_BOOKING_PARAMS)).toEqual({ team: 'referral', filter_by: 'appointment_date', page: 1, per_page: 10 });
-    expect(toBookingListQuery({ ...DEFAULT_BOOKING_PARAMS, search: '  ', facility: 5, invoiceStatus: 'unpaid' })).toEqual({
+    expect(toBookingListQuery(DEFAULTS)).toEqual({ team: 'referral', filter_by: 'appointment_date', page: 1, per_page: 10 });
+    expect(toBookingListQuery({ ...DEFAULTS, search: '  ', medical_service_provider: 5, invoice_status: 'unpaid' })).toEqual({
       team: 'referral',
       filter_by: 'appointment_date',
       medical_service_provider: 5,
@@ -76,7 +92,7 @@ describe('list and export queries', () => {
   });
 
   it('exports the same filters without page and page size, with the format and the time zone', () => {
-    const url = new URL(bookingsExportUrl({ ...DEFAULT_BOOKING_PARAMS, search: 'ada', page: 3, perPage: 50 }, 'pdf'), 'http://portal.test');
+    const url = new URL(bookingsExportUrl({ ...DEFAULTS, search: 'ada', page: 3, per_page: 50 }, 'pdf'), 'http://portal.test');
     expect(url.pathname).toBe('/api/clients/bookings');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       team: 'referral',

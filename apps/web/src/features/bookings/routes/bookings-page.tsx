@@ -1,17 +1,17 @@
 import { useEffect, useMemo } from 'react';
 import { Anchor, Box, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import type { BookingExportFormat, BookingRow, InvoiceStatus } from '@portal/contracts/bookings';
+import { BOOKING_SEARCH_MAX_LENGTH, type BookingExportFormat, type BookingRow, type InvoiceStatus } from '@portal/contracts/bookings';
+import type { PageSize } from '@portal/contracts/constants';
 import { formatNumber } from '@portal/contracts/formatters';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
 import { isHttpError } from '../../../lib/http';
 import { useFacilities } from '../api/get-facilities';
-import { useBookings } from '../api/list-bookings';
+import { useBookingListParams, useBookings } from '../api/list-bookings';
 import { exportBookings } from '../api/export-bookings';
 import { BOOKING_COLUMNS } from '../components/booking-columns';
 import { BookingFilterMenu, FILTER_BY_LABELS, FilterChip } from '../components/booking-filter-menu';
-import { useBookingParams } from '../components/use-booking-params';
 
 const NO_ROWS: BookingRow[] = [];
 
@@ -36,29 +36,30 @@ function validationMessage(error: unknown): string | null {
  * /bookings, "My Referrals › Bookings" (spec §2): the bookings made through the partner's referrals, with search,
  * the date-range filter, the Filter menu (Facility, shown as a removable chip), the invoice-status dropdown, the
  * seven columns, 10 rows a page, Copy, Print and the Excel/PDF exports of the whole filtered list. Every filter
- * lives in the URL query (use-booking-params.ts), so a filtered view survives a reload and can be shared.
+ * lives in the URL query (useBookingListParams), so a filtered view survives a reload and can be shared.
  */
 export function BookingsPage() {
-  const view = useBookingParams();
-  const { params } = view;
+  const list = useBookingListParams();
+  const { params } = list;
+  const facility = params.medical_service_provider ?? null;
   const facilities = useFacilities();
-  const bookings = useBookings(params);
+  const bookings = useBookings(list);
 
   const rows = bookings.page?.data ?? NO_ROWS;
   const total = bookings.page?.total;
 
   const facilityName = useMemo(() => {
-    if (params.facility === null) return null;
-    const listed = facilities.options.find((option) => option.id === params.facility)?.name;
+    if (facility === null) return null;
+    const listed = facilities.options.find((option) => option.id === facility)?.name;
     // The facility list may have failed (spec §8: ignored); the rows of a filtered list name it too.
-    const fromRows = rows.find((row) => row.provider.id === params.facility)?.provider.name;
-    return listed ?? fromRows ?? `#${params.facility}`;
-  }, [facilities.options, params.facility, rows]);
+    const fromRows = rows.find((row) => row.provider.id === facility)?.provider.name;
+    return listed ?? fromRows ?? `#${facility}`;
+  }, [facilities.options, facility, rows]);
 
   // A page past the end (a shared link to page 9 of a list that has since shrunk): go to the last page there is.
   const current = bookings.current;
   const lastPage = current && current.data.length === 0 && current.total > 0 && params.page > current.last_page ? current.last_page : null;
-  const { setPage } = view;
+  const { setPage } = list;
   useEffect(() => {
     if (lastPage !== null) setPage(lastPage, { replace: true });
   }, [lastPage, setPage]);
@@ -108,20 +109,20 @@ export function BookingsPage() {
         </Group>
 
         {/* The Filter menu's choices, as removable chips (spec §2). */}
-        {facilityName !== null || params.filterBy !== 'appointment_date' ? (
+        {facilityName !== null || params.filter_by !== 'appointment_date' ? (
           <Group gap="xs" mb="sm" wrap="wrap" role="group" aria-label="Applied filters">
             {facilityName !== null ? (
               <FilterChip
                 label={`Facility: ${facilityName}`}
                 removeLabel="Remove facility filter"
-                onRemove={() => view.setFacility(null)}
+                onRemove={() => list.set({ medical_service_provider: null })}
               />
             ) : null}
-            {params.filterBy !== 'appointment_date' ? (
+            {params.filter_by !== 'appointment_date' ? (
               <FilterChip
-                label={`Dates: ${FILTER_BY_LABELS[params.filterBy].toLowerCase()}`}
+                label={`Dates: ${FILTER_BY_LABELS[params.filter_by].toLowerCase()}`}
                 removeLabel="Remove date type filter"
-                onRemove={() => view.setFilterBy('appointment_date')}
+                onRemove={() => list.set({ filter_by: null })}
               />
             ) : null}
           </Group>
@@ -135,10 +136,10 @@ export function BookingsPage() {
           emptyText={
             <>
               {EMPTY_TEXT}
-              {view.hasFilters ? (
+              {list.hasFilters ? (
                 <>
                   {' '}
-                  <Anchor component="button" type="button" size="sm" onClick={view.clearFilters}>
+                  <Anchor component="button" type="button" size="sm" onClick={list.clearFilters}>
                     Clear filters
                   </Anchor>
                 </>
@@ -146,27 +147,27 @@ export function BookingsPage() {
             </>
           }
           showHeader
-          searchValue={params.search}
-          onSearch={view.setSearch}
+          searchValue={params.search ?? ''}
+          onSearch={(search) => list.set({ search: search.slice(0, BOOKING_SEARCH_MAX_LENGTH) })}
           toolbar={
             <>
               <DateRangeFilter
-                label={FILTER_BY_LABELS[params.filterBy]}
-                value={{ from: params.from, to: params.to }}
-                onChange={view.setRange}
+                label={FILTER_BY_LABELS[params.filter_by]}
+                value={{ from: params.from ?? '', to: params.to ?? '' }}
+                onChange={(range) => list.set({ from: range.from, to: range.to })}
               />
               <BookingFilterMenu
                 facilities={facilities.options}
-                facility={params.facility}
-                onFacilityChange={view.setFacility}
-                filterBy={params.filterBy}
-                onFilterByChange={view.setFilterBy}
+                facility={facility}
+                onFacilityChange={(id) => list.set({ medical_service_provider: id })}
+                filterBy={params.filter_by}
+                onFilterByChange={(filterBy) => list.set({ filter_by: filterBy })}
               />
               <NativeSelect
                 aria-label="Invoice status"
                 data={INVOICE_OPTIONS}
-                value={params.invoiceStatus ?? ''}
-                onChange={(event) => view.setInvoiceStatus((event.currentTarget.value || null) as InvoiceStatus | null)}
+                value={params.invoice_status ?? ''}
+                onChange={(event) => list.set({ invoice_status: (event.currentTarget.value || null) as InvoiceStatus | null })}
                 leftSection={
                   <Text size="xs" c="dimmed" aria-hidden>
                     Invoice
@@ -181,9 +182,9 @@ export function BookingsPage() {
           onExportPdf={exportAs('pdf')}
           total={total}
           page={params.page}
-          perPage={params.perPage}
-          onPageChange={(page) => view.setPage(page)}
-          onPerPageChange={view.setPerPage}
+          perPage={params.per_page}
+          onPageChange={(page) => list.setPage(page)}
+          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
           minWidth={900}
         />
       </Paper>

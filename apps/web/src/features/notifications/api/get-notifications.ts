@@ -1,31 +1,22 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import {
-  NOTIFICATIONS_DEFAULT_PAGE_SIZE,
+  notificationListQuerySchema,
   notificationListSchema,
-  type NotificationFilter,
   type NotificationList,
 } from '@portal/contracts/notifications';
 import { http } from '../../../lib/http';
-import { notificationKeys } from './notification-keys';
-
-export interface NotificationsQuery {
-  page: number;
-  per_page: number;
-  filter: NotificationFilter;
-}
-
-export const defaultNotificationsQuery: NotificationsQuery = { page: 1, per_page: NOTIFICATIONS_DEFAULT_PAGE_SIZE, filter: 'all' };
+import { usePagedQuery } from '../../../lib/use-paged-query';
+import { useUrlListParams } from '../../../lib/use-url-list-params';
+import { notificationKeys, type NotificationsQuery } from './notification-keys';
 
 /** GET /api/notifications: the signed-in user's notifications, newest first, paged. */
 export function getNotifications(query: NotificationsQuery, signal?: AbortSignal): Promise<NotificationList> {
-  return http.get('/api/notifications', {
-    query: { page: query.page, per_page: query.per_page, filter: query.filter === 'unread' ? 'unread' : undefined },
-    schema: notificationListSchema,
-    signal,
-  });
+  // 'all' is the server's default: left out, so an unfiltered request reads `?page=1&per_page=10` as it always has.
+  const filter = query.filter === 'all' ? undefined : query.filter;
+  return http.get('/api/notifications', { query: { ...query, filter }, schema: notificationListSchema, signal });
 }
 
-export function notificationsQueryOptions(query: NotificationsQuery = defaultNotificationsQuery) {
+export function notificationsQueryOptions(query: NotificationsQuery) {
   return queryOptions({
     queryKey: notificationKeys.list(query),
     queryFn: ({ signal }) => getNotifications(query, signal),
@@ -34,6 +25,14 @@ export function notificationsQueryOptions(query: NotificationsQuery = defaultNot
   });
 }
 
-export function useNotifications(query: NotificationsQuery = defaultNotificationsQuery) {
-  return useQuery({ ...notificationsQueryOptions(query), placeholderData: keepPreviousData });
+/**
+ * The notification centre's view (filter and page), kept in the URL. No debounce: there is no text box, and each
+ * change is one deliberate click that should show at once.
+ */
+export function useNotificationListParams() {
+  return useUrlListParams(notificationListQuerySchema, { debounceMs: 0 });
+}
+
+export function useNotifications(list: { query: NotificationsQuery; pending: boolean }) {
+  return usePagedQuery(notificationsQueryOptions(list.query), list);
 }

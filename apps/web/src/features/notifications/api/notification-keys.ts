@@ -1,9 +1,13 @@
-import type { NotificationFilter } from '@portal/contracts/notifications';
+import type { notificationListQuerySchema } from '@portal/contracts/notifications';
+import type { ListParams } from '../../../lib/use-url-list-params';
+
+/** A notification list's query as sent: the non-empty values of the contract's parsed query. */
+export type NotificationsQuery = Partial<ListParams<typeof notificationListQuerySchema>>;
 
 /** Query keys of the notification centre; invalidating `all` refreshes every list and the count. */
 export const notificationKeys = {
   all: ['notifications'] as const,
   lists: () => [...notificationKeys.all, 'list'] as const,
-  list: (query: { page: number; per_page: number; filter: NotificationFilter }) => [...notificationKeys.lists(), query] as const,
+  list: (query: NotificationsQuery) => [...notificationKeys.lists(), query] as const,
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
 };

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   ActionIcon,
   Alert,
@@ -20,8 +20,8 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { relativeTime } from '@portal/contracts/formatters';
-import { NOTIFICATIONS_DEFAULT_PAGE_SIZE, type Notification, type NotificationFilter } from '@portal/contracts/notifications';
-import { useNotifications } from '../api/get-notifications';
+import type { Notification } from '@portal/contracts/notifications';
+import { useNotificationListParams, useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -32,57 +32,36 @@ export const EMPTY_MESSAGE = 'You have no notifications yet.';
 export const EMPTY_UNREAD_MESSAGE = 'You have no unread notifications.';
 const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
-function readQuery(params: URLSearchParams): { page: number; filter: NotificationFilter } {
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
-  return {
-    page: Number.isFinite(page) && page > 0 ? page : 1,
-    filter: params.get('filter') === 'unread' ? 'unread' : 'all',
-  };
-}
-
 /**
  * /notifications: every notification of the signed-in user, newest first, with read and unread states, the
  * All / Unread filter, mark one read (clicking it, which also opens its link), mark all read, delete, relative
  * times and pages. Filter and page live in the URL, so a reload or a shared link shows the same view.
  */
 export function NotificationsPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { page, filter } = readQuery(searchParams);
+  const list = useNotificationListParams();
+  const { page, filter } = list.params;
   const navigate = useNavigate();
   const now = useNow();
 
-  const list = useNotifications({ page, per_page: NOTIFICATIONS_DEFAULT_PAGE_SIZE, filter });
+  const notifications = useNotifications(list);
   const unread = useUnreadCount().data?.count ?? 0;
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   const remove = useDeleteNotification();
-
-  const setQuery = (next: { page?: number; filter?: NotificationFilter }) => {
-    const params = new URLSearchParams(searchParams);
-    const nextFilter = next.filter ?? filter;
-    const nextPage = next.page ?? 1;
-    if (nextFilter === 'unread') params.set('filter', 'unread');
-    else params.delete('filter');
-    if (nextPage > 1) params.set('page', String(nextPage));
-    else params.delete('page');
-    setSearchParams(params);
-  };
 
   const open = (notification: Notification) => {
     if (!notification.read_at) markRead.mutate(notification.id);
     if (notification.link) void navigate(notification.link);
   };
 
-  const data = list.data;
+  const data = notifications.page;
   // Deleting the last row of the last page leaves the page past the end: step back to the last page there is.
-  const pastTheEnd = data && data.data.length === 0 && data.total > 0 && page > data.last_page ? data.last_page : null;
+  const current = notifications.current;
+  const pastTheEnd = current && current.data.length === 0 && current.total > 0 && page > current.last_page ? current.last_page : null;
+  const { setPage } = list;
   useEffect(() => {
-    if (pastTheEnd === null) return;
-    const params = new URLSearchParams(searchParams);
-    if (pastTheEnd > 1) params.set('page', String(pastTheEnd));
-    else params.delete('page');
-    setSearchParams(params, { replace: true });
-  }, [pastTheEnd, searchParams, setSearchParams]);
+    if (pastTheEnd !== null) setPage(pastTheEnd, { replace: true });
+  }, [pastTheEnd, setPage]);
 
   return (
     <Stack gap="lg" maw={880}>
@@ -99,7 +78,7 @@ export function NotificationsPage() {
           <SegmentedControl
             aria-label="Show"
             value={filter}
-            onChange={(value) => setQuery({ filter: value as NotificationFilter })}
+            onChange={(value) => list.set({ filter: value as typeof filter })}
             data={[
               { label: 'All', value: 'all' },
               { label: 'Unread', value: 'unread' },
@@ -117,22 +96,22 @@ export function NotificationsPage() {
         </Group>
       </Group>
 
-      {list.isPending ? (
+      {!data && !notifications.error ? (
         <Stack gap="sm" aria-busy="true" aria-label="Loading notifications">
           {[0, 1, 2, 3].map((index) => (
             <Skeleton key={index} h={76} radius="md" />
           ))}
         </Stack>
-      ) : list.isError && !data ? (
+      ) : !data ? (
         <Alert color="red" variant="light" role="alert" title="Your notifications could not be loaded">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()} loading={list.isFetching}>
+            <Button size="xs" variant="light" color="red" onClick={notifications.retry} loading={notifications.loading}>
               Try again
             </Button>
           </Stack>
         </Alert>
-      ) : !data || data.data.length === 0 ? (
+      ) : data.data.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Text c="dimmed" ta="center">
             {filter === 'unread' ? EMPTY_UNREAD_MESSAGE : EMPTY_MESSAGE}
@@ -221,7 +200,7 @@ export function NotificationsPage() {
           <Pagination
             total={data.last_page}
             value={Math.min(page, data.last_page)}
-            onChange={(next) => setQuery({ page: next })}
+            onChange={(next) => list.setPage(next)}
             getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
             getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
           />
