@@ -62,8 +62,8 @@ describe('listQuerySchema', () => {
   });
 
   it('refuses NUL and other control characters in text, which the database cannot store', () => {
-    expect(errorsOf({ search: 'a\u0000b' }).search).toEqual(['The search field must not contain control characters.']);
-    expect(errorsOf({ search: 'a\u001bb' }).search).toEqual(['The search field must not contain control characters.']);
+    expect(errorsOf({ search: 'a\u0000b' }).search).toEqual(['The search field must not contain control characters or line breaks.']);
+    expect(errorsOf({ search: 'a\u001bb' }).search).toEqual(['The search field must not contain control characters or line breaks.']);
     expect(schema.parse({ search: '  Ayşe Öztürk  ' }).search).toBe('Ayşe Öztürk');
   });
 

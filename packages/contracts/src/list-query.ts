@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES, type PageSize } from './constants.ts';
+import { idStringField, textField } from './fields.ts';
+import { paginatedSchema } from './pagination.ts';
 
 /**
  * The list kit's contract half: how every paged list of the portal reads its query string (spec §3/§4), so an
@@ -21,10 +23,6 @@ import { PAGE_SIZES, type PageSize } from './constants.ts';
 
 /** Highest page number any list accepts; beyond the last page the answer is simply empty. */
 export const LIST_MAX_PAGE = 1_000_000;
-
-/** Refused in every text a list receives: PostgreSQL cannot store NUL, and the other C0 controls are never typed. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** A repeated key (`?page=1&page=2`) counts as its last value; '' and blanks count as absent. */
 export function queryValue(value: unknown): unknown {
@@ -57,7 +55,7 @@ export function integerString(label: string, max: number) {
 
 /** An optional id (1..2,147,483,647, PostgreSQL's integer), e.g. a facility filter. */
 export function idQueryField(label: string) {
-  return queryField(integerString(label, 2_147_483_647));
+  return queryField(idStringField(label));
 }
 
 function isCalendarDate(value: string): boolean {
@@ -90,13 +88,7 @@ export function defaultedEnumQueryField<const T extends readonly [string, ...str
 
 /** Optional free text (a search box): trimmed, at most `max` characters, no control characters (NUL included). */
 export function textQueryField(label: string, max: number) {
-  return queryField(
-    z
-      .string({ error: `The ${label} field must be a string.` })
-      .trim()
-      .max(max, `The ${label} field must not be greater than ${max} characters.`)
-      .refine((value) => !CONTROL_CHARACTERS.test(value), `The ${label} field must not contain control characters.`),
-  );
+  return queryField(textField(label, { max }));
 }
 
 function isTimeZone(value: string): boolean {
@@ -178,5 +170,20 @@ export function listQuerySchema<Filters extends z.ZodRawShape>(options: ListQuer
   });
 }
 
-/** A list query's type as the server sees it (after parsing). */
-export type ListQueryOf<Schema extends z.ZodType> = z.output<Schema>;
+
+/**
+ * A paged list endpoint, declared once in the contracts: the server's `listRoute` serves it and the SPA's
+ * `usePagedQuery` reads it, so the URL, the query and the row cannot drift apart.
+ */
+export interface ListEndpoint<Query extends z.ZodObject = z.ZodObject, Row extends z.ZodType = z.ZodType> {
+  /** e.g. '/api/notifications' */
+  url: string;
+  query: Query;
+  row: Row;
+  /** The answer: Laravel's paginator of `row`. */
+  page: ReturnType<typeof paginatedSchema<Row>>;
+}
+
+export function listEndpoint<Query extends z.ZodObject, Row extends z.ZodType>(url: string, query: Query, row: Row): ListEndpoint<Query, Row> {
+  return { url, query, row, page: paginatedSchema(row) };
+}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { PageSize } from './constants.ts';
-import { defaultedEnumQueryField, listQuerySchema } from './list-query.ts';
-import { paginatedSchema } from './pagination.ts';
+import { defaultedEnumQueryField, listEndpoint, listQuerySchema } from './list-query.ts';
 
 /**
  * The notification centre (issue 4, spec §1 "notifications"): what the API answers, what it accepts, and
@@ -61,7 +60,9 @@ export const notificationListQuerySchema = listQuerySchema({
 });
 export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 
-export const notificationListSchema = paginatedSchema(notificationSchema);
+/** GET /api/notifications: the signed-in user's notifications, newest first. */
+export const notificationListEndpoint = listEndpoint('/api/notifications', notificationListQuerySchema, notificationSchema);
+export const notificationListSchema = notificationListEndpoint.page;
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) });

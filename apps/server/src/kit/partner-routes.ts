@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { forbiddenSchema, messageSchema, validationErrorSchema } from '@portal/contracts/errors';
-import { paginatedSchema } from '@portal/contracts/pagination';
+import type { ListEndpoint } from '@portal/contracts/list-query';
 import { currentUser, type AuthenticatedUser } from '../plugins/auth-guard.ts';
 import { pageUrlBuilder, paginate, requestQueryValues } from '../lib/paginate.ts';
 
@@ -44,13 +44,10 @@ export function partnerRoute<Schema extends PartnerRouteSchema>(app: FastifyInst
 }
 
 export interface ListRouteOptions<Query extends z.ZodObject, Row extends z.ZodType> {
-  url: string;
+  /** The list as the contracts declare it (listEndpoint): URL, query schema (its keys are what page links carry), row. */
+  endpoint: ListEndpoint<Query, Row>;
   tags: string[];
   summary: string;
-  /** The list's query schema (listQuerySchema in the contracts). Its keys are the ones page links carry. */
-  querystring: Query;
-  /** One row of the answer. */
-  row: Row;
   /** The page and the total of everything that matches, scoped to `user` inside the query (db/queryable.ts queryPage). */
   list(user: AuthenticatedUser, query: z.output<Query>, request: FastifyRequest): Promise<{ rows: z.output<Row>[]; total: number }>;
 }
@@ -63,14 +60,15 @@ export function listRoute<Query extends z.ZodObject, Row extends z.ZodType>(
   app: FastifyInstance,
   options: ListRouteOptions<Query, Row>,
 ): void {
-  const linkKeys = Object.keys(options.querystring.shape);
+  const { endpoint } = options;
+  const linkKeys = Object.keys(endpoint.query.shape);
   app.withTypeProvider<ZodTypeProvider>().get(
-    options.url,
+    endpoint.url,
     partnerRoute(app, {
       tags: options.tags,
       summary: options.summary,
-      querystring: options.querystring,
-      response: { 200: paginatedSchema(options.row) },
+      querystring: endpoint.query,
+      response: { 200: endpoint.page },
     }),
     async (request) => {
       const query = request.query as z.output<Query> & { page: number; per_page: number };
@@ -80,7 +78,7 @@ export function listRoute<Query extends z.ZodObject, Row extends z.ZodType>(
         total,
         page: query.page,
         perPage: query.per_page,
-        pageUrl: pageUrlBuilder(options.url, requestQueryValues(request.url, linkKeys)),
+        pageUrl: pageUrlBuilder(endpoint.url, requestQueryValues(request.url, linkKeys)),
       });
     },
   );

@@ -5,8 +5,7 @@ import { messageSchema } from '@portal/contracts/errors';
 import {
   notificationChangeResultSchema,
   notificationIdParamsSchema,
-  notificationListQuerySchema,
-  notificationSchema,
+  notificationListEndpoint,
   unreadCountSchema,
 } from '@portal/contracts/notifications';
 import { currentUser } from '../../plugins/auth-guard.ts';
@@ -42,11 +41,9 @@ export const notificationsModule = fp(
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
     listRoute(app, {
-      url: '/api/notifications',
+      endpoint: notificationListEndpoint,
       tags: ['notifications'],
       summary: "The signed-in user's notifications, newest first",
-      querystring: notificationListQuerySchema,
-      row: notificationSchema,
       list: (user, query) => service.list(user.id, query),
     });
 
