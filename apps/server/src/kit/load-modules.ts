@@ -13,12 +13,14 @@ export const MODULES_DIR = fileURLToPath(new URL('../modules/', import.meta.url)
 export async function loadModules(directory = MODULES_DIR): Promise<PortalModule[]> {
   const files = readdirSync(directory, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => path.join(directory, entry.name, 'module.ts'))
-    .filter((file) => existsSync(file));
+    .map((entry) => ({ folder: entry.name, file: path.join(directory, entry.name, 'module.ts') }))
+    .filter(({ file }) => existsSync(file));
   const modules = await Promise.all(
-    files.map(async (file) => {
+    files.map(async ({ folder, file }) => {
       const loaded = (await import(pathToFileURL(file).href)) as { default?: PortalModule };
       if (!loaded.default?.register) throw new Error(`${file} must default-export defineModule({ name, register }).`);
+      // The name is how other modules' `after` find it, and how a reader finds its folder.
+      if (loaded.default.name !== folder) throw new Error(`${file} must be named '${folder}', after its folder, not '${loaded.default.name}'.`);
       return loaded.default;
     }),
   );

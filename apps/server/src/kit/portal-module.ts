@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type pg from 'pg';
 
 /**
  * One area of the API: what `modules/<area>/module.ts` default-exports. buildApp finds every module by that file
@@ -8,8 +9,8 @@ export interface PortalModule {
   /** The area's folder name, e.g. 'earnings'. */
   name: string;
   /**
-   * Modules whose decorations this one uses at registration (e.g. 'notifications' for `app.notifications`);
-   * they are registered first. A module that only calls other areas' decorations inside handlers needs none.
+   * Modules this one builds on: registered before it (for decorations it uses at registration) and seeded before
+   * it (for rows its demo data refers to, e.g. 'bookings' for commissions). None when it needs neither.
    */
   after?: readonly string[];
   /**
@@ -17,6 +18,11 @@ export interface PortalModule {
    * shared plugin: sessions, CSRF, the auth guard, the mailer, realtime and OpenAPI.
    */
   register: FastifyPluginAsync;
+  /**
+   * Adds the area's demo data (`npm start` on an empty database, never in production), after the demo accounts
+   * and after the modules in `after`. Real-looking names and figures: the demo is what people judge the portal by.
+   */
+  seedDemo?: (pool: pg.Pool) => Promise<void>;
 }
 
 export function defineModule(module: PortalModule): PortalModule {

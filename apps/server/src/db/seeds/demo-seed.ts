@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../client.ts';
 import { seedDemoAccounts, type DemoAccount } from './demo-accounts.ts';
-import { seedDemoBookings } from './demo-bookings.ts';
+import { loadModules } from '../../kit/load-modules.ts';
 
 /**
  * Seeds the demo data when the database has no users yet, and returns the demo logins to print.
- * Each area seeds its own part; the order matters (bookings belong to the demo accounts' agents).
+ * The accounts come first; then each area seeds its own part (its module's `seedDemo`), in module order, so an area's
+ * rows can refer to those of the areas it comes after.
  */
 export async function seedDemoIfEmpty(
   database: Database,
@@ -17,6 +18,6 @@ export async function seedDemoIfEmpty(
   if ((rows[0]?.count ?? 0) > 0) return undefined;
   log.info('empty database: seeding demo data');
   const accounts = await seedDemoAccounts(database.pool, config);
-  await seedDemoBookings(database.pool);
+  for (const module of await loadModules()) await module.seedDemo?.(database.pool);
   return accounts;
 }
