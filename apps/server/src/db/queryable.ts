@@ -25,6 +25,16 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   }
 }
 
+/** Escapes LIKE's wildcards so that a search for '50%' or 'a_b' means those characters. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/** A LIKE pattern matching `text` anywhere (wildcards in it escaped), for `column ILIKE $n`. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
 export interface PageQuery {
   /** The select list of a row, e.g. 'n.id, n.title, n.created_at'. Written by the repository, never from input. */
   select: string;

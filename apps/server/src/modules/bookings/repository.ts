@@ -32,7 +32,7 @@ import type pg from 'pg';
 import type { BookingFilterBy, BookingSortColumn, InvoiceStatus } from '@portal/contracts/bookings';
 import { sessionWithUserSql, type SessionWithUserRow } from '../../lib/session-sql.ts';
 import type { ReadQueryable } from '../../db/pipelined-reader.ts';
-import type { Queryable } from '../../db/queryable.ts';
+import { containsPattern, type Queryable } from '../../db/queryable.ts';
 
 /** The filters of a list, whoever's it is. */
 export interface BookingListFilters {
@@ -98,11 +98,6 @@ export function hasFilters(filters: BookingListFilters): boolean {
   return Boolean(filters.from || filters.to || filters.searchWords.length > 0 || filters.facilityId || filters.invoiceStatus);
 }
 
-/** Escapes LIKE's wildcards so that a search for '50%' or 'a_b' means those characters. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /**
  * WHERE clause of the scoped, filtered list; parameters are appended to `params`. The agent is
  * `filters.referralAgentId` as the first parameter ($1), or `agent`, an SQL expression the statement computes.
@@ -128,7 +123,7 @@ export function whereClause(filters: BookingListFilters & { referralAgentId?: nu
     if (filters.from) clauses.push(`${dateColumn} >= (${add(filters.from)}::date)::timestamp AT TIME ZONE ${zone}::text`);
     if (filters.to) clauses.push(`${dateColumn} < (${add(filters.to)}::date + 1)::timestamp AT TIME ZONE ${zone}::text`);
   }
-  for (const word of filters.searchWords) clauses.push(`b.search_text LIKE lower(${add(`%${escapeLike(word)}%`)})`);
+  for (const word of filters.searchWords) clauses.push(`b.search_text LIKE lower(${add(containsPattern(word))})`);
   return clauses.join(' AND ');
 }
 
