@@ -15,3 +15,8 @@ export type ValidationErrorBody = z.infer<typeof validationErrorSchema>;
 
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';
 export const CSRF_MISMATCH_MESSAGE = 'CSRF token mismatch.';
+/**
+ * A 503 (with Retry-After): the portal cannot serve the request right now (its database is unreachable). The server
+ * answers it, and the SPA shows it for any 503 or a proxy's 502/504.
+ */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'The portal is unavailable right now. Please try again in a minute.';

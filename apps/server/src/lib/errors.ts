@@ -1,3 +1,5 @@
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@portal/contracts/errors';
+
 /**
  * Typed domain errors. Services throw these; the central error handler maps them to HTTP with
  * Laravel's wire shapes (ARCHITECTURE "wire conventions"), so routes stay thin.
@@ -49,5 +51,17 @@ export class NotFoundError extends AppError {
 export class TooManyRequestsError extends AppError {
   constructor(message: string, retryAfterSeconds: number, body: Record<string, unknown> = {}) {
     super(429, message, 'too_many_requests', body, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
+  }
+}
+
+export { SERVICE_UNAVAILABLE_MESSAGE };
+
+/**
+ * 503 with Retry-After: something the request needs (the database) cannot be reached right now. The error handler
+ * answers it for every database connection failure (lib/database-unavailable.ts), so no route has to.
+ */
+export class ServiceUnavailableError extends AppError {
+  constructor(retryAfterSeconds: number, message = SERVICE_UNAVAILABLE_MESSAGE) {
+    super(503, message, 'service_unavailable', {}, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }

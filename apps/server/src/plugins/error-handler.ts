@@ -1,16 +1,23 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldErrors } from '../lib/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailableError } from '../lib/database-unavailable.ts';
+import { AppError, ServiceUnavailableError, type FieldErrors } from '../lib/errors.ts';
 
 /**
  * (Unknown routes are answered by the SPA plugin: JSON 404 for API paths, index.html for pages.)
  * One place that turns every failure into a clear JSON answer: domain errors keep their status,
- * schema failures become 422 with field messages, malformed bodies 400, and anything unexpected is
- * logged and answered 500 without internals.
+ * schema failures become 422 with field messages, malformed bodies 400, a database that cannot be reached 503
+ * with Retry-After (whichever route, hook or plugin met it), and anything unexpected is logged and answered 500
+ * without internals.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    let error: FastifyError | AppError = thrown;
+    if (!(error instanceof AppError) && isDatabaseUnavailableError(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      error = new ServiceUnavailableError(DATABASE_RETRY_AFTER_SECONDS);
+    }
     if (error instanceof AppError) {
       void reply.headers(error.headers);
       return reply.code(error.statusCode).send({ message: error.message, ...error.body });

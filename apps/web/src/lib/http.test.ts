@@ -10,6 +10,7 @@ import {
   HttpError,
   onPasswordUpdateRequired,
   onUnauthorized,
+  SERVICE_UNAVAILABLE_MESSAGE,
   sessionFetch,
   setSocketId,
 } from './http';
@@ -168,6 +169,55 @@ describe('CSRF cookie', () => {
     const api = mockFetch({});
     await Promise.all([ensureCsrfCookie(), ensureCsrfCookie(), ensureCsrfCookie()]);
     expect(api.calls('GET', '/sanctum/csrf-cookie')).toHaveLength(1);
+  });
+});
+
+describe('the portal unavailable (503 while its database is down)', () => {
+  it("says the portal is unavailable, whatever the body (the server's JSON, a proxy's HTML page, none)", async () => {
+    mockFetch({
+      'GET /api/user': () => jsonResponse(503, { message: 'Service Unavailable' }, { 'retry-after': '10' }),
+      'GET /api/notifications': () => new Response('<html>502 Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
+      'GET /api/clients/bookings': () => new Response(null, { status: 504 }),
+    });
+    for (const url of ['/api/user', '/api/notifications', '/api/clients/bookings']) {
+      const error = await http.get(url).catch((caught: unknown) => caught);
+      expect(error, url).toBeInstanceOf(HttpError);
+      expect((error as HttpError).message, url).toBe(SERVICE_UNAVAILABLE_MESSAGE);
+      expect((error as HttpError).unavailable, url).toBe(true);
+    }
+    const user = (await http.get('/api/user').catch((caught: unknown) => caught)) as HttpError;
+    expect(user.headers.get('retry-after')).toBe('10');
+  });
+
+  it('keeps the server message of any other error, and a 500 is not "unavailable"', async () => {
+    mockFetch({ 'GET /api/user': () => jsonResponse(500, { message: 'Server Error' }) });
+    const error = (await http.get('/api/user').catch((caught: unknown) => caught)) as HttpError;
+    expect(error.message).toBe('Server Error');
+    expect(error.unavailable).toBe(false);
+  });
+
+  it('at sign-in: a failed CSRF cookie says the portal is unavailable, not "CSRF token mismatch"', async () => {
+    const api = mockFetch({
+      'GET /sanctum/csrf-cookie': () => jsonResponse(503, { message: SERVICE_UNAVAILABLE_MESSAGE }, { 'retry-after': '10' }),
+      'POST /api/login': () => jsonResponse(419, { message: 'CSRF token mismatch.' }),
+    });
+    // As the auth store signs in: the cookie first, then the call (which would 419 without it).
+    await expect(ensureCsrfCookie()).rejects.toMatchObject({ status: 503, message: SERVICE_UNAVAILABLE_MESSAGE });
+    // A call that needs the cookie gets it first, and fails with the same message without being sent.
+    await expect(http.post('/api/login', { email: 'a@b.test', password: 'x' })).rejects.toMatchObject({
+      status: 503,
+      message: SERVICE_UNAVAILABLE_MESSAGE,
+    });
+    expect(api.calls('POST', '/api/login')).toHaveLength(0);
+  });
+
+  it('at sign-in with a stale cookie: the 419 retry whose cookie fails says the portal is unavailable', async () => {
+    document.cookie = 'XSRF-TOKEN=stale; path=/';
+    mockFetch({
+      'GET /sanctum/csrf-cookie': () => jsonResponse(503, { message: SERVICE_UNAVAILABLE_MESSAGE }),
+      'POST /api/login': () => jsonResponse(419, { message: 'CSRF token mismatch.' }),
+    });
+    await expect(http.post('/api/login', {})).rejects.toMatchObject({ status: 503, message: SERVICE_UNAVAILABLE_MESSAGE });
   });
 });
 

@@ -8,15 +8,22 @@
  * - on a 419 (CSRF mismatch: the session or its token changed) refetches the cookie and retries once,
  * - on a 401 tells the registered handler (the auth store signs the user out) and rethrows,
  * - on a 403 `password_update_required` tells its handler (the app goes to /update-password) and rethrows,
- * - throws an HttpError for any other non-2xx answer.
+ * - throws an HttpError for any other non-2xx answer; a 503 (the portal's database is unreachable) or a proxy's
+ *   502/504 carries SERVICE_UNAVAILABLE_MESSAGE, so no page shows "Server Error" or, at sign-in, a CSRF mismatch.
  */
 import type { z } from 'zod';
+import { SERVICE_UNAVAILABLE_MESSAGE } from '@portal/contracts/errors';
 import { AUTH_ERROR_CODES } from '@portal/contracts/session';
 
 export const CSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const CSRF_COOKIE_URL = '/sanctum/csrf-cookie';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What every page shows when the portal cannot serve the request right now (the server sends the same words). */
+export { SERVICE_UNAVAILABLE_MESSAGE };
+/** 503 from the portal (its database is down: it says Retry-After); 502/504 from a proxy in front of it. */
+const UNAVAILABLE_STATUSES = new Set([502, 503, 504]);
 
 /** A non-2xx answer. `body` is the parsed JSON body when there was one, else the text (or null). */
 export class HttpError extends Error {
@@ -30,6 +37,11 @@ export class HttpError extends Error {
     this.status = status;
     this.body = body;
     this.headers = headers;
+  }
+
+  /** The portal cannot serve requests right now (503, or a proxy's 502/504): try again later. */
+  get unavailable(): boolean {
+    return UNAVAILABLE_STATUSES.has(this.status);
   }
 
   /** The `code` of a `{message, code}` body (403 approval_pending, password_update_required…). */
@@ -213,8 +225,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function toHttpError(response: Response): Promise<HttpError> {
   const body = await readBody(response).catch(() => null);
-  const message =
-    isRecord(body) && typeof body.message === 'string' && body.message
+  const message = UNAVAILABLE_STATUSES.has(response.status)
+    ? SERVICE_UNAVAILABLE_MESSAGE
+    : isRecord(body) && typeof body.message === 'string' && body.message
       ? body.message
       : response.statusText || `Request failed with status ${response.status}`;
   return new HttpError(response.status, body, message, response.headers);
