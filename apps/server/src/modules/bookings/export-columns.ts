@@ -1,22 +1,57 @@
+import { BOOKING_COLUMN_LABELS } from '@portal/contracts/booking-columns';
 import { formatBookingId } from '@portal/contracts/formatters';
+import {
+  formatAmountText,
+  wallClockDate,
+  wallClockText,
+  type ExportColumn,
+  type ExportDocument,
+} from '../../lib/exports/export-columns.ts';
 import type { ExportRecord } from './repository.ts';
 import type { ExportMeta } from './service.ts';
 
-/** The columns both export formats write: the table's seven (spec §2) and what a report needs besides. */
-export const EXPORT_TITLE = 'My Referrals — Bookings';
+/**
+ * The bookings export's columns, declared once for both files (lib/exports writes them): the table's seven
+ * (spec §2, with the web table's labels) and what a report needs besides. The PDF's widths fill its 770 pt table.
+ */
+export const BOOKING_EXPORT_COLUMNS: readonly ExportColumn<ExportRecord>[] = [
+  { label: BOOKING_COLUMN_LABELS.bookingId, excelWidth: 14, pdfWidth: 58, text: (record) => formatBookingId(record.ticket_id) },
+  { label: BOOKING_COLUMN_LABELS.patientName, excelWidth: 28, pdfWidth: 100, text: (record) => record.patient_name },
+  { label: BOOKING_COLUMN_LABELS.facility, excelWidth: 36, pdfWidth: 120, text: (record) => record.facility_name },
+  {
+    label: BOOKING_COLUMN_LABELS.appointmentDate,
+    excelWidth: 18,
+    pdfWidth: 70,
+    text: (record) => wallClockText(record.local_date_time),
+    excel: { type: 'date-time', value: (record) => wallClockDate(record.local_date_time) },
+  },
+  { label: BOOKING_COLUMN_LABELS.service, excelWidth: 30, pdfWidth: 106, text: (record) => record.service_name },
+  { label: BOOKING_COLUMN_LABELS.specialty, excelWidth: 20, pdfWidth: 70, text: (record) => record.specialty_name ?? '-' },
+  { label: BOOKING_COLUMN_LABELS.agentAssigned, excelWidth: 22, pdfWidth: 80, text: assignee },
+  { label: 'Status', excelWidth: 12, pdfWidth: 46, text: (record) => statusLabel(record.status) },
+  { label: 'Invoice status', pdfLabel: 'Invoice', excelWidth: 14, pdfWidth: 38, text: (record) => invoiceLabel(record.invoice_status) },
+  {
+    label: 'Amount',
+    excelWidth: 16,
+    pdfWidth: 82,
+    align: 'right',
+    text: (record) => `${record.currency} ${formatAmountText(record.amount)}`,
+    excel: { type: 'money', value: (record) => Number(record.amount) },
+  },
+  // Workbook only: a spreadsheet sums the Amount column, so the currency has a cell of its own; the PDF prints it
+  // with the amount, and has no room for the creation time.
+  { label: 'Currency', excelWidth: 10, text: (record) => record.currency },
+  {
+    label: 'Created',
+    excelWidth: 18,
+    text: (record) => wallClockText(record.local_created_at),
+    excel: { type: 'date-time', value: (record) => wallClockDate(record.local_created_at) },
+  },
+];
 
-export interface ExportColumn {
-  label: string;
-  /** Excel column width, in characters */
-  excelWidth: number;
-  /** PDF column width, in points (A4 landscape with 36 pt margins leaves 770) */
-  pdfWidth: number;
-  align?: 'left' | 'right';
-  text(record: ExportRecord): string;
+function assignee(record: ExportRecord): string {
+  return record.assignee_first_name === null ? '-' : `${record.assignee_first_name} ${record.assignee_last_name ?? ''}`.trim();
 }
-
-const assignee = (record: ExportRecord) =>
-  record.assignee_first_name === null ? '-' : `${record.assignee_first_name} ${record.assignee_last_name ?? ''}`.trim();
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
@@ -26,37 +61,28 @@ const STATUS_LABELS: Record<string, string> = {
   no_show: 'No show',
 };
 
-export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
-export const invoiceLabel = (status: string) => (status === 'paid' ? 'Paid' : 'Unpaid');
-
-/** 'YYYY-MM-DDTHH:MI:SS' wall-clock text → '5 Mar 2024 14:30' (spec §9's 'D MMM Y', with the time). */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-export function displayDateTime(local: string): string {
-  const [date = '', time = ''] = local.split('T');
-  const [year, month, day] = date.split('-');
-  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? ''} ${year} ${time.slice(0, 5)}`;
+function statusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status;
 }
 
-export const EXPORT_COLUMNS: ExportColumn[] = [
-  { label: 'Booking Id', excelWidth: 14, pdfWidth: 58, text: (record) => formatBookingId(record.ticket_id) },
-  { label: 'Patient name', excelWidth: 28, pdfWidth: 100, text: (record) => record.patient_name },
-  { label: 'Facility', excelWidth: 36, pdfWidth: 120, text: (record) => record.facility_name },
-  { label: 'App. date', excelWidth: 18, pdfWidth: 70, text: (record) => displayDateTime(record.local_date_time) },
-  { label: 'Service', excelWidth: 30, pdfWidth: 106, text: (record) => record.service_name },
-  { label: 'Specialty', excelWidth: 20, pdfWidth: 70, text: (record) => record.specialty_name ?? '-' },
-  { label: 'Agent assigned', excelWidth: 22, pdfWidth: 80, text: assignee },
-  { label: 'Status', excelWidth: 12, pdfWidth: 46, text: (record) => statusLabel(record.status) },
-  { label: 'Invoice', excelWidth: 10, pdfWidth: 38, text: (record) => invoiceLabel(record.invoice_status) },
-  { label: 'Amount', excelWidth: 16, pdfWidth: 82, align: 'right', text: (record) => `${record.currency} ${formatAmountText(record.amount)}` },
-];
-
-/** '1234567.50' → '1,234,567.50' on the digits (money never passes through a float here). */
-export function formatAmountText(amount: string): string {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = '00'] = amount.replace('-', '').split('.');
-  return `${negative ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
+function invoiceLabel(status: string): string {
+  return status === 'paid' ? 'Paid' : 'Unpaid';
 }
 
-export function exportFilename(meta: Pick<ExportMeta, 'today'>, extension: 'xlsx' | 'pdf'): string {
-  return `bookings-${meta.today}.${extension}`;
+/** The heading of a bookings export: the service describes the agent and the filters (ExportMeta). */
+export function bookingsExportDocument(meta: ExportMeta): ExportDocument {
+  return {
+    title: 'My Referrals — Bookings',
+    sheetName: 'Bookings',
+    rowsName: 'bookings',
+    emptyText: 'No bookings to view yet.',
+    organisation: { label: 'Referral agent', name: meta.agentName, logo: meta.agentLogo },
+    filterLines: meta.filterLines,
+    total: meta.total,
+    timeZone: meta.timeZone,
+    generatedAt: meta.generatedAt,
+  };
 }
+
+/** 'bookings-2025-03-01': today in the export's time zone. */
+export const bookingsExportName = (meta: Pick<ExportMeta, 'today'>) => `bookings-${meta.today}`;

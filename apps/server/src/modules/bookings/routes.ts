@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookingListQuerySchema, bookingPageSchema, type BookingListQuery } from '@portal/contracts/bookings';
@@ -6,9 +5,8 @@ import { currentUser, type AuthenticatedUser } from '../../plugins/auth-guard.ts
 import { requestQueryValues } from '../../lib/paginate.ts';
 import { partnerErrorResponses } from '../../kit/partner-routes.ts';
 import { createBookingsService, type BookingsService } from './service.ts';
-import { exportFilename } from './export-columns.ts';
-import { writeBookingsWorkbook, XLSX_CONTENT_TYPE } from './export-xlsx.ts';
-import { writeBookingsPdf, PDF_CONTENT_TYPE } from './export-pdf.ts';
+import { sendExportFile } from '../../lib/exports/send-export.ts';
+import { BOOKING_EXPORT_COLUMNS, bookingsExportDocument, bookingsExportName } from './export-columns.ts';
 
 /** Query keys carried into the paginator's page links (Laravel's withQueryString). */
 const LINK_KEYS = ['team', 'filter_by', 'from', 'to', 'search', 'medical_service_provider', 'invoice_status', 'sort', 'per_page', 'timezone'];
@@ -78,24 +76,13 @@ async function sendExport(
   user: AuthenticatedUser,
   query: BookingListQuery,
 ): Promise<FastifyReply> {
-  const format = query.format!;
   const started = await service.startExport(user, query);
-  const output = new PassThrough();
-  // The download stops (and the database reads with it) when the browser goes away.
-  const abort = new AbortController();
-  request.raw.on('close', () => abort.abort());
-  reply.raw.on('close', () => abort.abort());
-  const write = format === 'xlsx' ? writeBookingsWorkbook : writeBookingsPdf;
-  write(output, started.rows, started.meta, { signal: abort.signal })
-    .catch((error: unknown) => {
-      request.log.error({ err: error }, 'bookings export failed');
-      output.destroy(error as Error);
-    })
-    .finally(started.release);
-  return reply
-    .header('content-type', format === 'xlsx' ? XLSX_CONTENT_TYPE : PDF_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename="${exportFilename(started.meta, format)}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-export-rows', String(started.meta.total))
-    .send(output);
+  return sendExportFile(request, reply, {
+    format: query.format!,
+    name: bookingsExportName(started.meta),
+    columns: BOOKING_EXPORT_COLUMNS,
+    document: bookingsExportDocument(started.meta),
+    rows: started.rows,
+    release: started.release,
+  });
 }

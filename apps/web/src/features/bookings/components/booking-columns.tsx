@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { Text } from '@mantine/core';
 import type { BookingRow } from '@portal/contracts/bookings';
+import { BOOKING_COLUMN_LABELS } from '@portal/contracts/booking-columns';
 import { DAYJS_DATE_FORMAT, EMPTY_VALUE } from '@portal/contracts/constants';
 import { formatBookingId } from '@portal/contracts/formatters';
 import type { TableHeader } from '../../../components/data-table/data-table';
@@ -30,14 +31,14 @@ function AppointmentDate({ value }: { value: string }) {
 /** The seven columns of spec §2, none sortable. Dotted values read the nested Booking entity of spec §3. */
 export const BOOKING_COLUMNS: TableHeader<BookingRow>[] = [
   {
-    text: 'Booking Id',
+    text: BOOKING_COLUMN_LABELS.bookingId,
     value: 'ticket_id',
     render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatBookingId(row.ticket_id)}</span>,
   },
-  { text: 'Patient name', value: 'booking_patient_detail.name' },
-  { text: 'Facility', value: 'provider.name' },
-  { text: 'App. date', value: 'date_time', render: (row) => <AppointmentDate value={row.date_time} /> },
-  { text: 'Service', value: 'medical_service_provider_service_detail.medical_service_provider_service.name' },
-  { text: 'Specialty', value: 'specialty.name' },
-  { text: 'Agent assigned', value: 'ticket.assignee', render: assigneeName },
+  { text: BOOKING_COLUMN_LABELS.patientName, value: 'booking_patient_detail.name' },
+  { text: BOOKING_COLUMN_LABELS.facility, value: 'provider.name' },
+  { text: BOOKING_COLUMN_LABELS.appointmentDate, value: 'date_time', render: (row) => <AppointmentDate value={row.date_time} /> },
+  { text: BOOKING_COLUMN_LABELS.service, value: 'medical_service_provider_service_detail.medical_service_provider_service.name' },
+  { text: BOOKING_COLUMN_LABELS.specialty, value: 'specialty.name' },
+  { text: BOOKING_COLUMN_LABELS.agentAssigned, value: 'ticket.assignee', render: assigneeName },
 ];

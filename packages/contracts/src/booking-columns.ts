@@ -1,0 +1,15 @@
+/**
+ * The headers of the bookings table's seven columns (spec §2, My Referrals › Bookings), written once: the web
+ * table (features/bookings/components/booking-columns.tsx) and both export files
+ * (apps/server/src/modules/bookings/export-columns.ts) show these texts, so a renamed column changes everywhere.
+ */
+export const BOOKING_COLUMN_LABELS = {
+  bookingId: 'Booking Id',
+  patientName: 'Patient name',
+  facility: 'Facility',
+  appointmentDate: 'App. date',
+  service: 'Service',
+  specialty: 'Specialty',
+  agentAssigned: 'Agent assigned',
+} as const;
+
