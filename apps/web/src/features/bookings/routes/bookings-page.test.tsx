@@ -35,7 +35,22 @@ async function loaded() {
   await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'false'));
 }
 
+/** user-event on the test's clock. */
+const setupUser = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+/** The list request follows a URL change LIST_DEBOUNCE_MS later (spec §7): run the clock instead of waiting. */
+const afterListDebounce = () => act(() => vi.advanceTimersByTime(LIST_DEBOUNCE_MS));
+
 describe('BookingsPage', () => {
+  // A controlled clock for every test, so the 500 ms list debounce costs nothing. It still follows real time too
+  // (shouldAdvanceTime), for what the test does not drive itself: Mantine's transitions, TanStack's notifications.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('opens with the title, fetches the facilities and the first page with only non-empty values', async () => {
     const api = mockApi();
     renderApp('/bookings', { routes });
@@ -117,7 +132,7 @@ describe('BookingsPage', () => {
   it('ignores a failed facility fetch', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const api = mockApi({ facilities: () => jsonResponse(500, { message: 'Server Error' }) });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp('/bookings', { routes });
     await loaded();
     await waitFor(() => expect(api.calls('GET', '/api/general/get-facilities').length).toBeGreaterThan(0));
@@ -131,16 +146,9 @@ describe('BookingsPage', () => {
   });
 
   describe('with a controlled clock', () => {
-    beforeEach(() => {
-      vi.useFakeTimers({ shouldAdvanceTime: true });
-    });
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
     it('puts the search in the URL after 800 ms and requests it 500 ms later', async () => {
       const api = mockApi();
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const user = setupUser();
       const view = renderApp('/bookings', { routes });
       await loaded();
       const before = listCalls(api).length;
@@ -161,7 +169,7 @@ describe('BookingsPage', () => {
 
     it('turns quick successive filter changes into one request', async () => {
       const api = mockApi();
-      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const user = setupUser();
       const view = renderApp('/bookings', { routes });
       await loaded();
       const before = listCalls(api).length;
@@ -181,7 +189,7 @@ describe('BookingsPage', () => {
 
   it('filters by a facility chosen in the Filter menu, shows it as a chip, and the chip removes it', async () => {
     const api = mockApi();
-    const user = userEvent.setup();
+    const user = setupUser();
     const view = renderApp('/bookings', { routes });
     await loaded();
 
@@ -193,17 +201,19 @@ describe('BookingsPage', () => {
     expect(await screen.findByText('Facility: Harbour Hospital')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filter' })).not.toBeInTheDocument());
     expect(searchParams(view)).toEqual({ facility: '15' });
+    afterListDebounce();
     await waitFor(() => expect(lastQuery(api).medical_service_provider).toBe('15'));
 
     await user.click(screen.getByRole('button', { name: 'Remove facility filter' }));
     expect(screen.queryByText('Facility: Harbour Hospital')).not.toBeInTheDocument();
     expect(searchParams(view)).toEqual({});
+    afterListDebounce();
     await waitFor(() => expect(lastQuery(api).medical_service_provider).toBeUndefined());
   });
 
   it('filters by invoice status', async () => {
     const api = mockApi();
-    const user = userEvent.setup();
+    const user = setupUser();
     const view = renderApp('/bookings', { routes });
     await loaded();
 
@@ -211,16 +221,18 @@ describe('BookingsPage', () => {
     expect(within(invoice).getAllByRole('option').map((option) => option.textContent)).toEqual(['All', 'Paid', 'Unpaid']);
     await user.selectOptions(invoice, 'Paid');
     expect(searchParams(view)).toEqual({ invoice_status: 'paid' });
+    afterListDebounce();
     await waitFor(() => expect(lastQuery(api).invoice_status).toBe('paid'));
 
     await user.selectOptions(invoice, 'All');
     expect(searchParams(view)).toEqual({});
+    afterListDebounce();
     await waitFor(() => expect(lastQuery(api).invoice_status).toBeUndefined());
   });
 
   it('sends an applied date range as from/to, in the browser time zone', async () => {
     const api = mockApi();
-    const user = userEvent.setup();
+    const user = setupUser();
     const view = renderApp('/bookings', { routes });
     await loaded();
 
@@ -232,6 +244,7 @@ describe('BookingsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
 
     expect(searchParams(view)).toEqual({ from: '2024-03-03', to: '2024-03-20' });
+    afterListDebounce();
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ from: '2024-03-03', to: '2024-03-20', filter_by: 'appointment_date' }));
     expect(lastQuery(api).timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(screen.getByRole('button', { name: 'Appointment date: 3 Mar 2024 – 20 Mar 2024' })).toBeInTheDocument();
@@ -239,18 +252,20 @@ describe('BookingsPage', () => {
 
   it('applies the dates to the booking date when the Filter menu says so', async () => {
     const api = mockApi();
-    const user = userEvent.setup();
+    const user = setupUser();
     const view = renderApp('/bookings?from=2024-03-01&to=2024-03-31', { routes });
     await loaded();
 
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await user.selectOptions(within(screen.getByRole('dialog', { name: 'Filter' })).getByRole('combobox', { name: 'Dates refer to' }), 'Booking date');
     expect(searchParams(view)).toMatchObject({ filter_by: 'created_at' });
+    afterListDebounce();
     await waitFor(() => expect(lastQuery(api).filter_by).toBe('created_at'));
     await user.keyboard('{Escape}');
 
     await user.click(await screen.findByRole('button', { name: 'Remove date type filter' }));
     expect(searchParams(view).filter_by).toBeUndefined();
+    afterListDebounce();
     await waitFor(() => expect(lastQuery(api).filter_by).toBe('appointment_date'));
   });
 
@@ -262,18 +277,20 @@ describe('BookingsPage', () => {
         return jsonResponse(200, bookingPage([makeBooking({ booking_patient_detail: { name: `First of page ${current}` } })], { total: 45, current, perPage }));
       },
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     const view = renderApp('/bookings', { routes });
     expect(await screen.findByText('First of page 1')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 of 45 entries')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(searchParams(view)).toEqual({ page: '3' });
+    afterListDebounce();
     expect(await screen.findByText('First of page 3')).toBeInTheDocument();
     expect(lastQuery(api)).toMatchObject({ page: '3', per_page: '10' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '20');
     expect(searchParams(view)).toEqual({ per_page: '20' });
+    afterListDebounce();
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ page: '1', per_page: '20' }));
   });
 
@@ -282,13 +299,14 @@ describe('BookingsPage', () => {
       list: (request: RecordedRequest) =>
         jsonResponse(200, bookingPage([makeBooking()], { total: 45, current: Number(request.query.get('page')) })),
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     const view = renderApp('/bookings?page=3&search=ada', { routes });
     await loaded();
     expect(lastQuery(api)).toMatchObject({ page: '3', search: 'ada' });
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Invoice status' }), 'Unpaid');
     expect(searchParams(view)).toEqual({ search: 'ada', invoice_status: 'unpaid' });
+    afterListDebounce();
     await waitFor(() => expect(lastQuery(api)).toMatchObject({ page: '1', search: 'ada', invoice_status: 'unpaid' }));
   });
 
@@ -326,7 +344,7 @@ describe('BookingsPage', () => {
 
   it('offers to clear the filters when a filtered list is empty', async () => {
     mockApi({ list: () => jsonResponse(200, bookingPage([])) });
-    const user = userEvent.setup();
+    const user = setupUser();
     const view = renderApp('/bookings?search=nobody&invoice_status=paid', { routes });
     expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -342,12 +360,13 @@ describe('BookingsPage', () => {
           ? jsonResponse(500, { message: 'Server Error' })
           : jsonResponse(200, bookingPage([makeBooking({ booking_patient_detail: { name: `Result for ${request.query.get('invoice_status') ?? 'all'}` } })])),
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp('/bookings', { routes });
     expect(await screen.findByText('Result for all')).toBeInTheDocument();
 
     fail = true;
     await user.selectOptions(screen.getByRole('combobox', { name: 'Invoice status' }), 'Paid');
+    afterListDebounce();
     expect(await screen.findByText(REFRESH_FAILED_TEXT)).toBeInTheDocument();
     expect(table()).toHaveAttribute('aria-busy', 'false');
     expect(screen.getByText('Result for all')).toBeInTheDocument();
@@ -369,15 +388,16 @@ describe('BookingsPage', () => {
       },
     });
     const view = renderApp('/bookings?page=9', { routes });
+    await waitFor(() => expect(searchParams(view)).toEqual({ page: '2' }));
+    afterListDebounce();
     expect(await screen.findByText('Page 2')).toBeInTheDocument();
-    expect(searchParams(view)).toEqual({ page: '2' });
     expect(lastQuery(api).page).toBe('2');
   });
 
   it('copies the table', async () => {
     mockApi({ list: () => jsonResponse(200, bookingPage([makeBooking({ ticket_id: '555', booking_patient_detail: { name: 'Ada Lovelace' } })])) });
     // user-event puts its own clipboard on navigator.
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp('/bookings', { routes });
     await screen.findByText('Ada Lovelace');
 
@@ -418,7 +438,7 @@ describe('BookingsPage', () => {
             headers: { 'content-disposition': `attachment; filename="bookings-2026-11-21.${format}"` },
           }),
       );
-      const user = userEvent.setup();
+      const user = setupUser();
       renderApp('/bookings?search=ada&facility=12&invoice_status=unpaid&page=2&per_page=20', { routes });
       await loaded();
 
@@ -445,7 +465,7 @@ describe('BookingsPage', () => {
     it('shows progress while the file is prepared and says so when it fails', async () => {
       let finish: (response: Response) => void = () => undefined;
       exportingApi(() => new Promise<Response>((resolve) => (finish = resolve)));
-      const user = userEvent.setup();
+      const user = setupUser();
       renderApp('/bookings', { routes });
       await loaded();
 
