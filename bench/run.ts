@@ -3,7 +3,7 @@
  * then a summary against the targets of the issues. Results are also written to bench/results/latest.json.
  *
  *   npm run bench                       # everything (first run seeds 1,000,000 bookings: several minutes)
- *   npm run bench -- --only bookings    # one part: bundle | bookings | realtime
+ *   npm run bench -- --only bookings    # one part: bundle | bookings | realtime | event-loop
  *   npm run bench -- --database postgres|embedded|both   (bookings; default both)
  */
 import { execSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { measureBundle, printBundleReport, type BundleReport } from './bundle-size.ts';
 import { printBookingsBench, runBookingsBench, type BookingsBenchResult } from './bookings-bench.ts';
 import { printRealtimeBench, runRealtimeBench, type RealtimeBenchResult } from './realtime-bench.ts';
+import { printEventLoopBench, runEventLoopBench, type EventLoopBenchResult } from './event-loop-bench.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -30,6 +31,7 @@ interface Summary {
   bundle?: BundleReport;
   bookings: BookingsBenchResult[];
   realtime?: RealtimeBenchResult;
+  eventLoop?: EventLoopBenchResult;
 }
 
 async function main(): Promise<void> {
@@ -57,6 +59,12 @@ async function main(): Promise<void> {
     console.log('\n== Realtime: 5,000 websocket clients ==');
     summary.realtime = await runRealtimeBench();
     printRealtimeBench(summary.realtime);
+  }
+
+  if (wanted('event-loop')) {
+    console.log('\n== Event loop: the server answering while the embedded database is busy ==');
+    summary.eventLoop = await runEventLoopBench();
+    printEventLoopBench(summary.eventLoop);
   }
 
   printSummary(summary);
@@ -98,6 +106,14 @@ function printSummary(summary: Summary): void {
     rows.push(['realtime publish → 5,000 clients, p99', `${summary.realtime.p99Ms.toFixed(0)} ms`, `${verdict(summary.realtime.p99Ms <= 250)} ≤ 250 ms`]);
     const kb = summary.realtime.bytesPerConnection / 1024;
     rows.push(['realtime memory per idle connection', `${kb.toFixed(1)} KB`, `${verdict(kb < 20)} < 20 KB`]);
+  }
+  if (summary.eventLoop) {
+    const { maxMs, targetMaxMs, busyThroughout } = summary.eventLoop;
+    rows.push([
+      `/api/health during heavy embedded queries, max${busyThroughout ? '' : ' (not busy throughout)'}`,
+      `${maxMs.toFixed(1)} ms`,
+      `${verdict(maxMs <= targetMaxMs)} ≤ ${targetMaxMs} ms`,
+    ]);
   }
   console.log('\n== Summary ==');
   for (const [what, figure, target] of rows) console.log(`  ${what.padEnd(52)} ${figure.padEnd(22)} ${target}`);

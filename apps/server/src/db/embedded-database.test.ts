@@ -32,29 +32,21 @@ describe('embedded database off the main thread', () => {
     expect(similarity.rows[0]?.s).toBeGreaterThan(0.5);
   });
 
-  it('keeps /api/health answering within 50 ms while heavy queries run', async () => {
-    let heavyDone = 0;
-    const heavy = Array.from({ length: 4 }, () =>
-      database.pool
-        .query('SELECT count(*) FROM generate_series(1, 4000000) AS a, LATERAL (SELECT a % 7) AS b')
-        .then(() => {
-          heavyDone += 1;
-        }),
-    );
-    // Let the first heavy query start in the worker.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-
-    const latencies: number[] = [];
+  it('answers /api/health while a heavy query runs: the query works in the worker, not on the server thread', async () => {
+    // How fast it answers meanwhile is a figure of the bench (npm run bench -- --only event-loop), not of this test.
+    const events: string[] = [];
+    const heavy = database.pool
+      .query('SELECT count(*) FROM generate_series(1, 1000000) AS a, LATERAL (SELECT a % 7) AS b')
+      .then(() => events.push('heavy query answered'));
+    // Each answer after a full turn of the event loop (its I/O phase included), where a database working on this
+    // thread would take the query up and hold the thread until it is done: then the query would answer first.
     for (let index = 0; index < 20; index += 1) {
-      const started = performance.now();
+      await new Promise((resolve) => setImmediate(resolve));
       const response = await app.inject({ method: 'GET', url: '/api/health' });
-      latencies.push(performance.now() - started);
       expect(response.statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    // The measurement only means something if the database was busy the whole time.
-    expect(heavyDone).toBeLessThan(4);
-    expect(Math.max(...latencies)).toBeLessThan(50);
-    await Promise.all(heavy);
+    events.push('20 health answers');
+    await heavy;
+    expect(events).toEqual(['20 health answers', 'heavy query answered']);
   });
 });
