@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm run new:area` on a copy of the repository: the area it writes type-checks, passes its own tests (its API
+ * test on the embedded database, its page test in jsdom) and lints clean. The sample is thrown away with the copy,
+ * never committed.
+ */
+const repository = fileURLToPath(new URL('../../../../', import.meta.url));
+const AREA = 'sample-leads';
+
+/** What the generated area is made of: the recipe's list of files (docs/recipe-new-area.md). */
+const EXPECTED_FILES = [
+  'packages/contracts/src/sample-leads.ts',
+  'apps/server/src/modules/sample-leads/module.ts',
+  'apps/server/src/modules/sample-leads/repository.ts',
+  'apps/server/src/modules/sample-leads/demo-seed.ts',
+  'apps/server/src/modules/sample-leads/sample-leads.test.ts',
+];
+
+function run(command: string, args: string[], cwd: string, env: Record<string, string | undefined> = {}) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env }, timeout: 240_000 });
+  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+}
+
+describe('npm run new:area', () => {
+  let copy: string;
+  const bin = (name: string) => path.join(repository, 'node_modules/.bin', name);
+
+  beforeAll(() => {
+    copy = mkdtempSync(path.join(os.tmpdir(), 'portal-new-area-'));
+    for (const entry of ['package.json', 'tsconfig.base.json', 'eslint.config.js', 'scripts', 'packages/contracts', 'apps/server', 'apps/web']) {
+      cpSync(path.join(repository, entry), path.join(copy, entry), {
+        recursive: true,
+        filter: (source) => !/[/\\](node_modules|dist|data)([/\\]|$)/.test(path.relative(repository, source)),
+      });
+    }
+    // The copy's packages must resolve to the copy (the generated contract lives there), everything else to the
+    // installed node_modules.
+    mkdirSync(path.join(copy, 'node_modules/@portal'), { recursive: true });
+    for (const entry of readdirSync(path.join(repository, 'node_modules'))) {
+      if (entry !== '@portal') symlinkSync(path.join(repository, 'node_modules', entry), path.join(copy, 'node_modules', entry));
+    }
+    symlinkSync(path.join(copy, 'packages/contracts'), path.join(copy, 'node_modules/@portal/contracts'));
+    for (const workspace of ['apps/web', 'apps/server']) {
+      const modules = path.join(repository, workspace, 'node_modules');
+      if (existsSync(modules)) symlinkSync(modules, path.join(copy, workspace, 'node_modules'));
+    }
+  });
+  afterAll(() => {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+
+  it('writes the area, then refuses to write it twice', () => {
+    const first = run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, AREA], repository);
+    expect(first.output).toContain(`The area '${AREA}' is in place`);
+    expect(first.status).toBe(0);
+    for (const file of EXPECTED_FILES) expect(existsSync(path.join(copy, file)), file).toBe(true);
+    const migrations = readdirSync(path.join(copy, 'apps/server/src/db/migrations'));
+    expect(migrations.filter((file) => file.endsWith('_sample_leads.sql'))).toHaveLength(1);
+    expect(readFileSync(path.join(copy, 'apps/server/src/modules/sample-leads/module.ts'), 'utf8')).toContain("name: 'sample-leads'");
+
+    const again = run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, AREA], repository);
+    expect(again.status).toBe(2);
+    expect(again.output).toContain(`The area '${AREA}' exists already`);
+    expect(run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, 'Sample_Leads'], repository).output).toContain('is not a kebab-case name');
+  });
+
+  it('type-checks and lints clean', () => {
+    const server = run(bin('tsc'), ['-p', 'apps/server', '--noEmit'], copy);
+    expect(server.output.trim()).toBe('');
+    const lint = run(bin('eslint'), ['--max-warnings=0', 'packages/contracts/src/sample-leads.ts', 'apps/server/src/modules/sample-leads'], copy);
+    expect(lint.output.trim()).toBe('');
+  });
+
+  it('passes its own tests', () => {
+    writeFileSync(
+      path.join(copy, 'vitest.config.ts'),
+      `import { defineConfig } from 'vitest/config';
+export default defineConfig({ test: { include: ['apps/server/src/modules/sample-leads/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } });
+`,
+    );
+    // The generated API test runs on the embedded database: what it tests does not depend on the database's kind.
+    const tests = run(bin('vitest'), ['run', '--reporter=dot'], copy, { TEST_DATABASE_URL: '', SERVER_TESTS_RUN_ONCE: '' });
+    expect(tests.output).toMatch(/Tests\s+4 passed \(4\)/);
+    expect(tests.status).toBe(0);
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * The files `npm run new:area` writes: the module template of docs/recipe-new-area.md, as code. Each template is
+ * the smallest working version of its file; what an area adds goes where the comments in them say.
+ */
+
+export interface AreaNames {
+  /** referral-notes: folder, URL and file names */
+  kebab: string;
+  /** referral_notes: the table */
+  snake: string;
+  /** referralNotes */
+  camel: string;
+  /** ReferralNotes */
+  pascal: string;
+  /** REFERRAL_NOTES */
+  constant: string;
+  /** Referral notes: what people read */
+  title: string;
+}
+
+export interface AreaFile {
+  /** relative to the repository's root */
+  path: string;
+  content: string;
+}
+
+export function areaNames(name: string): AreaNames {
+  if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name) || name.length > 40) {
+    throw new Error(`'${name}' is not a kebab-case name (lower-case words joined by '-', e.g. referral-notes).`);
+  }
+  const words = name.split('-');
+  const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  return {
+    kebab: name,
+    snake: words.join('_'),
+    camel: words[0] + words.slice(1).map(capital).join(''),
+    pascal: words.map(capital).join(''),
+    constant: words.join('_').toUpperCase(),
+    title: capital(words.join(' ')),
+  };
+}
+
+export function areaFiles(names: AreaNames, options: { migrationNumber: string }): AreaFile[] {
+  const { kebab, snake, camel, pascal, constant, title } = names;
+  const module = `apps/server/src/modules/${kebab}`;
+  const feature = `apps/web/src/features/${kebab}`;
+  return [
+    {
+      path: `packages/contracts/src/${kebab}.ts`,
+      content: `import { z } from 'zod';
+import { defaultedSortQueryField, listEndpoint, listQuerySchema, textQueryField } from './list-query.ts';
+
+/**
+ * ${title}: the list's query, its row and its endpoint. The server validates with these and the SPA parses with
+ * them: one schema per contract. Add the area's filters with the list-query.ts helpers, and its fields to the row.
+ */
+
+export const ${constant}_SORT_COLUMNS = ['created_at', 'title'] as const;
+export const ${constant}_SEARCH_MAX_LENGTH = 100;
+
+export const ${camel}ListQuerySchema = listQuerySchema({
+  filters: {
+    search: textQueryField('search', ${constant}_SEARCH_MAX_LENGTH),
+    sort: defaultedSortQueryField(${constant}_SORT_COLUMNS, '-created_at'),
+  },
+  defaultPageSize: 10,
+});
+export type ${pascal}ListQuery = z.output<typeof ${camel}ListQuerySchema>;
+
+export const ${camel}RowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** ISO 8601, UTC */
+  created_at: z.string(),
+});
+export type ${pascal}Row = z.infer<typeof ${camel}RowSchema>;
+
+/** GET /api/${kebab}: the signed-in partner's ${title.toLowerCase()}, paged. */
+export const ${camel}ListEndpoint = listEndpoint('/api/${kebab}', ${camel}ListQuerySchema, ${camel}RowSchema);
+`,
+    },
+    {
+      path: `apps/server/src/db/migrations/${options.migrationNumber}_${snake}.sql`,
+      content: `-- ${title}: rows of a referral agent. Scoped by referral_agent_id in every query, and every index leads with it.
+CREATE TABLE ${snake} (
+  id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  referral_agent_id integer NOT NULL REFERENCES referral_agents(id) ON DELETE CASCADE,
+  title text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+-- The list, newest first.
+CREATE INDEX ${snake}_agent_created ON ${snake} (referral_agent_id, created_at DESC, id DESC);
+`,
+    },
+    {
+      path: `${module}/module.ts`,
+      content: `import { ${camel}ListEndpoint } from '@portal/contracts/${kebab}';
+import { defineModule } from '../../kit/portal-module.ts';
+import { listRoute } from '../../kit/partner-routes.ts';
+import { seedDemo${pascal} } from './demo-seed.ts';
+import { find${pascal}Page } from './repository.ts';
+
+/**
+ * ${title}. A read that is only a scoped query goes from the route to the repository; rules (writes, state
+ * changes, notifications) go in a service.ts, \`create${pascal}Service({ db, … })\`, that the routes call.
+ */
+export default defineModule({
+  name: '${kebab}',
+  async register(app) {
+    listRoute(app, {
+      endpoint: ${camel}ListEndpoint,
+      tags: ['${kebab}'],
+      summary: "The partner's ${title.toLowerCase()}, newest first",
+      list: (user, query) => find${pascal}Page(app.database.pool, user.referralAgentId, query),
+    });
+  },
+  seedDemo: seedDemo${pascal},
+});
+`,
+    },
+    {
+      path: `${module}/repository.ts`,
+      content: `import type { ${pascal}ListQuery, ${pascal}Row } from '@portal/contracts/${kebab}';
+import { containsPattern, queryPage, type Queryable } from '../../db/queryable.ts';
+
+/** ${title} queries. Each takes the pool or a transaction's client, and names the agent in its WHERE clause. */
+
+interface ${pascal}Record {
+  id: number;
+  title: string;
+  created_at: Date;
+}
+
+/** Every sort ends with the id, so pages never overlap. */
+const ORDER_BY: Record<${pascal}ListQuery['sort'], string> = {
+  created_at: 'created_at ASC, id ASC',
+  '-created_at': 'created_at DESC, id DESC',
+  title: 'lower(title) ASC, id ASC',
+  '-title': 'lower(title) DESC, id DESC',
+};
+
+function to${pascal}Row(record: ${pascal}Record): ${pascal}Row {
+  return { id: record.id, title: record.title, created_at: record.created_at.toISOString() };
+}
+
+export async function find${pascal}Page(db: Queryable, referralAgentId: number, query: ${pascal}ListQuery): Promise<{ rows: ${pascal}Row[]; total: number }> {
+  const values: unknown[] = [referralAgentId];
+  let where = 'referral_agent_id = $1';
+  if (query.search) {
+    values.push(containsPattern(query.search));
+    where += \` AND title ILIKE $\${values.length}\`;
+  }
+  const { rows, total } = await queryPage<${pascal}Record>(db, {
+    select: 'id, title, created_at',
+    from: '${snake}',
+    where,
+    values,
+    orderBy: ORDER_BY[query.sort],
+    page: query.page,
+    perPage: query.per_page,
+  });
+  return { rows: rows.map(to${pascal}Row), total };
+}
+
+export async function insert${pascal}(db: Queryable, referralAgentId: number, title: string, createdAt = new Date()): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    'INSERT INTO ${snake} (referral_agent_id, title, created_at) VALUES ($1, $2, $3) RETURNING id',
+    [referralAgentId, title, createdAt],
+  );
+  return rows[0]!.id;
+}
+`,
+    },
+    {
+      path: `${module}/demo-seed.ts`,
+      content: `import type pg from 'pg';
+import { DEMO_AGENTS } from '../../db/seeds/demo-identities.ts';
+import { insert${pascal} } from './repository.ts';
+
+/**
+ * The demo agents' ${title.toLowerCase()}: what a partner sees on \`npm start\`. Replace these with the area's own
+ * real-looking data (names, figures, dates spread over time); never lorem ipsum.
+ */
+const DEMO_TITLES = [
+  'Knee replacement enquiry — Istanbul',
+  'IVF consultation follow-up — Bangkok',
+  'Cardiac check-up quote — Chennai',
+  'Dental implants second opinion — Budapest',
+];
+
+export async function seedDemo${pascal}(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ id: number }>('SELECT id FROM referral_agents WHERE name = ANY($1::text[]) ORDER BY id', [
+    [DEMO_AGENTS.main, DEMO_AGENTS.second],
+  ]);
+  const day = 24 * 60 * 60 * 1000;
+  for (const agent of rows) {
+    for (const [index, title] of DEMO_TITLES.entries()) await insert${pascal}(pool, agent.id, title, new Date(Date.now() - index * 3 * day));
+  }
+}
+`,
+    },
+    {
+      path: `${module}/${kebab}.test.ts`,
+      content: `import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ${camel}ListEndpoint } from '@portal/contracts/${kebab}';
+import { createPartner } from '../../test/factories.ts';
+import { TestClient } from '../../test/http-client.ts';
+import { signInAs } from '../../test/sign-in.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { insert${pascal} } from './repository.ts';
+
+describe('GET /api/${kebab}', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestApp();
+  });
+  afterAll(async () => context?.close());
+
+  async function signedIn() {
+    const partner = await createPartner(context.database.pool);
+    const client = new TestClient(context.app);
+    await signInAs(context, client, partner.userId);
+    return { partner, client };
+  }
+
+  it("lists the partner's own rows, newest first, in the paginator shape", async () => {
+    const { partner, client } = await signedIn();
+    const day = 24 * 60 * 60 * 1000;
+    for (const [index, title] of ['Newest', 'Middle', 'Oldest'].entries()) {
+      await insert${pascal}(context.database.pool, partner.referralAgentId, title, new Date(Date.now() - index * day));
+    }
+    const response = await client.get('/api/${kebab}?per_page=5');
+    expect(response.statusCode).toBe(200);
+    const page = ${camel}ListEndpoint.page.parse(response.json());
+    expect(page.data.map((row) => row.title)).toEqual(['Newest', 'Middle', 'Oldest']);
+    expect(page).toMatchObject({ total: 3, current_page: 1, last_page: 1, per_page: 5, from: 1, to: 3 });
+  });
+
+  it("never shows another agent's rows, even when searched for by their title", async () => {
+    const { partner, client } = await signedIn();
+    const other = await createPartner(context.database.pool);
+    await insert${pascal}(context.database.pool, partner.referralAgentId, 'Ours');
+    await insert${pascal}(context.database.pool, other.referralAgentId, 'Theirs');
+    const all = ${camel}ListEndpoint.page.parse((await client.get('/api/${kebab}')).json());
+    expect(all.data.map((row) => row.title)).toEqual(['Ours']);
+    const searched = ${camel}ListEndpoint.page.parse((await client.get('/api/${kebab}?search=Theirs')).json());
+    expect(searched.total).toBe(0);
+  });
+
+  it('pages and sorts, keeping the request\\'s own parameters in the page links', async () => {
+    const { partner, client } = await signedIn();
+    for (const title of ['Cedar', 'alder', 'Birch', 'Dogwood', 'Elm', 'Fir']) await insert${pascal}(context.database.pool, partner.referralAgentId, title);
+    const page = ${camel}ListEndpoint.page.parse((await client.get('/api/${kebab}?sort=title&per_page=5&page=2')).json());
+    expect(page.data.map((row) => row.title)).toEqual(['Fir']);
+    expect(page.links[0]!.url).toBe('/api/${kebab}?sort=title&per_page=5&page=1');
+  });
+
+  it('answers 401 without a session, and 422 with the field for a bad query', async () => {
+    expect((await new TestClient(context.app).get('/api/${kebab}')).statusCode).toBe(401);
+    const { client } = await signedIn();
+    const response = await client.get('/api/${kebab}?sort=patient&search=a%00b');
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors).sort()).toEqual(['search', 'sort']);
+  });
+});
+`,
+    },
+  ];
+}
