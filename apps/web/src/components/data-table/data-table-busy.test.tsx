@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { useState, type ReactElement } from 'react';
+import { act, screen } from '@testing-library/react';
+import { TABLE_PLACEHOLDER_ROWS } from '@portal/contracts/constants';
+import { renderWithProviders } from '../../../test/render';
+import { DataTable, type DataTableProps, type TableHeader } from './data-table';
+import { DataTableBody, DataTableGrid, DataTableTotals } from './index';
+
+/**
+ * The table's aria-busy is what a screen reader (and a browser test) trusts to tell placeholders from an answer.
+ * These tests walk a table through a list's life and check, after every change, that placeholder rows never
+ * appear under aria-busy="false" and that nothing but placeholders appears under aria-busy="true".
+ */
+
+interface Row {
+  id: number;
+  name: string;
+  amount: string;
+}
+
+const headers: TableHeader<Row>[] = [
+  { text: 'Name', value: 'name' },
+  { text: 'Amount', value: 'amount', total: true },
+];
+const firstPage: Row[] = [
+  { id: 1, name: 'Ada', amount: '1.50' },
+  { id: 2, name: 'Alan', amount: '2.25' },
+];
+const searched: Row[] = [{ id: 7, name: 'Grace', amount: '4.00' }];
+
+const table = () => screen.getByRole('table', { name: 'Bookings' });
+
+/** Renders `view(initial)` once, inside the providers, and returns a way to show it with other props. */
+function renderSteps<P>(initial: P, view: (props: P) => ReactElement) {
+  let setProps: (props: P) => void = () => {};
+  function Steps() {
+    const [props, set] = useState(initial);
+    setProps = set;
+    return view(props);
+  }
+  const { container } = renderWithProviders(<Steps />);
+  return { container, show: (next: P) => act(() => setProps(next)) };
+}
+
+/**
+ * Every state the table can be seen in must be one of two: busy with only placeholders, or idle with none.
+ * Plain DOM queries after the first lookup: role queries recompute accessible names and are slow in jsdom.
+ */
+function expectBusyToMatchRows(container: HTMLElement) {
+  const tableElement = container.querySelector('table')!;
+  const busy = tableElement.getAttribute('aria-busy');
+  const placeholders = tableElement.querySelectorAll('tbody tr[data-placeholder-row]').length;
+  const otherBodyRows = tableElement.querySelectorAll('tbody tr:not([data-placeholder-row])').length;
+  const selectAll = tableElement.querySelector<HTMLInputElement>('thead input[type="checkbox"]')!;
+  const status = container.querySelector('[role="status"]')!.textContent;
+  if (busy === 'true') {
+    expect({ busy, placeholders, otherBodyRows }).toEqual({ busy, placeholders: TABLE_PLACEHOLDER_ROWS, otherBodyRows: 0 });
+    // No totals of rows nobody can see, and no select-all over them.
+    expect(tableElement.querySelector('tfoot')).toBeNull();
+    expect(selectAll.disabled).toBe(true);
+    expect(status).toBe('Loading…');
+  } else {
+    expect({ busy, placeholders }).toEqual({ busy: 'false', placeholders: 0 });
+    expect(otherBodyRows).toBeGreaterThan(0);
+    expect(status).toBe('');
+  }
+}
+
+describe('DataTable busy state', () => {
+  it('says busy exactly while it shows placeholder rows, through a search, a clear and an empty answer', () => {
+    const props: DataTableProps<Row> = { caption: 'Bookings', headers, rows: [], loading: true, selectable: true };
+    const steps = renderSteps<Partial<DataTableProps<Row>>>({}, (next) => <DataTable<Row> {...props} {...next} />);
+    const show = (next: Partial<DataTableProps<Row>>) => {
+      steps.show(next);
+      expectBusyToMatchRows(steps.container);
+    };
+
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    expectBusyToMatchRows(steps.container);
+    // First answer, then a search (the last rows are kept while it loads, as keepPreviousData does), its answer,
+    // the search cleared (the cached first page comes back after the debounce), an empty answer, and a failure
+    // after which the page keeps the last rows and stops loading.
+    show({ rows: firstPage, loading: false });
+    show({ rows: firstPage, loading: true });
+    show({ rows: searched, loading: false });
+    show({ rows: searched, loading: true });
+    show({ rows: firstPage, loading: false });
+    show({ rows: [], loading: true });
+    show({ rows: [], loading: false, emptyText: 'No bookings to view yet.' });
+    show({ rows: firstPage, loading: true });
+    show({ rows: firstPage, loading: false });
+  });
+
+  it('holds for a table composed from the parts: the body takes the busy state from its grid, not a prop', () => {
+    const { show } = renderSteps({ loading: true, rows: firstPage }, ({ loading, rows }) => (
+      <DataTableGrid caption="Bookings" loading={loading}>
+        <DataTableBody headers={headers} rows={rows} />
+        <DataTableTotals headers={headers} rows={rows} />
+      </DataTableGrid>
+    ));
+    const check = () => {
+      const busy = table().getAttribute('aria-busy');
+      const placeholders = table().querySelectorAll('tbody tr[data-placeholder-row]').length;
+      expect(placeholders > 0).toBe(busy === 'true');
+      expect(table().querySelector('tfoot') !== null).toBe(busy === 'false');
+    };
+
+    check();
+    show({ loading: false, rows: firstPage });
+    check();
+    show({ loading: true, rows: searched });
+    check();
+    show({ loading: false, rows: searched });
+    check();
+  });
+});
