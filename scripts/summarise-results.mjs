@@ -3,16 +3,29 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const [dir, started] = process.argv.slice(2);
+// The Vitest runs of scripts/test.sh, by the name of their JSON report; any other report is listed by its name.
+const RUNS = {
+  once: 'run once (contracts, web, server)',
+  'server-db-embedded': 'API on the embedded database',
+  'server-db-postgres': 'API on PostgreSQL',
+};
+const order = (name) => {
+  const index = Object.keys(RUNS).indexOf(name.replace('.json', ''));
+  return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+};
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const parts = [];
-for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+const reports = readdirSync(dir).filter((name) => name.endsWith('.json'));
+reports.sort((left, right) => order(left) - order(right) || left.localeCompare(right));
+for (const file of reports) {
   const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  parts.push(`${file.replace('.json', '')}: ${report.numPassedTests}`);
+  const name = file.replace('.json', '');
+  parts.push(`${RUNS[name] ?? name}: ${report.numPassedTests}`);
 }
 const e2eFile = 'e2e/artifacts/results.json';
 if (existsSync(e2eFile)) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The one test command (README): lint, strict type-checking, unit and component tests, API tests on
-# the embedded database (and on PostgreSQL too when TEST_DATABASE_URL is set), then browser tests.
+# The one test command (README): lint, strict type-checking, the tests that run once (unit, component, and the
+# server tests that open no test database), the API tests on the embedded database (and on PostgreSQL too when
+# TEST_DATABASE_URL is set), then browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,18 +21,20 @@ npx eslint . --max-warnings=0
 step "type-check (strict)"
 npm run --silent typecheck
 
-step "unit and component tests (contracts, web)"
-npx vitest run --project contracts --project web --reporter=default --reporter=json --outputFile="$results_dir/unit.json"
+# Vitest projects (vitest.config.ts): 'contracts', 'web' and 'server' hold the tests that are the same whatever the
+# database, and run once; 'server-db' holds the server test files that open the test database (found from their
+# imports of apps/server/src/test/test-app.ts), and runs on the embedded database and again on PostgreSQL.
+step "tests that run once (contracts, web, server)"
+npx vitest run --project contracts --project web --project server --reporter=default --reporter=json --outputFile="$results_dir/once.json"
 
 step "API tests on the embedded database (PGlite)"
-TEST_DATABASE_URL= npx vitest run --project server --reporter=default --reporter=json --outputFile="$results_dir/api-embedded.json"
-npx vitest run --project server-isolated --reporter=default --reporter=json --outputFile="$results_dir/embedded-isolated.json"
+TEST_DATABASE_URL= npx vitest run --project server-db --reporter=default --reporter=json --outputFile="$results_dir/server-db-embedded.json"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API tests on PostgreSQL ($TEST_DATABASE_URL)"
-  npx vitest run --project server --reporter=default --reporter=json --outputFile="$results_dir/api-postgres.json"
+  npx vitest run --project server-db --reporter=default --reporter=json --outputFile="$results_dir/server-db-postgres.json"
 else
-  echo "TEST_DATABASE_URL is not set: API tests ran on the embedded database only."
+  echo "TEST_DATABASE_URL is not set: the API tests ran on the embedded database only."
 fi
 
 step "build the web app"

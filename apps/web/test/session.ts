@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { configure } from '@testing-library/react';
 import { cleanNotifications, cleanNotificationsQueue, notificationsStore } from '@mantine/notifications';
 import { initialAuthState, useAuthStore } from '../src/stores/auth-store';
 import { setSocketId } from '../src/lib/http';
@@ -16,10 +15,7 @@ export function shownNotifications(): Array<{ title: string; message: string; co
 
 /** Every test starts signed out, with no cookie, no toast, no socket id and the real fetch/location back. */
 export function startEachTestSignedOut(): void {
-  // Pages are lazy routes: the first visit to one in a test file waits for its module to be transformed.
-  configure({ asyncUtilTimeout: 5000 });
-  // Typing into Mantine inputs re-renders the page per key; on a busy 2-core machine a form test can pass 5 s.
-  vi.setConfig({ testTimeout: 20_000 });
+  // (The test timeout and Testing Library's wait are set for every web test: vitest.config.ts and test/setup.ts.)
   beforeEach(() => {
     useAuthStore.setState({ ...initialAuthState });
     localStorage.clear();

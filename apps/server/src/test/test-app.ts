@@ -61,6 +61,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
 }
 
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.SERVER_TESTS_RUN_ONCE) {
+    // vitest.config.ts puts a file that reaches this helper through its imports in 'server-db', which runs on both
+    // databases. Here in 'server' (run once) it would test one of them only: say so rather than pass quietly.
+    throw new Error(
+      "This test opens the test database but runs in the 'server' project, which runs once. vitest.config.ts puts a " +
+        "test file in 'server-db' (run on the embedded database and on PostgreSQL) when it imports apps/server/src/test/" +
+        'test-app.ts, directly or through a helper, with a static import of a relative path.',
+    );
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     return { database: await openDatabase({ embeddedDataDir: 'memory://' }), drop: async () => {} };
