@@ -162,19 +162,23 @@ describe('pipelined reader', () => {
 
   it('answers the reads under way when closed, then refuses new ones and leaves no connection behind', async () => {
     const reader = open();
-    const running = reader.query<{ n: number }>({ text: 'SELECT 7 AS n FROM pg_sleep(1)' });
+    // The read waits on a lock the test holds, so it is still running on the server for as long as the test says.
+    const LOCK = 7_007;
+    await admin.query('SELECT pg_advisory_lock($1)', [LOCK]);
+    const running = reader.query<{ n: number }>({ text: 'SELECT 7 AS n FROM (SELECT pg_advisory_xact_lock_shared($1::bigint)) AS waited', values: [LOCK] });
     const [pid] = await vi.waitFor(async () => {
       const backends = await readerBackends();
       expect(backends).toHaveLength(1);
       return backends;
     });
-    // Closed while the read runs on the server.
     await expect
-      .poll(async () => (await admin.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND query LIKE '%pg_sleep%'`, [pid])).rowCount, {
+      .poll(async () => (await admin.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`, [pid])).rowCount, {
         timeout: 10_000,
       })
       .toBe(1);
+    // Closed while the read runs on the server; then the read may finish.
     const closing = reader.close();
+    await admin.query('SELECT pg_advisory_unlock($1)', [LOCK]);
     expect((await running).rows).toEqual([{ n: 7 }]);
     await closing;
     await expect(reader.query({ text: 'SELECT 1' })).rejects.toThrow('pipelined reader: closed');

@@ -298,8 +298,10 @@ describe('realtime and the auth store', () => {
 
   it('connects only once the signed-in user may use the portal, and disconnects at sign-out', async () => {
     fake.FakePusher.instances.length = 0;
+    const heldUser = makeUser({ password_updated_check: false });
     const api = mockFetch({
       'GET /api/realtime/config': () => jsonResponse(200, config),
+      'GET /api/user': () => jsonResponse(200, heldUser),
       'POST /api/logout': () => jsonResponse(204),
     });
     // Fresh modules: followSession follows one session per page, and the other tests already started one.
@@ -309,9 +311,11 @@ describe('realtime and the auth store', () => {
     realtime.followSession(watchSession);
 
     // Signed in but held on /update-password: the server would refuse the channel (403), so no connection.
-    useAuthStore.getState().setUser(makeUser({ password_updated_check: false }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(api.calls('GET', '/api/realtime/config')).toHaveLength(0);
+    useAuthStore.getState().setUser(heldUser);
+    // A connection would ask for its settings first. The page then reloads the user through the same HTTP client:
+    // a request for the settings, had one been started, would be recorded before that one.
+    expect((await useAuthStore.getState().fetchUser()).ok).toBe(true);
+    expect(api.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /api/user']);
     expect(fake.FakePusher.instances).toHaveLength(0);
 
     // The password is changed: the same user may use the portal now.

@@ -146,5 +146,3 @@ export function disconnectAll(clients: Pusher[]): void {
   for (const client of clients) client.disconnect();
   clients.length = 0;
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
