@@ -62,6 +62,13 @@ export async function writeXlsx<Row>(output: Writable, source: ExportSource<Row>
   const declared = source.columns.filter((column): column is ExportColumn<Row> & { excelWidth: number } => column.excelWidth !== undefined);
   const columns = declared.map((column) => sheetColumn(column));
 
+  // A download that goes away takes the output with it (Fastify destroys a reply's stream when the client leaves):
+  // the zip can then never finish into it, and waiting for the workbook to commit would wait for ever, holding the
+  // caller's export slot. Closing before the end is the end.
+  const outputClosed = new Promise<void>((resolve) => {
+    if (output.destroyed) resolve();
+    else output.once('close', resolve);
+  });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Partner portal';
   workbook.created = new Date();
@@ -113,6 +120,6 @@ export async function writeXlsx<Row>(output: Writable, source: ExportSource<Row>
     await waitForDrain(output, options.signal);
   }
   sheet.commit();
-  await workbook.commit();
+  await Promise.race([workbook.commit(), outputClosed]);
   return written;
 }
