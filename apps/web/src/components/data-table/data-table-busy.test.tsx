@@ -4,7 +4,9 @@ import { act, screen } from '@testing-library/react';
 import { TABLE_PLACEHOLDER_ROWS } from '@portal/contracts/constants';
 import { renderWithProviders } from '../../../test/render';
 import { DataTable, type DataTableProps, type TableHeader } from './data-table';
-import { DataTableBody, DataTableGrid, DataTableTotals } from './index';
+import { DataTableBody } from './data-table-body';
+import { DataTableGrid } from './data-table-grid';
+import { DataTableTotals } from './data-table-totals';
 
 /**
  * The table's aria-busy is what a screen reader (and a browser test) trusts to tell placeholders from an answer.

@@ -2,14 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../../test/render';
-import {
-  DataTableBody,
-  DataTableGrid,
-  DataTableHeader,
-  DataTablePagination,
-  useRowSelection,
-  type TableHeader,
-} from './index';
+import { DataTableBody } from './data-table-body';
+import { DataTableGrid } from './data-table-grid';
+import { DataTableHeader } from './data-table-header';
+import { DataTablePagination } from './data-table-pagination';
+import type { TableHeader } from './data-table-types';
+import { useRowSelection } from './use-row-selection';
 
 interface Item {
   id: string;
