@@ -27,7 +27,6 @@ function sheetColumn<Row>(column: ExportColumn<Row> & { excelWidth: number }): S
     numFmt: excel ? NUMBER_FORMATS[excel.type] : undefined,
     // Excel right-aligns numbers and dates by itself; only a text cell needs telling.
     alignment: !excel && column.align === 'right' ? { horizontal: 'right' } : undefined,
-    // Excel stores every number as a double; numeric(12,2) values are exact to the cent in one.
     value: excel ? (row) => excel.value(row) : (row) => column.text(row),
   };
 }

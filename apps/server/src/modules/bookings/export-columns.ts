@@ -36,6 +36,7 @@ export const BOOKING_EXPORT_COLUMNS: readonly ExportColumn<ExportRecord>[] = [
     pdfWidth: 82,
     align: 'right',
     text: (record) => `${record.currency} ${formatAmountText(record.amount)}`,
+    // Excel stores every number as a double; numeric(12,2) values are exact to the cent in one.
     excel: { type: 'money', value: (record) => Number(record.amount) },
   },
   // Workbook only: a spreadsheet sums the Amount column, so the currency has a cell of its own; the PDF prints it
