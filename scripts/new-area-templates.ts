@@ -265,5 +265,120 @@ describe('GET /api/${kebab}', () => {
 });
 `,
     },
+    {
+      path: `${feature}/${kebab}-routes.tsx`,
+      content: `import { IconListDetails } from '@tabler/icons-react';
+import { page, type AreaRoutes } from '../../lib/area-routes';
+
+/** ${title}: its page and sidebar entry (collected by app/areas.ts; nothing else is edited to add them). */
+export const areaRoutes: AreaRoutes = {
+  signedIn: [{ path: '${kebab}', lazy: page(() => import('./routes/${kebab}-page'), '${pascal}Page') }],
+  navigation: [{ group: 'My Referrals', label: '${title}', to: '/${kebab}', icon: IconListDetails }],
+};
+`,
+    },
+    {
+      path: `${feature}/routes/${kebab}-page.tsx`,
+      content: `import { Alert, Button, Paper, Stack, Title } from '@mantine/core';
+import { ${constant}_SEARCH_MAX_LENGTH, ${camel}ListEndpoint, type ${pascal}ListQuery, type ${pascal}Row } from '@portal/contracts/${kebab}';
+import type { PageSize } from '@portal/contracts/constants';
+import { formatDate } from '@portal/contracts/formatters';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { TableHeader } from '../../../components/data-table/data-table-types';
+import { useListEndpoint } from '../../../lib/use-list-endpoint';
+
+export const ${constant}_EMPTY_TEXT = 'No ${title.toLowerCase()} yet.';
+export const ${constant}_LOAD_FAILED_TEXT = "Couldn't load the ${title.toLowerCase()}.";
+
+const HEADERS: TableHeader<${pascal}Row>[] = [
+  { text: 'Title', value: 'title', sort: true },
+  { text: 'Created', value: 'created_at', sort: true, render: (row) => formatDate(row.created_at) },
+];
+
+/** /${kebab}: the partner's ${title.toLowerCase()}, searchable, sortable and paged, every choice kept in the URL. */
+export function ${pascal}Page() {
+  const { list, paged } = useListEndpoint(${camel}ListEndpoint);
+  const { params } = list;
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        ${title}
+      </Title>
+      {paged.failed ? (
+        <Alert color="orange" title={${constant}_LOAD_FAILED_TEXT} role="alert">
+          <Button variant="subtle" size="compact-sm" onClick={paged.retry}>
+            Retry
+          </Button>
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <DataTable<${pascal}Row>
+          caption="${title}"
+          headers={HEADERS}
+          rows={paged.page?.data ?? []}
+          loading={paged.loading}
+          emptyText={${constant}_EMPTY_TEXT}
+          showHeader
+          searchValue={params.search ?? ''}
+          onSearch={(search) => list.set({ search: search.slice(0, ${constant}_SEARCH_MAX_LENGTH) })}
+          sort={params.sort}
+          onSortChange={(sort) => list.set({ sort: sort as ${pascal}ListQuery['sort'] })}
+          total={paged.page?.total ?? 0}
+          page={params.page}
+          perPage={params.per_page}
+          onPageChange={list.setPage}
+          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
+        />
+      </Paper>
+    </Stack>
+  );
+}
+`,
+    },
+    {
+      path: `${feature}/routes/${kebab}-page.test.tsx`,
+      content: `import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import type { ${pascal}Row } from '@portal/contracts/${kebab}';
+import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
+import { renderApp } from '../../../../test/render-app';
+import { ${pascal}Page, ${constant}_EMPTY_TEXT } from './${kebab}-page';
+
+const routes: RouteObject[] = [{ path: '/${kebab}', element: <${pascal}Page /> }];
+
+function pageOf(rows: ${pascal}Row[], total = rows.length) {
+  return { data: rows, links: [], total, current_page: 1, last_page: Math.max(1, Math.ceil(total / 10)), per_page: 10, from: rows.length ? 1 : null, to: rows.length || null };
+}
+
+describe('${pascal}Page', () => {
+  it('shows the rows the server sends', async () => {
+    mockFetch({ 'GET /api/${kebab}': () => jsonResponse(200, pageOf([{ id: 1, title: 'Knee replacement enquiry', created_at: '2026-03-05T10:00:00Z' }])) });
+    renderApp('/${kebab}', { routes });
+    expect(await screen.findByRole('heading', { name: '${title}', level: 1 })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: '${title}' });
+    expect(await within(table).findByText('Knee replacement enquiry')).toBeInTheDocument();
+    expect(within(table).getByText('5 Mar 2026')).toBeInTheDocument();
+  });
+
+  it('says so when there is nothing yet', async () => {
+    mockFetch({ 'GET /api/${kebab}': () => jsonResponse(200, pageOf([])) });
+    renderApp('/${kebab}', { routes });
+    expect(await screen.findByText(${constant}_EMPTY_TEXT)).toBeInTheDocument();
+  });
+
+  it('sorts through the URL and the request', async () => {
+    const api = mockFetch({ 'GET /api/${kebab}': () => jsonResponse(200, pageOf([{ id: 1, title: 'Alder', created_at: '2026-03-05T10:00:00Z' }])) });
+    const view = renderApp('/${kebab}', { routes });
+    await screen.findByText('Alder');
+    await userEvent.click(screen.getByRole('button', { name: /Title/ }));
+    await screen.findByText('Alder');
+    expect(view.location().search).toContain('sort=');
+    expect(api.calls('GET', '/api/${kebab}').at(-1)!.query.get('sort')).toBe(new URLSearchParams(view.location().search).get('sort'));
+  });
+});
+`,
+    },
   ];
 }

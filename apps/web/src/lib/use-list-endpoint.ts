@@ -14,19 +14,22 @@ import { toQueryValues, useUrlListParams, type UseUrlListParamsOptions } from '.
  *   const { list, paged } = useListEndpoint(earningListEndpoint);
  */
 
-type PageOf<Endpoint extends ListEndpoint> = z.output<Endpoint['page']>;
-
 /** The query key and fetcher of one page of `endpoint`: the key starts with the URL, so invalidating it reloads every page. */
-export function listEndpointQueryOptions<Endpoint extends ListEndpoint>(endpoint: Endpoint, query: Partial<z.output<Endpoint['query']>>) {
+export function listEndpointQueryOptions<Query extends z.ZodObject, Row extends z.ZodType>(
+  endpoint: ListEndpoint<Query, Row>,
+  query: Partial<z.output<Query>>,
+) {
   return queryOptions({
     queryKey: [endpoint.url, query] as const,
-    queryFn: ({ signal }): Promise<PageOf<Endpoint>> =>
-      http.get(endpoint.url, { query: toQueryValues(query), schema: endpoint.page, signal }) as Promise<PageOf<Endpoint>>,
+    queryFn: ({ signal }) => http.get(endpoint.url, { query: toQueryValues(query), schema: endpoint.page, signal }),
   });
 }
 
-export function useListEndpoint<Endpoint extends ListEndpoint>(endpoint: Endpoint, options: UseUrlListParamsOptions<Endpoint['query']> = {}) {
+export function useListEndpoint<Query extends z.ZodObject, Row extends z.ZodType>(
+  endpoint: ListEndpoint<Query, Row>,
+  options: UseUrlListParamsOptions<Query> = {},
+) {
   const list = useUrlListParams(endpoint.query, options);
-  const paged = usePagedQuery(listEndpointQueryOptions(endpoint, list.query as Partial<z.output<Endpoint['query']>>), list);
+  const paged = usePagedQuery(listEndpointQueryOptions(endpoint, list.query), list);
   return { list, paged };
 }
