@@ -1,7 +1,91 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+// eslint-plugin-import rather than eslint-plugin-import-x: import-x resolves through unrs-resolver, a native
+// (Rust) binary, and this repository's dev tools stay pure JavaScript. Both offer the same two rules used here.
+import importPlugin from 'eslint-plugin-import';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+
+const ROOT = import.meta.dirname;
+const WEB = 'apps/web/src';
+const SERVER = 'apps/server/src';
+
+/**
+ * Server modules reach each other only through these files (paths under apps/server/src/modules/). Everything else
+ * in modules/<area>/ is private to its area. Keep the list short: a new entry is a design decision, say why.
+ */
+export const SERVER_MODULE_PUBLIC_FILES = [
+  // Publishing realtime events (notifications publishes what it stores).
+  'broadcasting/broadcaster.ts',
+  // Storing and sending a partner a notification: the one way any area tells a partner something.
+  'notifications/service.ts',
+];
+
+/** Test helpers of a module that other modules' tests may use too (never production code). */
+export const SERVER_MODULE_TEST_HELPERS = ['broadcasting/test-support.ts'];
+
+/** The folders directly under `dir`: the areas, found on disk, so a new area needs no edit here. */
+function foldersOf(dir) {
+  try {
+    return readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+/** One zone per area: files of `base/<area>` may import nothing of `base/` but their own area and `allowed`. */
+function areaZones(base, allowed, message) {
+  return foldersOf(base).map((area) => ({
+    target: `${base}/${area}`,
+    from: base,
+    except: [`./${area}`, ...allowed.filter((file) => !file.startsWith(`${area}/`)).map((file) => `./${file}`)],
+    message,
+  }));
+}
+
+// Web (bulletproof-react's one direction): app → features → components/lib/stores, never back.
+const webZones = [
+  ...areaZones(`${WEB}/features`, [], 'Areas do not import each other: move shared code to components/ or lib/, or combine them in app/.'),
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: 'app/ composes the features; a feature needs nothing from it (paths are in lib/paths.ts).',
+  },
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/stores`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared code never depends on an area or on the app shell: move what it needs into lib/.',
+  },
+];
+
+// Server: an area is reached only through its public files; low layers do not depend on high ones.
+function serverZones(publicFiles) {
+  return [
+    ...areaZones(
+      `${SERVER}/modules`,
+      publicFiles,
+      `A module reaches another only through its public files (SERVER_MODULE_PUBLIC_FILES in eslint.config.js).`,
+    ),
+    {
+      target: [`${ROOT}/${SERVER}/modules/*/repository.ts`, `${ROOT}/${SERVER}/modules/*/*-repository.ts`],
+      from: `${SERVER}/plugins`,
+      message: 'A repository is data access only: take what it needs as an argument, not from a Fastify plugin.',
+    },
+    {
+      target: [`${SERVER}/lib`, `${SERVER}/db`],
+      from: [`${SERVER}/modules`, `${SERVER}/plugins`],
+      message: 'lib/ and db/ are below the modules and plugins: they must not depend on them.',
+    },
+  ];
+}
+
+const restrictedPaths = (zones) => ['error', { basePath: ROOT, zones }];
+const SERVER_TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/**/test-support.ts`, `${SERVER}/**/*-test-support.ts`];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'test-results/**', 'e2e/artifacts/**'] },
@@ -24,31 +108,57 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  // Areas own their code: a feature never imports another feature (ARCHITECTURE habit 1). An import climbs out
-  // of its area to src/ (lib/, stores/, components/, app/ are fine there) but not into another area. The number
-  // of `../` that reaches src/ depends on how deep the importing file sits, hence one block per depth.
-  ...[1, 2, 3, 4].map((depth) => {
-    const toFeatures = '../'.repeat(depth);
-    const toSrc = '../'.repeat(depth + 1);
-    return {
-      files: [`apps/web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                // <to features/><other-area>/… is another area; `!` lets climbs up to src/ through, except back
-                // down into features/.
-                group: [`${toFeatures}*/**`, `!${toSrc}**`, `${toSrc}features/**`],
-                message: 'Areas do not import each other: move shared code to components/ or lib/, or combine in a page.',
-              },
-            ],
-          },
-        ],
-      },
-    };
-  }),
+
+  // Imports between our own files: no cycles anywhere (a cycle makes load order matter and hides a layer that
+  // should exist), and the boundaries below.
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      // The rules read the imported files too: parse them as TypeScript, and resolve `./x` and `./x.ts` alike.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // Only our own sources: walking node_modules' dependency graphs costs minutes and finds no cycle of ours.
+      'import/ignore': ['node_modules'],
+    },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  { files: [`${WEB}/**/*.{ts,tsx}`], rules: { 'import/no-restricted-paths': restrictedPaths(webZones) } },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    ignores: SERVER_TESTS,
+    rules: { 'import/no-restricted-paths': restrictedPaths(serverZones(SERVER_MODULE_PUBLIC_FILES)) },
+  },
+  {
+    files: SERVER_TESTS,
+    rules: {
+      'import/no-restricted-paths': restrictedPaths(serverZones([...SERVER_MODULE_PUBLIC_FILES, ...SERVER_MODULE_TEST_HELPERS])),
+    },
+  },
+
+  // File and folder names are kebab-case (`.test`, `.module` and other middle extensions aside), so an import's
+  // spelling never depends on the file system's case rules.
+  {
+    files: ['{apps,packages}/**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '{apps,packages}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // Stylesheets are not JavaScript: the plugin's processor hands ESLint an empty program, named like the file.
+    files: ['{apps,packages}/**/*.css'],
+    plugins: { 'check-file': checkFile },
+    processor: 'check-file/eslint-processor-check-file',
+    rules: {
+      'check-file/filename-naming-convention': ['error', { '**/*': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { '{apps,packages}/**/': 'KEBAB_CASE' }],
+    },
+  },
 
   {
     // The server reads configuration once, in config.ts (ARCHITECTURE habit 7).

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { AUTH_MESSAGES } from '../features/auth/messages';
+import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { notifyInfo } from '../lib/notify';
 import { connectSessionToHttp, useAuthStore } from '../stores/auth-store';
 import { useInactivityLogout } from './use-inactivity-logout';

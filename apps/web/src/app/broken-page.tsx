@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { ROUTES } from './paths';
+import { ROUTES } from '../lib/paths';
 
 /** /broken-page: where every unknown path ends up (spec §2), with two ways back. */
 export function BrokenPage() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IconLayoutDashboard } from '@tabler/icons-react';
-import { isActivePath, navigationSections, type NavigationEntry } from './navigation';
+import { collectAreas } from './areas';
+import { isActivePath, navigationSections, sortNavigation, type NavigationEntry } from './navigation';
 
 describe('navigation', () => {
   it('shows only groups that have entries, in their order', () => {
@@ -17,5 +18,20 @@ describe('navigation', () => {
     expect(isActivePath('/', '/bookings')).toBe(false);
     expect(isActivePath('/bookings', '/bookings/12')).toBe(true);
     expect(isActivePath('/bookings', '/bookings-archive')).toBe(false);
+  });
+
+  it('puts entries with an order first, lowest first, and keeps the others in the order they came', () => {
+    const entry = (label: string, order?: number): NavigationEntry => ({ group: 'Overview', label, to: `/${label}`, icon: IconLayoutDashboard, order });
+    const sorted = sortNavigation([entry('a'), entry('b', 2), entry('c'), entry('d', 1)]);
+    expect(sorted.map((item) => item.label)).toEqual(['d', 'b', 'a', 'c']);
+  });
+});
+
+describe('areas', () => {
+  it('are taken in the order of their files, and a file without `areaRoutes` is refused', () => {
+    const first = { public: [] };
+    const second = { signedIn: [] };
+    expect(collectAreas({ '../features/b/b-routes.tsx': second, '../features/a/a-routes.tsx': first })).toEqual([first, second]);
+    expect(() => collectAreas({ '../features/c/c-routes.tsx': undefined })).toThrow('../features/c/c-routes.tsx must export `areaRoutes`');
   });
 });

@@ -1,31 +1,21 @@
 /**
- * The sidebar, grouped by area. Only pages that exist belong here (a test checks every entry against the route
- * table): when an area lands, its engineer adds ONE line below, next to its ONE line in routes.tsx, e.g.
- *
- *   { group: 'My Referrals', label: 'Bookings', to: '/bookings', icon: IconCalendarEvent },
- *
- * Groups show in the order of NAVIGATION_GROUPS, and only when they have an entry.
+ * The sidebar, grouped by area. Each area lists its entries in its own `features/<area>/<area>-routes.tsx`
+ * (`navigation`, next to the routes they lead to; a test checks every entry against the route table), so adding
+ * one edits nothing here. Groups show in the order of NAVIGATION_GROUPS, and only when they have an entry.
  */
-import type { ComponentType } from 'react';
-import { IconBell, IconCalendarEvent, IconLayoutDashboard } from '@tabler/icons-react';
-import { ROUTES } from './paths';
+import { NAVIGATION_GROUPS, type NavigationEntry } from '../lib/area-routes';
+import { AREAS } from './areas';
 
-export const NAVIGATION_GROUPS = ['Overview', 'My Referrals'] as const;
-export type NavigationGroup = (typeof NAVIGATION_GROUPS)[number];
+export { NAVIGATION_GROUPS, type NavigationEntry, type NavigationGroup } from '../lib/area-routes';
 
-export interface NavigationEntry {
-  group: NavigationGroup;
-  label: string;
-  /** The route's path; the entry is highlighted on it and on the pages below it. */
-  to: string;
-  icon: ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean | 'true' | 'false' }>;
+/** Entries with an `order` first, lowest first; the others keep the order they came in (the areas' order). */
+export function sortNavigation(entries: readonly NavigationEntry[]): NavigationEntry[] {
+  const rank = (entry: NavigationEntry) => entry.order ?? Number.POSITIVE_INFINITY;
+  // Array.prototype.sort is stable: equal ranks keep their order.
+  return [...entries].sort((a, b) => (rank(a) === rank(b) ? 0 : rank(a) - rank(b)));
 }
 
-export const NAVIGATION: NavigationEntry[] = [
-  { group: 'Overview', label: 'Dashboard', to: ROUTES.Dashboard, icon: IconLayoutDashboard },
-  { group: 'Overview', label: 'Notifications', to: '/notifications', icon: IconBell },
-  { group: 'My Referrals', label: 'Bookings', to: '/bookings', icon: IconCalendarEvent },
-];
+export const NAVIGATION: NavigationEntry[] = sortNavigation(AREAS.flatMap((area) => area.navigation ?? []));
 
 /** The groups that have entries, in order, each with its entries. */
 export function navigationSections(entries: readonly NavigationEntry[] = NAVIGATION) {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { ROUTES } from './paths';
+import { ROUTES } from '../lib/paths';
 
 /**
  * Shown when a page throws or its code cannot be loaded (typically after a new release replaced the files the

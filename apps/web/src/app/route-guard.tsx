@@ -3,7 +3,7 @@ import { matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-rou
 import type { User } from '@portal/contracts/session';
 import { LoadingOverlay } from '../components/loading-overlay/loading-overlay';
 import { isAffiliate, useAuthStore } from '../stores/auth-store';
-import { ROUTES } from './paths';
+import { ROUTES } from '../lib/paths';
 
 /**
  * Who may not open a login-required path, and where they go instead. Later areas add their rules here.

@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { routes } from './routes';
 
-export { ROUTES } from './paths';
+export { ROUTES } from '../lib/paths';
 export { routes } from './routes';
 
 /** The app's router (data router) over the one route table. */

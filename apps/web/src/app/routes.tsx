@@ -1,43 +1,34 @@
 /**
- * THE route table: every route of the app (spec §2), public and login-required.
- *
- * Adding a login-required page is one line in `areaRoutes` below, e.g.
- *
- *   { path: 'bookings', lazy: page(() => import('../features/bookings/routes/bookings-page'), 'BookingsPage') },
- *
- * plus, if it belongs in the sidebar, one line in navigation.ts. Every page is loaded on demand (`lazy`), so the
- * sign-in page's JavaScript stays small.
+ * THE route tree: the app's shell (root, guard, base layout) around the routes each area declares in its
+ * `features/<area>/<area>-routes.tsx` (collected in areas.ts; lib/area-routes.ts says how to write one). Adding a
+ * page or a sidebar entry is an edit to the area's own file, not to this one. Every page is loaded on demand
+ * (`lazy`), so the sign-in page's JavaScript stays small.
  */
-import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay/loading-overlay';
+import { page, type AreaRoutes } from '../lib/area-routes';
+import { ROUTES } from '../lib/paths';
 import { AppRoot } from './app-root';
-import { ROUTES } from './paths';
+import { AREAS } from './areas';
 import { RouteError } from './route-error';
 import { RouteGuard } from './route-guard';
-
-/** `lazy` for a route whose page is the named export `name` of the module `load` imports. */
-export function page<Module extends Record<string, unknown>, Name extends keyof Module & string>(
-  load: () => Promise<Module>,
-  name: Name,
-): () => Promise<{ Component: ComponentType }> {
-  return async () => ({ Component: (await load())[name] as ComponentType });
-}
 
 function RouteFallback() {
   return <LoadingOverlay />;
 }
 
-/** Login-required pages inside the base layout (sidebar, header). One line per page. */
+/** The areas' routes of one kind, in the areas' order. */
+function collected(kind: Exclude<keyof AreaRoutes, 'navigation'>, areas: readonly AreaRoutes[] = AREAS): RouteObject[] {
+  return areas.flatMap((area) => area[kind] ?? []);
+}
+
+/** Login-required pages inside the base layout (sidebar, header). */
 export const areaRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('../features/dashboard/routes/dashboard-page'), 'DashboardPage') },
-  { path: 'notifications', lazy: page(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage') },
-  { path: 'bookings', lazy: page(() => import('../features/bookings/routes/bookings-page'), 'BookingsPage') },
+  ...collected('signedIn'),
   // The commission structure page comes with a later issue; the route exists now so the guard's affiliates rule
   // (spec §2) works end to end. Everyone else meets the same "not found" page as any missing page, until then.
   { path: ROUTES['commission-structure'].slice(1), element: <Navigate to={ROUTES['broken-page']} replace /> },
 ];
-
 
 export const routes: RouteObject[] = [
   {
@@ -48,22 +39,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // Public (spec §2).
-      { path: 'login', lazy: page(() => import('../features/auth/routes/login-page'), 'LoginPage') },
-      { path: 'two/factor/verification', lazy: page(() => import('../features/auth/routes/two-factor-page'), 'TwoFactorPage') },
-      { path: 'authenticate', lazy: page(() => import('../features/auth/routes/authenticate-page'), 'AuthenticatePage') },
-      { path: 'forgot-password', lazy: page(() => import('../features/auth/routes/forgot-password-page'), 'ForgotPasswordPage') },
-      { path: 'reset-password', lazy: page(() => import('../features/auth/routes/reset-password-page'), 'ResetPasswordPage') },
-      { path: 'registration', lazy: page(() => import('../features/auth/routes/registration-page'), 'RegistrationPage') },
-      { path: 'thank-you', lazy: page(() => import('../features/auth/routes/thank-you-page'), 'ThankYouPage') },
-      { path: 'approval-waiting', lazy: page(() => import('../features/auth/routes/approval-waiting-page'), 'ApprovalWaitingPage') },
+      ...collected('public'),
       { path: 'broken-page', lazy: page(() => import('./broken-page'), 'BrokenPage') },
 
       // Login-required: the guard restores the session and applies the access rules.
       {
         element: <RouteGuard />,
         children: [
-          // Listed public by the spec, but it changes the signed-in user's password: it needs the session.
-          { path: 'update-password', lazy: page(() => import('../features/auth/routes/update-password-page'), 'UpdatePasswordPage') },
+          ...collected('signedInWithoutLayout'),
           { lazy: page(() => import('./layout/app-layout'), 'AppLayout'), children: areaRoutes },
         ],
       },

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { HttpError } from './http';
 
 export type FormErrors<Values> = Partial<Record<keyof Values | (string & {}), string>>;
 
@@ -50,13 +51,27 @@ export function errorsFromIssues(issues: z.ZodError['issues']): Record<string, s
 }
 
 /** First message per field of a Laravel 422 `errors` object (`a.b` keys are kept as they are). */
-export function errorsFromServer(errors: Record<string, string[]>): Record<string, string> {
+function errorsFromServer(errors: Record<string, string[]>): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [field, messages] of Object.entries(errors)) {
     const first = messages[0];
     if (first) result[field] = first;
   }
   return result;
+}
+
+/**
+ * A failed submit's field errors, first message per field, when it was an HTTP answer carrying Laravel 422
+ * `errors`; null for anything else (another status, a network error), which the form shows as one message.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  if (!(error instanceof HttpError) || Object.keys(error.fieldErrors).length === 0) return null;
+  return errorsFromServer(error.fieldErrors);
+}
+
+/** The message a form shows for a failed submit: the server's, or `fallback` when none came (network down). */
+export function submitErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof HttpError ? error.message : fallback;
 }
 
 export function useZodForm<Values extends Record<string, unknown>, Schema extends z.ZodType>({
@@ -94,8 +109,16 @@ export function useZodForm<Values extends Record<string, unknown>, Schema extend
     if (Object.keys(next).length > 0) setFocusRequest((count) => count + 1);
   }, []);
 
-  const setServerErrors = useCallback(
-    (serverErrors: Record<string, string[]>) => setErrors(errorsFromServer(serverErrors) as FormErrors<Values>),
+  /**
+   * Shows a failed submit's 422 field errors beside their fields (and focuses the first). Returns false when the
+   * error carried none, so the caller shows it another way (`submitErrorMessage`).
+   */
+  const showFieldErrors = useCallback(
+    (error: unknown): boolean => {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors) setErrors(fieldErrors as FormErrors<Values>);
+      return fieldErrors !== null;
+    },
     [setErrors],
   );
 
@@ -147,7 +170,7 @@ export function useZodForm<Values extends Record<string, unknown>, Schema extend
     errors,
     setFieldValue,
     setErrors,
-    setServerErrors,
+    showFieldErrors,
     validate,
     getInputProps,
     getCheckboxProps,

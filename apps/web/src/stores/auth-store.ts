@@ -19,13 +19,11 @@ import {
   SIGN_OUT_CLEARED_KEYS,
   STORAGE_KEYS,
 } from '@portal/contracts/constants';
-import { ROUTES } from '../app/paths';
-import { getCurrentUser } from '../features/auth/api/get-current-user';
-import { signIn } from '../features/auth/api/sign-in';
-import { signOut } from '../features/auth/api/sign-out';
-import { AUTH_MESSAGES } from '../features/auth/messages';
+import { getCurrentUser, signIn, signOut } from '../lib/auth-api';
+import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { ensureCsrfCookie, HttpError, onPasswordUpdateRequired, onUnauthorized } from '../lib/http';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { ROUTES } from '../lib/paths';
 
 /** react-router's `navigate` (from useNavigate or router.navigate) fits this. */
 export type Navigate = (to: string, options?: { replace?: boolean }) => void | Promise<void>;

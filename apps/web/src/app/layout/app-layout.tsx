@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ROUTES } from '../paths';
+import { ROUTES } from '../../lib/paths';
 import { AgentBrand } from './agent-brand';
 import { HeaderActions } from './header-actions';
 import { Sidebar } from './sidebar';

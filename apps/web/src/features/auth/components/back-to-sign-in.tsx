@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, Text } from '@mantine/core';
-import { ROUTES } from '../../../app/paths';
+import { ROUTES } from '../../../lib/paths';
 
 /** The way out of the password and two-factor forms, under their submit button. */
 export function BackToSignIn() {

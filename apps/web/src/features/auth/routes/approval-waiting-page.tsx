@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
-import { ROUTES } from '../../../app/paths';
+import { ROUTES } from '../../../lib/paths';
 import { AuthLayout } from '../components/auth-layout';
 
 /** /approval-waiting: where a sign-in to an account that is not approved yet leads. */

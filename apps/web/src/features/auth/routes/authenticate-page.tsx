@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { AUTH_ERROR_CODES } from '@portal/contracts/session';
-import { ROUTES } from '../../../app/paths';
+import { ROUTES } from '../../../lib/paths';
 import { HttpError } from '../../../lib/http';
 import { useAuthStore } from '../../../stores/auth-store';
 import { authenticateWithLinkOnce } from '../api/authenticate-with-link';

@@ -1,13 +1,13 @@
 import { useNavigate } from 'react-router';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { forgotPasswordRequestSchema, successMessageSchema } from '@portal/contracts/auth';
-import { ROUTES } from '../../../app/paths';
+import { AUTH_MESSAGES } from '../../../lib/auth-messages';
 import { HttpError } from '../../../lib/http';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { ROUTES } from '../../../lib/paths';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from '../components/auth-layout';
-import { AUTH_MESSAGES } from '../messages';
 import { BackToSignIn } from '../components/back-to-sign-in';
 
 /** /forgot-password: asks for a reset link by e-mail (spec §7, §8). */
@@ -34,10 +34,7 @@ export function ForgotPasswordPage() {
       } else {
         notifyError(AUTH_MESSAGES.failedTitle, AUTH_MESSAGES.requestErrorMessage);
       }
-      if (error instanceof HttpError) {
-        const fieldErrors = error.fieldErrors;
-        if (Object.keys(fieldErrors).length > 0) form.setServerErrors(fieldErrors);
-      }
+      form.showFieldErrors(error);
     }
   });
 

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { loginRequestSchema } from '@portal/contracts/session';
-import { ROUTES } from '../../../app/paths';
-import { HttpError } from '../../../lib/http';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { AUTH_MESSAGES } from '../../../lib/auth-messages';
+import { ROUTES } from '../../../lib/paths';
+import { submitErrorMessage, useZodForm } from '../../../lib/use-zod-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
-import { AUTH_MESSAGES } from '../messages';
 
 /** /login: e-mail, password and "remember me" (spec §2, §4). */
 export function LoginPage() {
@@ -34,14 +33,7 @@ export function LoginPage() {
     setFormError(null);
     const result = await login(credentials, navigate);
     if (result.ok) return;
-    const { error } = result;
-    if (error instanceof HttpError) {
-      const fieldErrors = error.fieldErrors;
-      if (Object.keys(fieldErrors).length > 0) form.setServerErrors(fieldErrors);
-      else setFormError(error.message);
-    } else {
-      setFormError(AUTH_MESSAGES.loginFailedFallback);
-    }
+    if (!form.showFieldErrors(result.error)) setFormError(submitErrorMessage(result.error, AUTH_MESSAGES.loginFailedFallback));
   });
 
   return (

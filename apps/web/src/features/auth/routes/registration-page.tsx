@@ -2,9 +2,9 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Grid, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { registrationRequestSchema } from '@portal/contracts/auth';
-import { ROUTES } from '../../../app/paths';
-import { HttpError } from '../../../lib/http';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { AUTH_MESSAGES } from '../../../lib/auth-messages';
+import { ROUTES } from '../../../lib/paths';
+import { submitErrorMessage, useZodForm } from '../../../lib/use-zod-form';
 import { useRegister } from '../api/register';
 import { useRegistrationOptions } from '../api/get-registration-options';
 import { AuthLayout } from '../components/auth-layout';
@@ -13,7 +13,6 @@ import { PasswordField } from '../components/password-field';
 import { PasswordRules } from '../components/password-rules';
 import { defaultPhoneCountry, toE164 } from '../components/phone-countries';
 import { PhoneCountrySelect } from '../components/phone-country-select';
-import { AUTH_MESSAGES } from '../messages';
 
 interface RegistrationValues extends Record<string, unknown> {
   first_name: string;
@@ -77,11 +76,7 @@ export function RegistrationPage() {
       await registration.mutateAsync(body);
       await navigate(ROUTES['thank-you']);
     } catch (error) {
-      if (error instanceof HttpError && Object.keys(error.fieldErrors).length > 0) {
-        form.setServerErrors(error.fieldErrors);
-      } else {
-        setFormError(error instanceof HttpError ? error.message : AUTH_MESSAGES.requestErrorMessage);
-      }
+      if (!form.showFieldErrors(error)) setFormError(submitErrorMessage(error, AUTH_MESSAGES.requestErrorMessage));
     }
   });
 

@@ -1,15 +1,14 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { resetPasswordRequestSchema } from '@portal/contracts/auth';
-import { ROUTES } from '../../../app/paths';
-import { HttpError } from '../../../lib/http';
+import { AUTH_MESSAGES } from '../../../lib/auth-messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { ROUTES } from '../../../lib/paths';
+import { submitErrorMessage, useZodForm } from '../../../lib/use-zod-form';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
 import { PasswordRules } from '../components/password-rules';
-import { AUTH_MESSAGES } from '../messages';
 import { BackToSignIn } from '../components/back-to-sign-in';
 
 /** /reset-password?token=…&email=…: the page the reset e-mail links to (spec §7, §8). */
@@ -48,11 +47,8 @@ export function ResetPasswordPage() {
         notifyError(AUTH_MESSAGES.failedTitle, answer.message);
       }
     } catch (error) {
-      notifyError(AUTH_MESSAGES.failedTitle, error instanceof HttpError ? error.message : AUTH_MESSAGES.requestErrorMessage);
-      if (error instanceof HttpError) {
-        const fieldErrors = error.fieldErrors;
-        if (Object.keys(fieldErrors).length > 0) form.setServerErrors(fieldErrors);
-      }
+      notifyError(AUTH_MESSAGES.failedTitle, submitErrorMessage(error, AUTH_MESSAGES.requestErrorMessage));
+      form.showFieldErrors(error);
     }
   });
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
-import { ROUTES } from '../../../app/paths';
+import { ROUTES } from '../../../lib/paths';
 import { AuthLayout } from '../components/auth-layout';
 
 /** /thank-you: shown after a registration. */

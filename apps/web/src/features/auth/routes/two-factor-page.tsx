@@ -2,8 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Input, PinInput, Stack, TextInput, UnstyledButton } from '@mantine/core';
 import { twoFactorChallengeSchema, type TwoFactorChallenge } from '@portal/contracts/session';
-import { HttpError } from '../../../lib/http';
-import { errorsFromIssues, errorsFromServer } from '../../../lib/use-zod-form';
+import { errorsFromIssues, fieldErrorsOf, submitErrorMessage } from '../../../lib/use-zod-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useSubmitTwoFactorChallenge } from '../api/submit-two-factor-challenge';
 import { AuthLayout } from '../components/auth-layout';
@@ -46,17 +45,15 @@ export function TwoFactorPage() {
       const response = await challenge.mutateAsync(parsed.data);
       await completeSignIn(response, navigate);
     } catch (error) {
-      if (error instanceof HttpError && Object.keys(error.fieldErrors).length > 0) {
-        const fieldErrors = errorsFromServer(error.fieldErrors);
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors) {
         // The server may name either field; show it beside the one on screen.
         const message = fieldErrors[mode === 'code' ? 'code' : 'recovery_code'] ?? Object.values(fieldErrors)[0];
         setErrors(mode === 'code' ? { code: message } : { recovery_code: message });
         if (mode === 'code') setCode('');
         focusInvalid();
-      } else if (error instanceof HttpError) {
-        setFormError(error.message);
       } else {
-        setFormError('Could not check the code. Check your connection and try again.');
+        setFormError(submitErrorMessage(error, 'Could not check the code. Check your connection and try again.'));
       }
     }
   };

@@ -2,17 +2,16 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { updatePasswordRequestSchema } from '@portal/contracts/auth';
-import { ROUTES } from '../../../app/paths';
-import { HttpError } from '../../../lib/http';
+import { AUTH_MESSAGES } from '../../../lib/auth-messages';
 import { notifySuccess } from '../../../lib/notify';
-import { useZodForm } from '../../../lib/use-zod-form';
+import { ROUTES } from '../../../lib/paths';
+import { submitErrorMessage, useZodForm } from '../../../lib/use-zod-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useUpdatePassword } from '../api/update-password';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
 import { PasswordRules } from '../components/password-rules';
-import { AUTH_MESSAGES } from '../messages';
 
 /**
  * /update-password: a user whose `password_updated_check` is false lands here after sign-in and can open no
@@ -46,11 +45,7 @@ export function UpdatePasswordPage() {
       notifySuccess(AUTH_MESSAGES.passwordUpdatedTitle, answer.message || AUTH_MESSAGES.passwordUpdatedFallback);
       await navigate(ROUTES.Dashboard, { replace: true });
     } catch (error) {
-      if (error instanceof HttpError && Object.keys(error.fieldErrors).length > 0) {
-        form.setServerErrors(error.fieldErrors);
-      } else {
-        setFormError(error instanceof HttpError ? error.message : AUTH_MESSAGES.requestErrorMessage);
-      }
+      if (!form.showFieldErrors(error)) setFormError(submitErrorMessage(error, AUTH_MESSAGES.requestErrorMessage));
     }
   });
 

@@ -1,0 +1,163 @@
+/**
+ * The boundary rules of eslint.config.js bite: each one is run on a small source at a path where it must report
+ * (and, as a control, on sources it must let through). The fixtures import real files of the repository, found on
+ * disk when the test runs, because the import rules only judge imports they can resolve.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const CONFIG = path.join(ROOT, 'eslint.config.js');
+const WEB = 'apps/web/src';
+const SERVER = 'apps/server/src';
+
+let eslint: ESLint;
+let publicFiles: string[];
+
+beforeAll(async () => {
+  // The fixtures below are not on disk, and import/no-cycle cannot lint a file that is not (it throws); cycles
+  // have their own test, with real files.
+  eslint = new ESLint({ cwd: ROOT, overrideConfigFile: CONFIG, overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
+  ({ SERVER_MODULE_PUBLIC_FILES: publicFiles } = (await import(pathToFileURL(CONFIG).href)) as { SERVER_MODULE_PUBLIC_FILES: string[] });
+});
+
+/** The rule ids ESLint reports for `code` saved at `file` (repository-relative); a parse error fails the test. */
+async function reported(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  const messages = result?.messages ?? [];
+  const fatal = messages.find((message) => message.fatal);
+  if (fatal) throw new Error(`${file}: ${fatal.message}`);
+  return messages.map((message) => message.ruleId ?? '');
+}
+
+/** A module that imports `specifier` and uses what it gets (a type-only import would not count as a dependency). */
+function importing(...specifiers: string[]): string {
+  return specifiers.map((specifier, index) => `import * as imported${index} from '${specifier}';\nexport const used${index} = imported${index};\n`).join('');
+}
+
+function folders(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** A source file (not a test) directly in `dir`, repository-relative, that `accept` likes. */
+function sourceIn(dir: string, accept: (name: string) => boolean = () => true): string {
+  const name = readdirSync(path.join(ROOT, dir))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && accept(file))
+    .sort()[0];
+  if (!name) throw new Error(`No source file in ${dir} to import in a fixture.`);
+  return `${dir}/${name}`;
+}
+
+/** `target` as an import specifier from a file in `fromDir`; the web imports without an extension. */
+function specifier(fromDir: string, target: string, keepExtension: boolean): string {
+  const relative = path.posix.relative(fromDir, keepExtension ? target : target.replace(/\.tsx?$/, ''));
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+const RESTRICTED = 'import/no-restricted-paths';
+
+describe('web boundaries', () => {
+  const [area, otherArea] = folders(`${WEB}/features`);
+  const areaDir = `${WEB}/features/${area}`;
+  const otherAreaFile = () => sourceIn(`${WEB}/features/${otherArea}`);
+  const web = (fromDir: string, target: string) => specifier(fromDir, target, false);
+
+  it('refuses an area importing another area', async () => {
+    expect(await reported(`${areaDir}/lint-fixture.ts`, importing(web(areaDir, otherAreaFile())))).toContain(RESTRICTED);
+  });
+
+  it('refuses an area importing app/', async () => {
+    expect(await reported(`${areaDir}/lint-fixture.ts`, importing(web(areaDir, sourceIn(`${WEB}/app`))))).toContain(RESTRICTED);
+  });
+
+  it.each(['lib', 'components', 'stores'])('refuses %s/ importing an area or app/', async (shared) => {
+    const dir = `${WEB}/${shared}`;
+    expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, otherAreaFile())))).toContain(RESTRICTED);
+    expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, sourceIn(`${WEB}/app`))))).toContain(RESTRICTED);
+  });
+
+  it('lets an area import its own files and lib/, and app/ import any area', async () => {
+    const own = sourceIn(areaDir, (name) => name !== 'lint-fixture.ts');
+    expect(await reported(`${areaDir}/lint-fixture.ts`, importing(web(areaDir, own), web(areaDir, sourceIn(`${WEB}/lib`))))).not.toContain(
+      RESTRICTED,
+    );
+    expect(await reported(`${WEB}/app/lint-fixture.ts`, importing(web(`${WEB}/app`, otherAreaFile())))).not.toContain(RESTRICTED);
+  });
+});
+
+describe('server boundaries', () => {
+  const modules = `${SERVER}/modules`;
+  const server = (fromDir: string, target: string) => specifier(fromDir, target, true);
+  const plugin = () => sourceIn(`${SERVER}/plugins`);
+
+  it("refuses a module importing another module's private file, and lets it import a declared public one", async () => {
+    const [publicFile] = publicFiles;
+    if (!publicFile) throw new Error('eslint.config.js declares no public module file.');
+    const owner = publicFile.split('/')[0]!;
+    const importer = folders(modules).find((name) => name !== owner)!;
+    const importerDir = `${modules}/${importer}`;
+    const privateFile = sourceIn(`${modules}/${owner}`, (name) => !publicFiles.includes(`${owner}/${name}`));
+
+    expect(await reported(`${importerDir}/lint-fixture.ts`, importing(server(importerDir, privateFile)))).toContain(RESTRICTED);
+    expect(await reported(`${importerDir}/lint-fixture.ts`, importing(server(importerDir, `${modules}/${publicFile}`)))).not.toContain(
+      RESTRICTED,
+    );
+  });
+
+  it('refuses a repository importing a plugin', async () => {
+    const dir = `${modules}/${folders(modules)[0]}`;
+    expect(await reported(`${dir}/repository.ts`, importing(server(dir, plugin())))).toContain(RESTRICTED);
+  });
+
+  it.each(['lib', 'db'])('refuses %s/ importing a module or a plugin', async (layer) => {
+    const dir = `${SERVER}/${layer}`;
+    const moduleFile = sourceIn(`${modules}/${folders(modules)[0]}`);
+    expect(await reported(`${dir}/lint-fixture.ts`, importing(server(dir, moduleFile)))).toContain(RESTRICTED);
+    expect(await reported(`${dir}/lint-fixture.ts`, importing(server(dir, plugin())))).toContain(RESTRICTED);
+  });
+});
+
+describe('import cycles', () => {
+  // The rule follows imports on disk (the file being linted included), so the cycle is two real files, written in
+  // a scratch copy of the layout rather than in the working tree others lint.
+  let scratch: string;
+  beforeAll(() => {
+    scratch = mkdtempSync(path.join(tmpdir(), 'lint-cycle-'));
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  it.each([`${WEB}/lib`, `${SERVER}/lib`, 'packages/contracts/src'])('are refused in %s', async (dir) => {
+    const folder = path.join(scratch, dir);
+    mkdirSync(folder, { recursive: true });
+    const extension = dir.startsWith(WEB) ? '' : '.ts';
+    writeFileSync(path.join(folder, 'cycle-a.ts'), importing(`./cycle-b${extension}`));
+    writeFileSync(path.join(folder, 'cycle-b.ts'), importing(`./cycle-a${extension}`));
+    // Patterns in the config are read against cwd when the config file is given: the scratch copy is the root.
+    const linter = new ESLint({ cwd: scratch, overrideConfigFile: CONFIG });
+    const [result] = await linter.lintFiles([path.join(folder, 'cycle-a.ts')]);
+    expect(result?.messages.map((message) => message.ruleId)).toContain('import/no-cycle');
+  });
+});
+
+describe('file names', () => {
+  it.each([
+    `${WEB}/lib/useThing.ts`,
+    `${WEB}/features/myArea/thing.tsx`,
+    `${SERVER}/lib/my_thing.test.ts`,
+    'packages/contracts/src/SharedThing.ts',
+  ])('refuses %s', async (file) => {
+    const rules = await reported(file, 'export const thing = 1;\n');
+    expect(rules.some((rule) => rule.startsWith('check-file/'))).toBe(true);
+  });
+
+  it('lets kebab-case names through, middle extensions included', async () => {
+    expect(await reported(`${WEB}/lib/use-thing.test.tsx`, 'export const thing = 1;\n')).toEqual([]);
+  });
+});
