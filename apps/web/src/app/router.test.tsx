@@ -7,7 +7,7 @@ import { affiliatesGroup, makeUser } from '../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { shownNotifications, startEachTestSignedOut } from '../../test/session';
-import { useAuthStore } from '../stores/auth-store';
+import { onAuthEvent, useAuthStore } from '../stores/auth-store';
 import { NAVIGATION, navigationSections } from './navigation';
 import { ROUTES, routes } from './router';
 
@@ -110,23 +110,36 @@ describe('signed in', () => {
   });
 
   it('signs out from the user menu: /login, the six keys gone, no request after', async () => {
-    const user = userEvent.setup({ delay: null });
+    // Fake timers (advancing with the real clock), so the end of the test can fire every timer still pending.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
     useAuthStore.getState().setUser(makeUser());
     for (const key of SIGN_OUT_CLEARED_KEYS) if (key !== 'auth') localStorage.setItem(key, 'x');
     const api = signedInApi();
     const view = renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome, Ada' });
+    // The store's last step of a sign-out: the store is reset and /login is shown.
+    const signedOut = new Promise<void>((resolve) => {
+      const off = onAuthEvent((event) => {
+        if (event.type !== 'signed-out') return;
+        off();
+        resolve();
+      });
+    });
 
     await user.click(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await signedOut;
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(view.location().pathname).toBe('/login');
     expect(api.calls('POST', '/api/logout')).toHaveLength(1);
     for (const key of SIGN_OUT_CLEARED_KEYS) expect(localStorage.getItem(key), key).toBeNull();
-    const requestsAtSignOut = api.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.requests.length).toBe(requestsAtSignOut);
+    // Whatever the signed-in pages left scheduled (a refetch, a retry, a reconnect, the inactivity check) runs
+    // now, however far ahead it was due, and React renders what it changed: a request it makes is seen below.
+    await act(() => vi.runOnlyPendingTimersAsync());
+    const logout = api.requests.findIndex((request) => request.method === 'POST' && request.path === '/api/logout');
+    expect(api.requests.slice(logout + 1).map((request) => `${request.method} ${request.path}`)).toEqual([]);
   });
 
   it('signs out when an API call answers 401', async () => {
