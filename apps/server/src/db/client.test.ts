@@ -59,3 +59,24 @@ describe('the reader of the busiest short reads', () => {
     }
   });
 });
+
+describe('the embedded database after a failed statement', () => {
+  it('still answers the named statements every request uses (it ends the connection; the backend keeps them)', async () => {
+    const embedded = await openDatabase({ embeddedDataDir: 'memory://' });
+    try {
+      const named = { name: 'session_probe', text: 'SELECT $1::int + 1 AS next', values: [1] };
+      expect((await embedded.pool.query<{ next: number }>(named)).rows).toEqual([{ next: 2 }]);
+      await expect(embedded.pool.query('SELECT 1/0')).rejects.toMatchObject({ code: '22012' });
+      // Before: 42P05 "prepared statement already exists", on every signed-in request until a restart.
+      expect((await embedded.pool.query<{ next: number }>(named)).rows).toEqual([{ next: 2 }]);
+      const client = await embedded.pool.connect();
+      try {
+        expect((await client.query<{ next: number }>(named)).rows).toEqual([{ next: 2 }]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await embedded.close();
+    }
+  });
+});

@@ -80,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Another process (the running portal) serves this folder: talk to it over its wire port.
     const runningPort = runningEmbeddedServerPort(dataDir);
     if (runningPort) {
-      const pool = new pg.Pool({ host: '127.0.0.1', port: runningPort, user: 'postgres', database: 'postgres', max: 1 });
+      const pool = unnamedStatementsOnly(new pg.Pool({ host: '127.0.0.1', port: runningPort, user: 'postgres', database: 'postgres', max: 1 }));
       pool.on('error', () => {});
       return { kind: 'embedded', pool, reader: pool, close: () => pool.end() };
     }
@@ -94,7 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!dataDir.startsWith('memory://')) publishEmbeddedPort(dataDir, port);
   // The wire server multiplexes onto one PGlite, which runs one statement at a time; a single pooled
   // connection keeps transactions intact and lets requests queue in the pool instead of in the worker.
-  const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 });
+  const pool = unnamedStatementsOnly(new pg.Pool({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', max: 1 }));
   pool.on('error', () => {});
   return {
     kind: 'embedded',
@@ -106,6 +106,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       releaseLock();
     },
   };
+}
+
+/**
+ * Sends every statement of the embedded database unnamed. Its wire server puts all connections, of this process
+ * and of an attached `npm run admin`, on one PGlite backend, and ends a connection after a failed statement; the
+ * new connection's client then knows no prepared statements while the backend still holds them, so the next named
+ * statement answered 42P05 ("already exists") on every request until a restart. Names only save planning, which
+ * the embedded database's figures do without (README, Performance).
+ */
+function isNamedQueryConfig(config: unknown): config is pg.QueryConfig {
+  // A plain { name, text, values } only: a Submittable (a cursor) keeps its own portal name.
+  return typeof config === 'object' && config !== null && Object.getPrototypeOf(config) === Object.prototype && 'name' in config;
+}
+
+function unnamedStatementsOnly(pool: pg.Pool): pg.Pool {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) =>
+      query(isNamedQueryConfig(config) ? { ...config, name: undefined } : config, ...rest);
+  });
+  return pool;
 }
 
 /**
