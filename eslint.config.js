@@ -77,7 +77,9 @@ function serverZones(publicFiles) {
       message: 'A repository is data access only: take what it needs as an argument, not from a Fastify plugin.',
     },
     {
-      target: [`${SERVER}/lib`, `${SERVER}/db`],
+      // db/seeds/ is left out: like main.ts, the seeds wire areas together (the demo accounts are written through
+      // the auth module's repository and two-factor setup), and nothing imports a seed but the start-up.
+      target: [`${SERVER}/lib/**`, `${SERVER}/db/*.ts`],
       from: [`${SERVER}/modules`, `${SERVER}/plugins`],
       message: 'lib/ and db/ are below the modules and plugins: they must not depend on them.',
     },

@@ -20,10 +20,13 @@ const EXPECTED_FILES = [
   'apps/server/src/modules/sample-leads/repository.ts',
   'apps/server/src/modules/sample-leads/demo-seed.ts',
   'apps/server/src/modules/sample-leads/sample-leads.test.ts',
+  'apps/web/src/features/sample-leads/sample-leads-routes.tsx',
+  'apps/web/src/features/sample-leads/routes/sample-leads-page.tsx',
+  'apps/web/src/features/sample-leads/routes/sample-leads-page.test.tsx',
 ];
 
 function run(command: string, args: string[], cwd: string, env: Record<string, string | undefined> = {}) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env }, timeout: 240_000 });
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env }, timeout: 540_000 });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }
 
@@ -59,6 +62,8 @@ describe('npm run new:area', () => {
     const first = run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, AREA], repository);
     expect(first.output).toContain(`The area '${AREA}' is in place`);
     expect(first.status).toBe(0);
+    // The migration is the ninth: the recipe's "fewer than 10 files, none of them edited".
+    expect(first.output).toContain(`${EXPECTED_FILES.length + 1} files`);
     for (const file of EXPECTED_FILES) expect(existsSync(path.join(copy, file)), file).toBe(true);
     const migrations = readdirSync(path.join(copy, 'apps/server/src/db/migrations'));
     expect(migrations.filter((file) => file.endsWith('_sample_leads.sql'))).toHaveLength(1);
@@ -73,20 +78,46 @@ describe('npm run new:area', () => {
   it('type-checks and lints clean', () => {
     const server = run(bin('tsc'), ['-p', 'apps/server', '--noEmit'], copy);
     expect(server.output.trim()).toBe('');
-    const lint = run(bin('eslint'), ['--max-warnings=0', 'packages/contracts/src/sample-leads.ts', 'apps/server/src/modules/sample-leads'], copy);
+    const web = run(bin('tsc'), ['-p', 'apps/web', '--noEmit'], copy);
+    expect(web.output.trim()).toBe('');
+    const lint = run(
+      bin('eslint'),
+      ['--max-warnings=0', 'packages/contracts/src/sample-leads.ts', 'apps/server/src/modules/sample-leads', 'apps/web/src/features/sample-leads'],
+      copy,
+    );
     expect(lint.output.trim()).toBe('');
-  });
+  }, 600_000);
 
-  it('passes its own tests', () => {
+  it('passes its own tests: the API on the embedded database, the page in jsdom', () => {
     writeFileSync(
       path.join(copy, 'vitest.config.ts'),
       `import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { include: ['apps/server/src/modules/sample-leads/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } });
+import react from '@vitejs/plugin-react';
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'server', include: ['apps/server/src/modules/sample-leads/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['apps/web/src/features/sample-leads/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+          css: false,
+          testTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
 `,
     );
-    // The generated API test runs on the embedded database: what it tests does not depend on the database's kind.
+    // The API test runs on the embedded database only here: the scaffold is what is tested, not the database.
     const tests = run(bin('vitest'), ['run', '--reporter=dot'], copy, { TEST_DATABASE_URL: '', SERVER_TESTS_RUN_ONCE: '' });
-    expect(tests.output).toMatch(/Tests\s+4 passed \(4\)/);
+    expect(tests.output).toMatch(/Tests\s+7 passed \(7\)/);
     expect(tests.status).toBe(0);
-  });
+  }, 600_000);
 });
