@@ -184,6 +184,9 @@ describe('BookingsPage', () => {
       act(() => vi.advanceTimersByTime(LIST_DEBOUNCE_MS));
       await waitFor(() => expect(listCalls(api)).toHaveLength(before + 1));
       expect(lastQuery(api).invoice_status).toBe('unpaid');
+      // Every timer the changes left (a second debounce, say) has run: still that one request.
+      act(() => vi.runOnlyPendingTimers());
+      expect(listCalls(api)).toHaveLength(before + 1);
     });
   });
 
