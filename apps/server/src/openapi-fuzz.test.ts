@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from './test/test-app.ts';
 import { createPartner } from './test/factories.ts';
 import { insertSession } from './test/sign-in.ts';
 import { XSRF_COOKIE } from './plugins/session.ts';
+import { createRandom } from './db/seeds/booking-catalog.ts';
 
 /**
  * Malformed input for every operation of the app's own OpenAPI document (`app.swagger()`), so a route added
@@ -20,17 +21,6 @@ import { XSRF_COOKIE } from './plugins/session.ts';
 
 const SEED = 0x5eed_2026;
 
-/** mulberry32: a small, fixed-seed PRNG, so a run can be repeated exactly. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(random: () => number, values: readonly T[], count: number): T[] {
   const pool = [...values];
@@ -383,7 +373,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
 
   it('answers no 5xx to malformed input, signed out, signed in and (Pusher API) signed', { timeout: 600_000 }, async () => {
     const operations = operationsOf(context.app.swagger() as never);
-    const random = prng(SEED);
+    const random = createRandom(SEED);
     const failures: Failure[] = [];
     const statuses = new Map<number, number>();
     const exercised = new Set<string>();

@@ -16,7 +16,7 @@ import { DataTableActions } from './data-table-actions';
 import { DataTableBody } from './data-table-body';
 import { DataTableGrid } from './data-table-grid';
 import { DataTableHeader } from './data-table-header';
-import { DataTablePagination } from './data-table-pagination';
+import { DataTablePagination, type DataTablePaginationProps } from './data-table-pagination';
 import { DataTableSearch } from './data-table-search';
 import { DataTableToolbar } from './data-table-toolbar';
 import { DataTableTotals } from './data-table-totals';
@@ -32,7 +32,9 @@ export { COPIED_MESSAGE, COPY_FAILED_MESSAGE } from './data-table-commands';
 export { EXPORT_FAILED_MESSAGE } from './use-export-runner';
 export { SEARCH_PLACEHOLDER } from './data-table-search';
 
-export interface DataTableProps<Row extends TableRow = TableRow> {
+/** The pagination's props (total: rows of the whole list; it shows only when that exceeds the rows loaded). */
+export interface DataTableProps<Row extends TableRow = TableRow>
+  extends Partial<Pick<DataTablePaginationProps, 'total' | 'page' | 'perPage' | 'onPageChange' | 'onPerPageChange' | 'pageSizes'>> {
   /** Names the table for assistive technology and titles the printout. */
   caption: string;
   /** Show the caption on screen too. @default false */
@@ -77,14 +79,6 @@ export interface DataTableProps<Row extends TableRow = TableRow> {
   uncheckAll?: unknown;
   onReload?: () => void;
 
-  /** Total rows of the list; pagination shows only when it exceeds the rows loaded. */
-  total?: number;
-  page?: number;
-  perPage?: number;
-  onPageChange?: (page: number) => void;
-  onPerPageChange?: (perPage: number) => void;
-  /** @default PAGE_SIZES (5, 10, 20, 25, 50, 100, 200) */
-  pageSizes?: readonly number[];
 
   /** Width below which the table scrolls sideways (phones). @default 720 */
   minWidth?: number;
