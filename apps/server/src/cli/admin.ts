@@ -11,15 +11,7 @@ import type { Database } from '../db/client.ts';
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock.ts';
 import { openMigratedDatabase } from '../db/open.ts';
 import { createMailer, type MailLogger } from '../lib/mailer.ts';
-import {
-  approveRegistration,
-  disableTwoFactorFor,
-  enableTwoFactorFor,
-  listPendingRegistrations,
-  OperatorError,
-  rejectRegistration,
-  sendLoginLink,
-} from '../modules/auth/approval.ts';
+import { createApprovalService, OperatorError } from '../modules/auth/approval.ts';
 import type { AuthDependencies } from '../modules/auth/service.ts';
 import { notifyAccountApproved } from '../modules/notifications/domain-notifications.ts';
 import { createNotificationService } from '../modules/notifications/service.ts';
@@ -87,9 +79,27 @@ interface CommandContext {
 async function run(command: string, args: string[], { config, deps, database }: CommandContext): Promise<void> {
   // The running portal's realtime service: approve leaves a notification, reject closes the account's sockets.
   const realtime = createCommandBroadcaster(config);
+  const notifications = createNotificationService({ db: database.pool, broadcaster: realtime.broadcaster });
+  let notified = false;
+  let disconnected = true;
+  const approval = createApprovalService({
+    ...deps,
+    // Not pushed live in practice (an account waiting for approval has no open tab), so a push failure is not reported.
+    onApproved: async (userId) => {
+      try {
+        notified = (await notifyAccountApproved(notifications, userId)).length > 0;
+      } catch (error) {
+        process.stderr.write(`  The "account approved" notification could not be stored: ${(error as Error).message}\n`);
+      }
+    },
+    endSessions: async (userId) => {
+      await deps.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+      disconnected = await realtime.broadcaster.terminateUserConnections(String(userId));
+    },
+  });
   switch (command) {
     case 'list-pending': {
-      const rows = await listPendingRegistrations(deps);
+      const rows = await approval.listPendingRegistrations();
       if (rows.length === 0) {
         out('No registrations are waiting for approval.');
         return;
@@ -105,39 +115,13 @@ async function run(command: string, args: string[], { config, deps, database }: 
       return;
     }
     case 'approve': {
-      const notifications = createNotificationService({ db: database.pool, broadcaster: realtime.broadcaster });
-      let notified = false;
-      const result = await approveRegistration(
-        {
-          ...deps,
-          // Not pushed live in practice (an account waiting for approval has no open tab), so a push failure is not reported.
-          onApproved: async (userId) => {
-            try {
-              notified = (await notifyAccountApproved(notifications, userId)).length > 0;
-            } catch (error) {
-              process.stderr.write(`  The "account approved" notification could not be stored: ${(error as Error).message}\n`);
-            }
-          },
-        },
-        emailArgument(args, command),
-      );
+      const result = await approval.approveRegistration(emailArgument(args, command));
       out(`Approved ${result.email}. The sign-in link works once, until ${result.link.expiresAt.toISOString()}.`);
       if (notified) out('  An "account approved" notification waits for them in the portal.');
       return;
     }
     case 'reject': {
-      let disconnected = true;
-      const result = await rejectRegistration(
-        {
-          ...deps,
-          endSessions: async (userId) => {
-            await deps.pool.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
-            disconnected = await realtime.broadcaster.terminateUserConnections(String(userId));
-          },
-        },
-        emailArgument(args, command),
-        { notify: !args.includes('--silent') },
-      );
+      const result = await approval.rejectRegistration(emailArgument(args, command), { notify: !args.includes('--silent') });
       out(`Rejected ${result.email}. The account cannot sign in.`);
       if (!disconnected) {
         out(
@@ -148,12 +132,12 @@ async function run(command: string, args: string[], { config, deps, database }: 
       return;
     }
     case 'send-login-link': {
-      const result = await sendLoginLink(deps, emailArgument(args, command));
+      const result = await approval.sendLoginLink(emailArgument(args, command));
       out(`Sent a new sign-in link to ${result.email}; it works once, until ${result.link.expiresAt.toISOString()}.`);
       return;
     }
     case 'enable-2fa': {
-      const setup = await enableTwoFactorFor(deps, emailArgument(args, command));
+      const setup = await approval.enableTwoFactorFor(emailArgument(args, command));
       out(`Two-factor is on for ${setup.email}. Hand these to the user over a safe channel; they are not shown again.`);
       out(`  TOTP secret (base32): ${setup.secret}`);
       out(`  otpauth URI:          ${setup.uri}`);
@@ -163,7 +147,7 @@ async function run(command: string, args: string[], { config, deps, database }: 
       return;
     }
     case 'disable-2fa': {
-      const result = await disableTwoFactorFor(deps, emailArgument(args, command));
+      const result = await approval.disableTwoFactorFor(emailArgument(args, command));
       out(`Two-factor is off for ${result.email}.`);
       return;
     }

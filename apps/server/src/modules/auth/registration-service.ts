@@ -24,11 +24,6 @@ export const REGISTRATION_GROUP = { slug: 'partners', name: 'Partners' } as cons
 export const DEFAULT_AGENT_LOGO = '/build/logos/default.svg';
 const REGISTRATIONS_PER_HOUR_PER_IP = 10;
 
-export async function registrationOptions(deps: Pick<AuthDependencies, 'pool'>): Promise<RegistrationOptions> {
-  const [partnerTypes, partnerIndustries] = [await listPartnerTypes(deps.pool), await listPartnerIndustries(deps.pool)];
-  return { partner_types: partnerTypes, partner_industries: partnerIndustries };
-}
-
 /** The number in E.164 (+971501234567); the request schema has already checked it for the country. */
 export function toE164(phone: string, country: string): string {
   const parsed = parsePhoneNumberFromString(phone, country as CountryCode);
@@ -40,55 +35,67 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-/**
- * POST /api/registration: a new referral agent for the organisation (in the `partners` group), a user
- * pending approval, and their partner profile, in one transaction. A claimed organisation name never
- * joins an existing agent: that would hand a stranger another organisation's data once approved.
- */
-export async function registerPartner(deps: Pick<AuthDependencies, 'pool'>, input: RegistrationRequest, ip: string): Promise<number> {
-  const limiter = new RateLimiter(deps.pool);
-  const key = `registration:${ip}`;
-  if (await limiter.tooManyAttempts(key, REGISTRATIONS_PER_HOUR_PER_IP)) {
-    const seconds = await limiter.availableIn(key);
-    throw new TooManyRequestsError(AUTH_MESSAGES.tooManyRegistrations(Math.max(1, seconds)), seconds);
-  }
-  await limiter.hit(key, 3600);
+/** The partner registration of the auth routes: the form's options and the registration itself. */
+export type RegistrationService = ReturnType<typeof createRegistrationService>;
 
-  const errors: FieldErrors = {};
-  if (await emailTaken(deps.pool, input.email)) errors.email = [AUTH_MESSAGES.emailTaken];
-  if (!(await partnerTypeExists(deps.pool, input.partner_type_id))) errors.partner_type_id = [AUTH_MESSAGES.partnerTypeInvalid];
-  const industryId = input.partner_industry_id ?? null;
-  if (industryId !== null && !(await partnerIndustryExists(deps.pool, industryId))) {
-    errors.partner_industry_id = [AUTH_MESSAGES.partnerIndustryInvalid];
-  }
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+export function createRegistrationService(deps: Pick<AuthDependencies, 'pool'>) {
+  return {
+    async registrationOptions(): Promise<RegistrationOptions> {
+      const [partnerTypes, partnerIndustries] = [await listPartnerTypes(deps.pool), await listPartnerIndustries(deps.pool)];
+      return { partner_types: partnerTypes, partner_industries: partnerIndustries };
+    },
 
-  const phone = toE164(input.phone, input.phone_country);
-  const passwordHash = await hashPassword(input.password);
-  try {
-    return await inTransaction(deps.pool, async (client) => {
-      const groupId = await ensureReferralGroup(client, REGISTRATION_GROUP.slug, REGISTRATION_GROUP.name);
-      const agentId = await insertReferralAgent(client, { name: input.organisation, logo: DEFAULT_AGENT_LOGO, referralGroupId: groupId });
-      const userId = await insertUser(client, {
-        firstName: input.first_name,
-        lastName: input.last_name,
-        email: input.email,
-        phone,
-        passwordHash,
-        status: 'pending',
-      });
-      await insertPartnerProfile(client, {
-        userId,
-        partnerTypeId: input.partner_type_id,
-        partnerIndustryId: industryId,
-        referralAgentId: agentId,
-        organisation: input.organisation,
-      });
-      return userId;
-    });
-  } catch (error) {
-    // Two registrations of one address racing past the check above: the unique index decides.
-    if (isUniqueViolation(error)) throw ValidationError.field('email', AUTH_MESSAGES.emailTaken);
-    throw error;
-  }
+    /**
+     * POST /api/registration: a new referral agent for the organisation (in the `partners` group), a user
+     * pending approval, and their partner profile, in one transaction. A claimed organisation name never
+     * joins an existing agent: that would hand a stranger another organisation's data once approved.
+     */
+    async registerPartner(input: RegistrationRequest, ip: string): Promise<number> {
+      const limiter = new RateLimiter(deps.pool);
+      const key = `registration:${ip}`;
+      if (await limiter.tooManyAttempts(key, REGISTRATIONS_PER_HOUR_PER_IP)) {
+        const seconds = await limiter.availableIn(key);
+        throw new TooManyRequestsError(AUTH_MESSAGES.tooManyRegistrations(Math.max(1, seconds)), seconds);
+      }
+      await limiter.hit(key, 3600);
+
+      const errors: FieldErrors = {};
+      if (await emailTaken(deps.pool, input.email)) errors.email = [AUTH_MESSAGES.emailTaken];
+      if (!(await partnerTypeExists(deps.pool, input.partner_type_id))) errors.partner_type_id = [AUTH_MESSAGES.partnerTypeInvalid];
+      const industryId = input.partner_industry_id ?? null;
+      if (industryId !== null && !(await partnerIndustryExists(deps.pool, industryId))) {
+        errors.partner_industry_id = [AUTH_MESSAGES.partnerIndustryInvalid];
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+      const phone = toE164(input.phone, input.phone_country);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        return await inTransaction(deps.pool, async (client) => {
+          const groupId = await ensureReferralGroup(client, REGISTRATION_GROUP.slug, REGISTRATION_GROUP.name);
+          const agentId = await insertReferralAgent(client, { name: input.organisation, logo: DEFAULT_AGENT_LOGO, referralGroupId: groupId });
+          const userId = await insertUser(client, {
+            firstName: input.first_name,
+            lastName: input.last_name,
+            email: input.email,
+            phone,
+            passwordHash,
+            status: 'pending',
+          });
+          await insertPartnerProfile(client, {
+            userId,
+            partnerTypeId: input.partner_type_id,
+            partnerIndustryId: industryId,
+            referralAgentId: agentId,
+            organisation: input.organisation,
+          });
+          return userId;
+        });
+      } catch (error) {
+        // Two registrations of one address racing past the check above: the unique index decides.
+        if (isUniqueViolation(error)) throw ValidationError.field('email', AUTH_MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+  };
 }

@@ -3,15 +3,7 @@ import type { TestContext } from '../../test/test-app.ts';
 import { createPartner } from '../../test/factories.ts';
 import { latestMail } from '../../test/outbox.ts';
 import type { TestClient } from '../../test/http-client.ts';
-import {
-  approveRegistration,
-  disableTwoFactorFor,
-  enableTwoFactorFor,
-  listPendingRegistrations,
-  OperatorError,
-  rejectRegistration,
-  sendLoginLink,
-} from './approval.ts';
+import { createApprovalService, OperatorError } from './approval.ts';
 import { currentTotpCode } from './two-factor.ts';
 import { authDependencies, createAuthTestApp, expectValidationError, newClient, signIn } from './auth-test-support.ts';
 
@@ -137,12 +129,14 @@ describe('registration, approval and one-time sign-in links', () => {
     const pending = await signIn(await newClient(context), body.email, body.password);
     expect(pending.statusCode).toBe(403);
     expect(pending.json().code).toBe('approval_pending');
-    expect((await listPendingRegistrations(authDependencies(context))).map((row) => row.email)).toContain(body.email);
 
     const onApproved = vi.fn();
-    const result = await approveRegistration({ ...authDependencies(context), onApproved }, body.email);
+    const approval = createApprovalService({ ...authDependencies(context), onApproved });
+    expect((await approval.listPendingRegistrations()).map((row) => row.email)).toContain(body.email);
+
+    const result = await approval.approveRegistration(body.email);
     expect(onApproved).toHaveBeenCalledWith(result.userId);
-    expect((await listPendingRegistrations(authDependencies(context))).map((row) => row.email)).not.toContain(body.email);
+    expect((await approval.listPendingRegistrations()).map((row) => row.email)).not.toContain(body.email);
 
     const mail = latestMail(context.config.mail.outboxDir, body.email)!;
     expect(mail.subject).toBe('Your partner portal account is approved');
@@ -169,8 +163,8 @@ describe('registration, approval and one-time sign-in links', () => {
 
   it('refuses an expired link, a made-up one, and a link of an account that was rejected since', async () => {
     const partner = await createPartner(context.database.pool);
-    const deps = authDependencies(context);
-    const expired = await sendLoginLink(deps, partner.email);
+    const approval = createApprovalService(authDependencies(context));
+    const expired = await approval.sendLoginLink(partner.email);
     await context.database.pool.query(`UPDATE login_links SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [partner.userId]);
     const client = await newClient(context);
     const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
@@ -178,18 +172,18 @@ describe('registration, approval and one-time sign-in links', () => {
     expectValidationError(await client.post('/api/authenticate', { token: 'short' }), 'token', 'This sign-in link is invalid or has expired.');
     expect((await client.post('/api/authenticate', { token: 'A'.repeat(43) })).statusCode).toBe(422);
 
-    const fresh = await sendLoginLink(deps, partner.email);
-    await rejectRegistration(deps, partner.email);
+    const fresh = await approval.sendLoginLink(partner.email);
+    await approval.rejectRegistration(partner.email);
     expect((await client.post('/api/authenticate', { token: tokenOf(fresh.link.url) })).statusCode).toBe(422);
     expect((await client.get('/api/user')).statusCode).toBe(401);
   });
 
   it('a sign-in link of a two-factor account still asks for the code', async () => {
     const partner = await createPartner(context.database.pool);
-    const deps = authDependencies(context);
-    const setup = await enableTwoFactorFor(deps, partner.email);
+    const approval = createApprovalService(authDependencies(context));
+    const setup = await approval.enableTwoFactorFor(partner.email);
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
-    const { link } = await sendLoginLink(deps, partner.email);
+    const { link } = await approval.sendLoginLink(partner.email);
     const client = await newClient(context);
     const response = await client.post('/api/authenticate', { token: new URL(link.url).searchParams.get('token') });
     expect(response.json()).toEqual({ two_factor: true });
@@ -197,7 +191,7 @@ describe('registration, approval and one-time sign-in links', () => {
     const challenge = await client.post('/api/two-factor-challenge', { code: currentTotpCode(setup.secret) });
     expect(challenge.statusCode).toBe(200);
 
-    await disableTwoFactorFor(deps, partner.email);
+    await approval.disableTwoFactorFor(partner.email);
     expect((await signIn(await newClient(context), partner.email, partner.password)).json().two_factor).toBe(false);
   });
 
@@ -205,7 +199,7 @@ describe('registration, approval and one-time sign-in links', () => {
     const partner = await createPartner(context.database.pool);
     const client = await newClient(context);
     await signIn(client, partner.email, partner.password);
-    await rejectRegistration(authDependencies(context), partner.email);
+    await createApprovalService(authDependencies(context)).rejectRegistration(partner.email);
     expect((await client.get('/api/user')).statusCode).toBe(401);
     const response = await signIn(await newClient(context), partner.email, partner.password);
     expect(response.statusCode).toBe(403);
@@ -214,12 +208,12 @@ describe('registration, approval and one-time sign-in links', () => {
   });
 
   it('tells the operator what is wrong: unknown e-mail, already approved, not approved yet', async () => {
-    const deps = authDependencies(context);
-    await expect(approveRegistration(deps, 'nobody@example.test')).rejects.toThrow(OperatorError);
-    await expect(approveRegistration(deps, 'nobody@example.test')).rejects.toThrow(/No account has the e-mail address/);
+    const approval = createApprovalService(authDependencies(context));
+    await expect(approval.approveRegistration('nobody@example.test')).rejects.toThrow(OperatorError);
+    await expect(approval.approveRegistration('nobody@example.test')).rejects.toThrow(/No account has the e-mail address/);
     const approved = await createPartner(context.database.pool);
-    await expect(approveRegistration(deps, approved.email)).rejects.toThrow(/already approved/);
+    await expect(approval.approveRegistration(approved.email)).rejects.toThrow(/already approved/);
     const pending = await createPartner(context.database.pool, { status: 'pending' });
-    await expect(sendLoginLink(deps, pending.email)).rejects.toThrow(/approve it first/);
+    await expect(approval.sendLoginLink(pending.email)).rejects.toThrow(/approve it first/);
   });
 });

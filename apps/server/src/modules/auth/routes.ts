@@ -23,17 +23,9 @@ import { messageSchema, validationErrorSchema } from '@portal/contracts/errors';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { AUTH_MESSAGES } from './messages.ts';
-import { requestPasswordReset, resetPassword, updatePassword } from './password-service.ts';
-import { registerPartner, registrationOptions } from './registration-service.ts';
-import {
-  attemptLogin,
-  completeSignIn,
-  loadCurrentUser,
-  passTwoFactorChallenge,
-  signInWithLink,
-  type AuthDependencies,
-  type SignInOutcome,
-} from './service.ts';
+import { createPasswordService } from './password-service.ts';
+import { createRegistrationService } from './registration-service.ts';
+import { createSignInService, type AuthDependencies, type SignInOutcome } from './service.ts';
 
 /** Session data of a sign-in waiting for its second factor (Fortify's `login.id` / `login.remember`). */
 const PENDING_LOGIN_ID = 'login.id';
@@ -52,7 +44,10 @@ const csrfMismatch = messageSchema.describe('CSRF token mismatch.');
  */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = (): AuthDependencies => ({ pool: app.database.pool, config: app.config, mailer: app.mailer });
+  const deps: AuthDependencies = { pool: app.database.pool, config: app.config, mailer: app.mailer };
+  const signIn = createSignInService(deps);
+  const passwords = createPasswordService(deps);
+  const registration = createRegistrationService(deps);
   /**
    * A password change ends the user's sessions, and with them the realtime sockets they authorised: a socket
    * stays subscribed after its session is gone. Termination is per user (`pusher:signin`), not per session, so
@@ -77,7 +72,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       return { two_factor: true };
     }
     await app.sessions.start(request, reply, { userId: outcome.userId, remember });
-    return { two_factor: false, user: await completeSignIn(deps(), outcome.userId) };
+    return { two_factor: false, user: await signIn.completeSignIn(outcome.userId) };
   }
 
   function pendingLogin(request: FastifyRequest): { userId: number; remember: boolean } {
@@ -104,7 +99,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const outcome = await attemptLogin(deps(), request.body, request.ip);
+      const outcome = await signIn.attemptLogin(request.body, request.ip);
       return finishSignIn(request, reply, outcome, request.body.remember);
     },
   );
@@ -122,7 +117,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const pending = pendingLogin(request);
-      await passTwoFactorChallenge(deps(), pending.userId, request.body, request.ip);
+      await signIn.passTwoFactorChallenge(pending.userId, request.body, request.ip);
       return finishSignIn(request, reply, { kind: 'signed_in', userId: pending.userId }, pending.remember);
     },
   );
@@ -139,7 +134,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const outcome = await signInWithLink(deps(), request.body.token);
+      const outcome = await signIn.signInWithLink(request.body.token);
       return finishSignIn(request, reply, outcome, false);
     },
   );
@@ -171,7 +166,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: userSchema, 401: messageSchema },
       },
     },
-    async (request) => loadCurrentUser(deps(), currentUser(request).id),
+    async (request) => signIn.loadCurrentUser(currentUser(request).id),
   );
 
   app.post(
@@ -186,7 +181,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await requestPasswordReset(deps(), request.body.email);
+      await passwords.requestPasswordReset(request.body.email);
       return { success: true, message: AUTH_MESSAGES.resetLinkSent };
     },
   );
@@ -203,7 +198,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await resetPassword(deps(), request.body, endSessions);
+      await passwords.resetPassword(request.body, endSessions);
       return { success: true, message: AUTH_MESSAGES.passwordReset };
     },
   );
@@ -227,7 +222,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await updatePassword(deps(), currentUser(request).id, request.body, request.session!.id, endSessions);
+      const user = await passwords.updatePassword(currentUser(request).id, request.body, request.session!.id, endSessions);
       return { success: true, message: AUTH_MESSAGES.passwordUpdated, user };
     },
   );
@@ -241,7 +236,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: registrationOptionsSchema },
       },
     },
-    async () => registrationOptions(deps()),
+    async () => registration.registrationOptions(),
   );
 
   app.post(
@@ -256,7 +251,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await registerPartner(deps(), request.body, request.ip);
+      await registration.registerPartner(request.body, request.ip);
       return reply.code(201).send({ success: true, message: AUTH_MESSAGES.registered });
     },
   );

@@ -59,88 +59,90 @@ function assertMaySignIn(user: CredentialRow): void {
   }
 }
 
-/**
- * POST /api/login. Fortify's rules: throttled per lower(e-mail)|IP (5 a minute); a failure counts, a
- * right password clears the count. An unknown e-mail still costs one argon2 verification so the answer
- * takes as long as for a known one.
- */
-export async function attemptLogin(deps: AuthDependencies, input: Pick<LoginRequest, 'email' | 'password'>, ip: string): Promise<SignInOutcome> {
-  const limiter = new RateLimiter(deps.pool);
-  const key = `login:${input.email.toLowerCase()}|${ip}`;
-  if (await limiter.tooManyAttempts(key, LOGIN_MAX_ATTEMPTS)) {
-    throw lockoutError(await limiter.availableIn(key), 'email');
-  }
-  const user = await findCredentialsByEmail(deps.pool, input.email);
-  const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) {
-    await limiter.hit(key, LOGIN_DECAY_SECONDS);
-    throw ValidationError.field('email', AUTH_MESSAGES.failed);
-  }
-  await limiter.clear(key);
-  assertMaySignIn(user);
-  return hasTwoFactor(user) ? { kind: 'two_factor', userId: user.id } : { kind: 'signed_in', userId: user.id };
-}
+/** The sign-in operations of the auth routes (password, second factor, one-time link, the signed-in user). */
+export type SignInService = ReturnType<typeof createSignInService>;
 
-/**
- * POST /api/two-factor-challenge for the user of the session's pending sign-in. Throttled per user|IP
- * (5 a minute, as Fortify's two-factor limiter); a TOTP code is accepted once (its time step must be
- * newer than the last accepted one) and a recovery code once (marked used).
- */
-export async function passTwoFactorChallenge(
-  deps: AuthDependencies,
-  userId: number,
-  input: TwoFactorChallenge,
-  ip: string,
-): Promise<void> {
-  const field = input.recovery_code ? 'recovery_code' : 'code';
-  const limiter = new RateLimiter(deps.pool);
-  const key = `two-factor:${userId}|${ip}`;
-  if (await limiter.tooManyAttempts(key, LOGIN_MAX_ATTEMPTS)) {
-    throw lockoutError(await limiter.availableIn(key), field);
-  }
-  const user = await findCredentialsById(deps.pool, userId);
-  if (!user || user.status !== 'approved' || !hasTwoFactor(user)) {
-    throw ValidationError.field('code', AUTH_MESSAGES.twoFactorExpired);
-  }
+export function createSignInService(deps: AuthDependencies) {
+  return {
+    /**
+     * POST /api/login. Fortify's rules: throttled per lower(e-mail)|IP (5 a minute); a failure counts, a
+     * right password clears the count. An unknown e-mail still costs one argon2 verification so the answer
+     * takes as long as for a known one.
+     */
+    async attemptLogin(input: Pick<LoginRequest, 'email' | 'password'>, ip: string): Promise<SignInOutcome> {
+      const limiter = new RateLimiter(deps.pool);
+      const key = `login:${input.email.toLowerCase()}|${ip}`;
+      if (await limiter.tooManyAttempts(key, LOGIN_MAX_ATTEMPTS)) {
+        throw lockoutError(await limiter.availableIn(key), 'email');
+      }
+      const user = await findCredentialsByEmail(deps.pool, input.email);
+      const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
+      if (!user || !valid) {
+        await limiter.hit(key, LOGIN_DECAY_SECONDS);
+        throw ValidationError.field('email', AUTH_MESSAGES.failed);
+      }
+      await limiter.clear(key);
+      assertMaySignIn(user);
+      return hasTwoFactor(user) ? { kind: 'two_factor', userId: user.id } : { kind: 'signed_in', userId: user.id };
+    },
 
-  let accepted = false;
-  if (input.recovery_code) {
-    accepted = await useRecoveryCode(deps.pool, user.id, hashRecoveryCode(input.recovery_code));
-  } else if (input.code) {
-    const secret = createEncrypter(deps.config.appKey, TOTP_SECRET_PURPOSE).decrypt(user.two_factor_secret!);
-    const step = matchTotpStep(secret, input.code);
-    accepted = step !== null && (await acceptTotpStep(deps.pool, user.id, step));
-  }
-  if (!accepted) {
-    await limiter.hit(key, LOGIN_DECAY_SECONDS);
-    throw ValidationError.field(field, field === 'code' ? AUTH_MESSAGES.invalidCode : AUTH_MESSAGES.invalidRecoveryCode);
-  }
-  await limiter.clear(key);
-}
+    /**
+     * POST /api/two-factor-challenge for the user of the session's pending sign-in. Throttled per user|IP
+     * (5 a minute, as Fortify's two-factor limiter); a TOTP code is accepted once (its time step must be
+     * newer than the last accepted one) and a recovery code once (marked used).
+     */
+    async passTwoFactorChallenge(userId: number, input: TwoFactorChallenge, ip: string): Promise<void> {
+      const field = input.recovery_code ? 'recovery_code' : 'code';
+      const limiter = new RateLimiter(deps.pool);
+      const key = `two-factor:${userId}|${ip}`;
+      if (await limiter.tooManyAttempts(key, LOGIN_MAX_ATTEMPTS)) {
+        throw lockoutError(await limiter.availableIn(key), field);
+      }
+      const user = await findCredentialsById(deps.pool, userId);
+      if (!user || user.status !== 'approved' || !hasTwoFactor(user)) {
+        throw ValidationError.field('code', AUTH_MESSAGES.twoFactorExpired);
+      }
 
-/** POST /api/authenticate: a one-time link (approval e-mail, invitation) in place of the password. */
-export async function signInWithLink(deps: AuthDependencies, token: string): Promise<SignInOutcome> {
-  const link = await consumeLoginLink(deps.pool, sha256(token));
-  const user = link ? await findCredentialsById(deps.pool, link.user_id) : undefined;
-  // Only an approved account signs in; the link is spent either way.
-  if (!user || user.status !== 'approved') throw ValidationError.field('token', AUTH_MESSAGES.invalidLoginLink);
-  return hasTwoFactor(user) ? { kind: 'two_factor', userId: user.id } : { kind: 'signed_in', userId: user.id };
-}
+      let accepted = false;
+      if (input.recovery_code) {
+        accepted = await useRecoveryCode(deps.pool, user.id, hashRecoveryCode(input.recovery_code));
+      } else if (input.code) {
+        const secret = createEncrypter(deps.config.appKey, TOTP_SECRET_PURPOSE).decrypt(user.two_factor_secret!);
+        const step = matchTotpStep(secret, input.code);
+        accepted = step !== null && (await acceptTotpStep(deps.pool, user.id, step));
+      }
+      if (!accepted) {
+        await limiter.hit(key, LOGIN_DECAY_SECONDS);
+        throw ValidationError.field(field, field === 'code' ? AUTH_MESSAGES.invalidCode : AUTH_MESSAGES.invalidRecoveryCode);
+      }
+      await limiter.clear(key);
+    },
 
-/**
- * The user to answer a completed sign-in with. `first_login` is switched off in the database, but
- * this answer still says true, so the SPA can tell a first sign-in.
- */
-export async function completeSignIn(deps: Pick<AuthDependencies, 'pool'>, userId: number): Promise<User> {
-  const row = await findPresentableUser(deps.pool, userId);
-  if (!row) throw new UnauthenticatedError();
-  if (row.first_login) await markFirstLoginDone(deps.pool, userId);
-  return presentUser(row);
-}
+    /** POST /api/authenticate: a one-time link (approval e-mail, invitation) in place of the password. */
+    async signInWithLink(token: string): Promise<SignInOutcome> {
+      const link = await consumeLoginLink(deps.pool, sha256(token));
+      const user = link ? await findCredentialsById(deps.pool, link.user_id) : undefined;
+      // Only an approved account signs in; the link is spent either way.
+      if (!user || user.status !== 'approved') throw ValidationError.field('token', AUTH_MESSAGES.invalidLoginLink);
+      return hasTwoFactor(user) ? { kind: 'two_factor', userId: user.id } : { kind: 'signed_in', userId: user.id };
+    },
 
-/** GET /api/user. */
-export async function loadCurrentUser(deps: Pick<AuthDependencies, 'pool'>, userId: number): Promise<User> {
-  const row = await findPresentableUser(deps.pool, userId);
-  if (!row) throw new UnauthenticatedError();
-  return presentUser(row);
+    /**
+     * The user to answer a completed sign-in with. `first_login` is switched off in the database, but
+     * this answer still says true, so the SPA can tell a first sign-in.
+     */
+    async completeSignIn(userId: number): Promise<User> {
+      const row = await findPresentableUser(deps.pool, userId);
+      if (!row) throw new UnauthenticatedError();
+      if (row.first_login) await markFirstLoginDone(deps.pool, userId);
+      return presentUser(row);
+    },
+
+    /** GET /api/user. */
+    async loadCurrentUser(userId: number): Promise<User> {
+      const row = await findPresentableUser(deps.pool, userId);
+      if (!row) throw new UnauthenticatedError();
+      return presentUser(row);
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { defineModule } from '../../kit/portal-module.ts';
-import { notificationsModule } from './routes.ts';
+import { notificationsRoutes } from './routes.ts';
 
 /** Decorates `app.notifications`, which other areas call from their handlers and services. */
-export default defineModule({ name: 'notifications', register: notificationsModule });
+export default defineModule({ name: 'notifications', register: notificationsRoutes });

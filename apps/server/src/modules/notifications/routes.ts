@@ -33,7 +33,7 @@ declare module 'fastify' {
  *   DELETE /api/notifications/{id}                          {unread_count}
  * Another user's notification id answers 404, like one that does not exist.
  */
-export const notificationsModule = fp(
+export const notificationsRoutes = fp(
   async (app: FastifyInstance) => {
     const service = createNotificationService({ db: app.database.pool, broadcaster: app.broadcaster });
     app.decorate('notifications', service);

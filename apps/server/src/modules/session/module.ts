@@ -1,4 +1,4 @@
 import { defineModule } from '../../kit/portal-module.ts';
-import { csrfCookieRoutes } from './routes.ts';
+import { sessionRoutes } from './routes.ts';
 
-export default defineModule({ name: 'session', register: csrfCookieRoutes });
+export default defineModule({ name: 'session', register: sessionRoutes });
