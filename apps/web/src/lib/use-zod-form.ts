@@ -29,7 +29,11 @@ export interface CheckboxProps {
   checked: boolean;
   onChange: (event: { currentTarget: { checked: boolean } }) => void;
   error: string | undefined;
-  errorProps: { role: 'alert' };
+  /**
+   * Mantine's Checkbox has no `errorProps` (it would reach the DOM input); its Styles API `attributes` put the
+   * role on the error element instead.
+   */
+  attributes: { error: { role: 'alert' } };
 }
 
 function readValue(eventOrValue: unknown): unknown {
@@ -149,7 +153,7 @@ export function useZodForm<Values extends Record<string, unknown>, Schema extend
       checked: Boolean(values[field]),
       onChange: (event) => setFieldValue(field, event.currentTarget.checked as Values[Key]),
       error: errors[field],
-      errorProps: { role: 'alert' },
+      attributes: { error: { role: 'alert' } },
     }),
     [values, errors, setFieldValue],
   );
