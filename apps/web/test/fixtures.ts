@@ -16,6 +16,8 @@ export function makeUser(
     password_updated_check: true,
     first_login: false,
     two_factor_enabled: false,
+    locale: 'en',
+    theme: 'system',
     ...overrides,
     partner_profile: {
       partner_type: { name: 'Broker' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
+import { localeSchema, themeSchema } from './preferences.ts';
 
 /**
  * The schemas the sign-in path needs: the user, sign-in, two-factor and the 403 codes. Kept apart from auth.ts
@@ -37,6 +38,9 @@ export const userSchema = z.object({
   password_updated_check: z.boolean(),
   first_login: z.boolean(),
   two_factor_enabled: z.boolean(),
+  /** The saved display preferences (PATCH /api/user/preferences): the SPA applies them at sign-in. */
+  locale: localeSchema,
+  theme: themeSchema,
   partner_profile: partnerProfileSchema,
 });
 export type User = z.infer<typeof userSchema>;

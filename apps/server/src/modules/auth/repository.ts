@@ -38,7 +38,7 @@ export async function findCredentialsById(db: Queryable, userId: number): Promis
 export async function findPresentableUser(db: Queryable, userId: number): Promise<PresentableUserRow | undefined> {
   const { rows } = await db.query<PresentableUserRow>(
     `SELECT u.id, u.first_name, u.last_name, u.email, u.phone, u.password_updated_check, u.first_login,
-            u.two_factor_confirmed_at IS NOT NULL AS two_factor_enabled,
+            u.two_factor_confirmed_at IS NOT NULL AS two_factor_enabled, u.locale, u.theme,
             pt.name AS partner_type_name, pi.name AS partner_industry_name,
             ra.id AS referral_agent_id, ra.name AS referral_agent_name, ra.logo AS referral_agent_logo,
             rg.slug AS referral_group_slug, rg.name AS referral_group_name, p.organisation

@@ -1,4 +1,5 @@
 import type { User } from '@portal/contracts/auth';
+import type { Locale, Theme } from '@portal/contracts/preferences';
 
 /** The row findPresentableUser reads: only what may be shown, never a hash or a secret. */
 export interface PresentableUserRow {
@@ -10,6 +11,8 @@ export interface PresentableUserRow {
   password_updated_check: boolean;
   first_login: boolean;
   two_factor_enabled: boolean;
+  locale: Locale;
+  theme: Theme;
   partner_type_name: string;
   partner_industry_name: string | null;
   referral_agent_id: number;
@@ -32,6 +35,8 @@ export function presentUser(row: PresentableUserRow): User {
     password_updated_check: row.password_updated_check,
     first_login: row.first_login,
     two_factor_enabled: row.two_factor_enabled,
+    locale: row.locale,
+    theme: row.theme,
     partner_profile: {
       partner_type: { name: row.partner_type_name },
       partner_industry: row.partner_industry_name === null ? null : { name: row.partner_industry_name },
