@@ -26,7 +26,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const errors: FieldErrors = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || fieldFromParams(issue.params) || 'input';
-        (errors[field] ??= []).push(issue.message ?? 'The value is invalid.');
+        // An unknown key of a strict body is reported under its own name (what the client must drop), not 'input'.
+        const fields = issue.keyword === 'unrecognized_keys' ? unrecognizedKeys(issue.params, field) : [field];
+        for (const name of fields) (errors[name] ??= []).push(issue.message ?? 'The value is invalid.');
       }
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.code(422).send({ message: first, errors });
@@ -47,6 +49,13 @@ function fieldFromParams(params: unknown): string | undefined {
     return String((params as { missingProperty: unknown }).missingProperty);
   }
   return undefined;
+}
+
+function unrecognizedKeys(params: unknown, parent: string): string[] {
+  const keys = params && typeof params === 'object' && 'keys' in params ? (params as { keys: unknown }).keys : undefined;
+  if (!Array.isArray(keys) || keys.length === 0) return [parent];
+  const prefix = parent === 'input' ? '' : `${parent}.`;
+  return keys.map((key) => `${prefix}${String(key)}`);
 }
 
 function clientMessage(error: FastifyError): string {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Locale } from '@portal/contracts/preferences';
 import { hashPassword } from '../lib/passwords.ts';
 import type { AuthenticatedUser } from '../plugins/auth-guard.ts';
 
@@ -15,6 +16,8 @@ export interface PartnerOptions {
   referralGroupSlug?: string;
   partnerType?: string;
   industry?: string | null;
+  /** The saved language (default 'en', the column's default). */
+  locale?: Locale;
 }
 
 export interface CreatedPartner {
@@ -78,8 +81,8 @@ export async function createPartner(pool: pg.Pool, options: PartnerOptions = {})
     industryId = industry.rows[0]!.id;
   }
   const user = await pool.query<{ id: number }>(
-    `INSERT INTO users (first_name, last_name, email, password_hash, status, password_updated_check, first_login, approved_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $5 = 'approved' THEN now() END) RETURNING id`,
+    `INSERT INTO users (first_name, last_name, email, password_hash, status, password_updated_check, first_login, approved_at, locale)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $5 = 'approved' THEN now() END, $8) RETURNING id`,
     [
       firstName,
       lastName,
@@ -88,6 +91,7 @@ export async function createPartner(pool: pg.Pool, options: PartnerOptions = {})
       options.status ?? 'approved',
       passwordUpdatedCheck,
       options.firstLogin ?? false,
+      options.locale ?? 'en',
     ],
   );
   await pool.query(
