@@ -1,0 +1,236 @@
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import type { Locale } from './preferences.ts';
+
+/**
+ * Translations of the messages a person reads from validation: the contracts' field messages, which the server answers
+ * in 422s and the SPA shows from its own client-side checks. Keyed by the English message itself, because the English
+ * texts are the spec's exact wording (Laravel's: 'The email field is required.') and stay the source: the schemas keep
+ * them, the server keeps answering them to English requests, and one table turns them into another language at the
+ * edge (the server's error handler for a request in Arabic; the SPA before showing a client-side message).
+ *
+ *   translateMessage('The email field is required.', 'ar')   // 'حقل البريد الإلكتروني مطلوب.'
+ *   translateMessage('The first name field is required.', 'ar')   // through the template 'The :label field is required.'
+ *
+ * An entry's key is the English message, or a template whose `:name` placeholders stand for what a message fills in
+ * (a field's label, a number, a date). A placeholder's value is translated through the terms (labels, zod's type
+ * names, the password rules), item by item when it is a list ('a lowercase letter, a number'); anything else (a
+ * number, a date, a quoted key) is kept. A message with no entry is answered unchanged: English, never blank.
+ * Completeness is a test (message-translations.test.ts): every message the contracts' schemas produce, and every
+ * message written in their source, has an Arabic entry.
+ */
+
+/** The languages that have translations: every locale but English, the source. */
+export type TranslatedLocale = Exclude<Locale, 'en'>;
+
+/** English message or template → its translation. */
+export type MessageCatalogue = Readonly<Record<string, string>>;
+
+/** What a translator reads: messages (and templates) and the terms placeholders are filled with, per language. */
+export interface MessageTranslations {
+  messages: Readonly<Record<TranslatedLocale, MessageCatalogue>>;
+  terms: Readonly<Record<TranslatedLocale, MessageCatalogue>>;
+}
+
+/** The contracts' own field messages, in Arabic. */
+const ARABIC_MESSAGES: MessageCatalogue = {
+  // ---- session and account (session.ts, auth.ts) ----
+  'The email field is required.': 'حقل البريد الإلكتروني مطلوب.',
+  'The email must be a valid email address.': 'يجب أن يكون البريد الإلكتروني عنوانًا صالحًا.',
+  'The password field is required.': 'حقل كلمة المرور مطلوب.',
+  'The code must be 6 digits.': 'يجب أن يتكون الرمز من 6 أرقام.',
+  'Enter either a 6-digit code or a recovery code.': 'أدخل رمزًا من 6 أرقام أو رمز استرداد.',
+  'The password confirmation does not match.': 'تأكيد كلمة المرور غير مطابق.',
+  'This sign-in link is invalid or has expired.': 'رابط تسجيل الدخول هذا غير صالح أو انتهت صلاحيته.',
+  'The current password field is required.': 'حقل كلمة المرور الحالية مطلوب.',
+  'The new password must be different from the current one.': 'يجب أن تختلف كلمة المرور الجديدة عن كلمة المرور الحالية.',
+  'The password may not be greater than :max characters.': 'يجب ألا تزيد كلمة المرور على :max حرفًا.',
+  'The password needs: :rules.': 'تحتاج كلمة المرور إلى: :rules.',
+  'Choose a country.': 'اختر الدولة.',
+  'Choose a partner type.': 'اختر نوع الشريك.',
+  'The phone number is not valid for the chosen country.': 'رقم الهاتف غير صالح للدولة المختارة.',
+  // ---- preferences.ts ----
+  'The selected language is invalid.': 'اللغة المختارة غير صالحة.',
+  'The selected theme is invalid.': 'المظهر المختار غير صالح.',
+  'Choose a language or a theme.': 'اختر لغة أو مظهرًا.',
+  // ---- notifications.ts ----
+  'The link must be a path of the portal, starting with a single "/".': 'يجب أن يكون الرابط مسارًا داخل البوابة يبدأ بعلامة "/" واحدة.',
+  'The title is required.': 'العنوان مطلوب.',
+  'The data is too large.': 'البيانات كبيرة جدًا.',
+  // ---- bookings.ts (spec §5's text, as written) ----
+  'Error ! Start Date :from should not be greater than end date :to': 'خطأ! يجب ألا يكون تاريخ البداية :from بعد تاريخ النهاية :to',
+  // ---- errors.ts ----
+  'Unauthenticated.': 'لم يتم تسجيل الدخول.',
+  'CSRF token mismatch.': 'رمز الحماية (CSRF) غير مطابق. أعد تحميل الصفحة وحاول مرة أخرى.',
+  'The portal is unavailable right now. Please try again in a minute.': 'البوابة غير متاحة الآن. يُرجى المحاولة مرة أخرى بعد دقيقة.',
+  // ---- the shared fields (fields.ts, list-query.ts), by label ----
+  'The :label field is required.': 'حقل :label مطلوب.',
+  'The :label field must be a string.': 'يجب أن يكون حقل :label نصًا.',
+  'The :label field must be at least :min characters.': 'يجب ألا يقل حقل :label عن :min أحرف.',
+  'The :label field must not be greater than :max characters.': 'يجب ألا يزيد حقل :label على :max حرفًا.',
+  'The :label field must not contain control characters (other than tabs and line breaks).':
+    'يجب ألا يحتوي حقل :label على محارف تحكم (عدا مسافات الجدولة وفواصل الأسطر).',
+  'The :label field must not contain control characters or line breaks.': 'يجب ألا يحتوي حقل :label على محارف تحكم أو فواصل أسطر.',
+  'The :label field must be an integer.': 'يجب أن يكون حقل :label عددًا صحيحًا.',
+  'The :label field must be at least :min.': 'يجب ألا يقل حقل :label عن :min.',
+  'The :label field must not be greater than :max.': 'يجب ألا يزيد حقل :label على :max.',
+  'The :label field must be a date (YYYY-MM-DD).': 'يجب أن يكون حقل :label تاريخًا (YYYY-MM-DD).',
+  'The :label field must be a valid date (YYYY-MM-DD).': 'يجب أن يكون حقل :label تاريخًا صحيحًا (YYYY-MM-DD).',
+  'The :label field must be one of :values.': 'يجب أن يكون حقل :label إحدى القيم :values.',
+  'The selected :label is invalid.': 'قيمة :label المختارة غير صالحة.',
+  'The timezone field must be a time zone.': 'يجب أن يكون حقل المنطقة الزمنية منطقة زمنية.',
+  'The timezone field must be a valid time zone.': 'يجب أن يكون حقل المنطقة الزمنية منطقة زمنية صالحة.',
+  // ---- zod's own messages, for a schema that gives none (only a malformed request, never the SPA, meets them) ----
+  'Invalid input': 'قيمة غير صالحة',
+  'Invalid input: expected :expected, received :received': 'قيمة غير صالحة: المتوقع :expected، والمستلَم :received',
+  'Invalid input: expected :value': 'قيمة غير صالحة: المتوقع :value',
+  'Invalid option: expected one of :values': 'خيار غير صالح: المتوقع أحد الخيارات :values',
+  'Too big: expected :origin to have exactly :limit :unit': 'يجب أن يحتوي :origin على :limit :unit بالضبط',
+  'Too small: expected :origin to have exactly :limit :unit': 'يجب أن يحتوي :origin على :limit :unit بالضبط',
+  'Too big: expected :origin to have :limit :unit': 'أكبر من المسموح: يجب أن يحتوي :origin على :limit :unit',
+  'Too big: expected :origin to be :limit': 'أكبر من المسموح: يجب أن يكون :origin :limit',
+  'Too small: expected :origin to have :limit :unit': 'أصغر من المسموح: يجب أن يحتوي :origin على :limit :unit',
+  'Too small: expected :origin to be :limit': 'أصغر من المسموح: يجب أن يكون :origin :limit',
+  'Invalid string: must match pattern :pattern': 'نص غير صالح: يجب أن يطابق النمط :pattern',
+  'Invalid :format': ':format غير صالح',
+  'Unrecognized key: :keys': 'حقل غير معروف: :keys',
+  'Unrecognized keys: :keys': 'حقول غير معروفة: :keys',
+  'Invalid key in :origin': 'مفتاح غير صالح في :origin',
+  'Invalid value in :origin': 'قيمة غير صالحة في :origin',
+};
+
+/** What placeholders are filled with: field labels, the password rules (as the message lists them), zod's names. */
+const ARABIC_TERMS: MessageCatalogue = {
+  // field labels (fields.ts and list-query.ts callers)
+  'first name': 'الاسم الأول',
+  'last name': 'اسم العائلة',
+  phone: 'الهاتف',
+  organisation: 'المؤسسة',
+  token: 'الرمز',
+  'partner type': 'نوع الشريك',
+  'partner industry': 'قطاع الشريك',
+  page: 'الصفحة',
+  'per page': 'عدد العناصر في الصفحة',
+  'filter by': 'التصفية حسب',
+  from: 'من',
+  to: 'إلى',
+  search: 'البحث',
+  'medical service provider': 'مقدم الخدمة الطبية',
+  'invoice status': 'حالة الفاتورة',
+  sort: 'الترتيب',
+  team: 'الفريق',
+  format: 'الصيغة',
+  filter: 'التصفية',
+  id: 'المعرّف',
+  // the password rules, lower-cased as 'The password needs: …' lists them (auth.ts PASSWORD_RULES)
+  [`at least ${PASSWORD_MIN_LENGTH} characters`]: `${PASSWORD_MIN_LENGTH} أحرف على الأقل`,
+  'a lowercase letter': 'حرف لاتيني صغير',
+  'an uppercase letter': 'حرف لاتيني كبير',
+  'a number': 'رقم',
+  // zod's type, origin, unit and format names
+  string: 'نص',
+  number: 'رقم',
+  int: 'عدد صحيح',
+  boolean: 'قيمة منطقية',
+  bigint: 'عدد صحيح كبير',
+  object: 'كائن',
+  array: 'قائمة',
+  record: 'كائن',
+  date: 'تاريخ',
+  undefined: 'لا شيء',
+  null: 'قيمة فارغة',
+  nan: 'قيمة غير عددية',
+  characters: 'حرف',
+  items: 'عنصر',
+  entries: 'مدخل',
+  'email address': 'عنوان بريد إلكتروني',
+  value: 'القيمة',
+};
+
+/** The contracts' translations, for a translator that adds its own (the server's messages). */
+export const CONTRACT_MESSAGE_TRANSLATIONS: MessageTranslations = {
+  messages: { ar: ARABIC_MESSAGES },
+  terms: { ar: ARABIC_TERMS },
+};
+
+const PLACEHOLDER = /:([a-z_]+)/g;
+
+/** The placeholders of a template, in order: ':label', ':min' → ['label', 'min']. */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+}
+
+interface CompiledTemplate {
+  pattern: RegExp;
+  names: string[];
+  translation: string;
+  /** how much of the template is literal text: more is more specific, so tried first */
+  literalLength: number;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function compile(template: string, translation: string): CompiledTemplate {
+  const names = placeholdersOf(template);
+  const parts = template.split(PLACEHOLDER);
+  // split with a capture group alternates literal text and placeholder names
+  const source = parts.map((part, index) => (index % 2 === 0 ? escapeRegExp(part) : '(.+?)')).join('');
+  const literalLength = parts.filter((_, index) => index % 2 === 0).join('').length;
+  return { pattern: new RegExp(`^${source}$`, 's'), names, translation, literalLength };
+}
+
+/** Separators of a list inside a message ('a, b', '"x", "y"', '10|25'), and the list joined again in Arabic. */
+const LIST_SEPARATOR = ', ';
+const ARABIC_LIST_SEPARATOR = '، ';
+
+function translateValue(value: string, terms: MessageCatalogue): string {
+  const term = terms[value];
+  if (term !== undefined) return term;
+  if (value.includes(LIST_SEPARATOR)) {
+    const items = value.split(LIST_SEPARATOR);
+    if (items.some((item) => terms[item] !== undefined)) return items.map((item) => terms[item] ?? item).join(ARABIC_LIST_SEPARATOR);
+  }
+  return value;
+}
+
+/** A translator over one or more sets of translations (later sets win on the same key). */
+export function createMessageTranslator(sets: readonly MessageTranslations[]): (message: string, locale: Locale) => string {
+  const compiled = new Map<TranslatedLocale, { exact: Map<string, string>; templates: CompiledTemplate[]; terms: MessageCatalogue }>();
+  const locales = new Set(sets.flatMap((set) => Object.keys(set.messages) as TranslatedLocale[]));
+  for (const locale of locales) {
+    const exact = new Map<string, string>();
+    const templates = new Map<string, string>();
+    let terms: Record<string, string> = {};
+    for (const set of sets) {
+      for (const [english, translated] of Object.entries(set.messages[locale] ?? {})) {
+        if (placeholdersOf(english).length === 0) exact.set(english, translated);
+        else templates.set(english, translated);
+      }
+      terms = { ...terms, ...(set.terms[locale] ?? {}) };
+    }
+    const ordered = [...templates].map(([english, translated]) => compile(english, translated)).sort((a, b) => b.literalLength - a.literalLength);
+    compiled.set(locale, { exact, templates: ordered, terms });
+  }
+
+  return (message, locale) => {
+    if (locale === 'en') return message;
+    const table = compiled.get(locale);
+    if (!table) return message;
+    const exact = table.exact.get(message);
+    if (exact !== undefined) return exact;
+    for (const template of table.templates) {
+      const match = template.pattern.exec(message);
+      if (!match) continue;
+      const values = new Map(template.names.map((name, index) => [name, translateValue(match[index + 1]!, table.terms)]));
+      return template.translation.replace(PLACEHOLDER, (whole, name: string) => values.get(name) ?? whole);
+    }
+    return message;
+  };
+}
+
+/**
+ * The contracts' field message in `locale` (English comes back as it is). The SPA calls it before showing a message
+ * of its own client-side validation; the server's error handler translates with the same table plus its own.
+ */
+export const translateMessage = createMessageTranslator([CONTRACT_MESSAGE_TRANSLATIONS]);
