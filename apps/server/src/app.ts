@@ -14,8 +14,10 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { buildSecurityHeaders, frameworkErrorAnswer, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
+import { localePlugin } from './plugins/locale.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { redactUrl } from './lib/redact.ts';
@@ -89,9 +91,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
+  // Before every route: API answers over 1 KB go out compressed when the client accepts it (plugins/compression.ts).
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(sessionPlugin, { config, pool: database.pool, reader: database.reader });
   await app.register(csrfPlugin);
+  await app.register(localePlugin);
   await app.register(authGuardPlugin, { pool: database.pool });
   await app.register(mailerPlugin);
 

@@ -9,9 +9,20 @@ import { isApiPath } from '../lib/api-paths.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
+/** Cache-Control of a file under /build/: a year for hashed assets (a new build gives new names), five minutes else. */
+export function assetCacheControl(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+}
+
 /**
  * Serves the built SPA: assets under /build/ (spec §9) with long caching (their names carry a hash),
  * and index.html for every other GET that is not an API path, so the client router decides.
+ *
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text asset (apps/web/vite.config.ts):
+ * @fastify/static's `preCompressed` sends the copy the client accepts (br before gzip) with its
+ * `Content-Encoding`, the plain file to a client that accepts neither, and `Vary: Accept-Encoding` on every answer
+ * it chose by that header. So the portal compresses no asset while serving it. index.html is never cached: it names
+ * the current build's assets.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir?: string }) => {
   const distDir = options.distDir ?? WEB_DIST;
@@ -22,9 +33,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir?: st
       prefix: '/build/',
       index: false,
       wildcard: true,
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        void reply.header('cache-control', assetCacheControl(filePath));
       },
     });
   }
