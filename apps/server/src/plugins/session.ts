@@ -111,6 +111,8 @@ export interface SessionUserSnapshot {
   status: string;
   passwordUpdatedCheck: boolean;
   referralAgentId: number;
+  /** users.locale: the language the server speaks to this person in (plugins/locale.ts) */
+  locale: string;
 }
 
 const SESSION_LOOKUP_SQL = `SELECT l.* FROM ${sessionWithUserSql('$1', 'l')}`;
@@ -263,6 +265,7 @@ export const sessionPlugin = fp(
               status: row.user_status ?? '',
               passwordUpdatedCheck: row.password_updated_check ?? false,
               referralAgentId: row.referral_agent_id,
+              locale: row.locale ?? '',
             }
           : null;
       // Slide the idle expiry, but write at most once a minute per session to keep reads cheap.
