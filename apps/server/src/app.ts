@@ -15,7 +15,6 @@ import { buildSecurityHeaders, frameworkErrorAnswer, securityHeadersPlugin } fro
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { localePlugin } from './plugins/locale.ts';
-import { localePlugin } from './plugins/locale.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -97,7 +96,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(fastifyCookie);
   await app.register(sessionPlugin, { config, pool: database.pool, reader: database.reader });
   await app.register(csrfPlugin);
-  await app.register(localePlugin);
   await app.register(localePlugin);
   await app.register(authGuardPlugin, { pool: database.pool });
   await app.register(mailerPlugin);
