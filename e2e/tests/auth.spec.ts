@@ -94,7 +94,7 @@ test('sign in through the form, reload and stay signed in, then sign out: /login
 
   await page.reload();
   await expectDashboard(page, AMELIA);
-  await expect(page.getByRole('button', { name: 'Account menu for Amelia Hart' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu for AH Amelia Hart' })).toBeVisible();
 
   const oldSession = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
   expect(oldSession, `the ${SESSION_COOKIE} cookie`).toBeDefined();

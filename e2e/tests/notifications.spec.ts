@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
+import { adminNotify } from '../support/admin';
 import { csrfHeaders } from '../support/sign-in';
 
 /**
@@ -10,8 +8,6 @@ import { csrfHeaders } from '../support/sign-in';
  * two devices would have). An operator sends a notification with the admin command; both show the toast and the
  * badge; reading it in one updates the other.
  */
-const run = promisify(execFile);
-const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const PARTNER = { email: 'partner@demo.test', password: 'Portal-Demo-2026' };
 const BELL = /^Notifications, (\d+) unread$/;
 
@@ -36,25 +32,6 @@ async function unreadCount(page: Page): Promise<number> {
   await expect(bell).toBeVisible();
   const label = (await bell.getAttribute('aria-label')) ?? '';
   return Number(BELL.exec(label)?.[1] ?? Number.NaN);
-}
-
-/**
- * `npm run admin -- notify …`, as an operator runs it next to the portal: the e2e server's data folder (its
- * embedded database, reached through the running portal) and its URL (where the live update is pushed).
- */
-async function adminNotify(args: string[]): Promise<string> {
-  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', 'notify', ...args], {
-    cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      APP_URL: process.env.E2E_BASE_URL,
-      LOG_LEVEL: 'warn',
-    },
-    timeout: 60_000,
-  });
-  return stdout;
 }
 
 test('a published notification reaches both signed-in pages, and reading it in one updates the other', async ({ browser }) => {

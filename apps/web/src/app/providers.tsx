@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { getDefaultZIndex, MantineProvider } from '@mantine/core';
+import { DirectionProvider, getDefaultZIndex, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NOTIFICATION_DURATION_MS } from '@portal/contracts/constants';
+import { isRightToLeft, useLocale } from '../i18n/i18n';
 import { isHttpError } from '../lib/http';
 import classes from './providers.module.css';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -21,14 +22,21 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Everything a page needs around it: theme, dates, toasts and the query cache. */
+/**
+ * Everything a page needs around it: direction, theme, dates, toasts and the query cache. The direction and the
+ * calendars follow the language (i18n/i18n.ts sets `<html dir>`, which DirectionProvider watches).
+ */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  const locale = useLocale();
+  const rtl = isRightToLeft(locale);
   return (
-    <MantineProvider theme={theme}>
-      <DatesProvider settings={{ firstDayOfWeek: 1 }}>
+    <DirectionProvider initialDirection={rtl ? 'rtl' : 'ltr'}>
+    {/* 'auto': the system's light or dark until the user picks one in the account menu (issue #13). */}
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+      <DatesProvider settings={{ firstDayOfWeek: 1, locale }}>
         {/* Below the header, and under what the user opens (menus, selects: popover level), still over modals. */}
         <Notifications
-          position="top-right"
+          position={rtl ? 'top-left' : 'top-right'}
           autoClose={NOTIFICATION_DURATION_MS}
           zIndex={getDefaultZIndex('popover') - 1}
           classNames={{ root: classes.notifications }}
@@ -36,5 +44,6 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </DatesProvider>
     </MantineProvider>
+    </DirectionProvider>
   );
 }

@@ -127,7 +127,7 @@ describe('signed in', () => {
       });
     });
 
-    await user.click(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Account menu for AL Ada Lovelace' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await signedOut;
 

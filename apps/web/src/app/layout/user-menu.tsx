@@ -10,11 +10,14 @@ export function UserMenu() {
   const user = useAuthStore((state) => state.user);
   const logout = useAuthStore((state) => state.logout);
   const name = user?.name || [user?.first_name, user?.last_name].filter(Boolean).join(' ');
+  // The button's name holds what it shows, initials included, in that order (WCAG 2.5.3; axe
+  // label-content-name-mismatch): 'Account menu for AH Amelia Hart'.
+  const shown = `${initials(name)} ${name}`;
 
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${name}`} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+        <UnstyledButton aria-label={`Account menu for ${shown}`} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
           <Group gap="xs" wrap="nowrap">
             <Avatar color="teal" radius="xl" size={36} aria-hidden="true">
               {initials(name)}

@@ -61,20 +61,21 @@ export function NotificationBell() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow trapFocus>
       <Popover.Target>
-        <Indicator label={badgeLabel(count)} size={18} offset={6} disabled={count === 0} color="red" withBorder>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size={36}
-            radius="xl"
-            aria-label={`Notifications, ${count} unread`}
-            aria-haspopup="dialog"
-            aria-expanded={opened}
-            onClick={() => setOpened((value) => !value)}
-          >
-            <IconBell size={20} stroke={1.7} aria-hidden="true" />
-          </ActionIcon>
-        </Indicator>
+        {/* The button is the popover's target, so the ARIA Mantine adds to the target (aria-haspopup, -expanded,
+            -controls) lands on it; the badge sits inside it (it was a div around it: axe aria-allowed-attr). */}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={36}
+          radius="xl"
+          aria-label={`Notifications, ${count} unread`}
+          onClick={() => setOpened((value) => !value)}
+          style={{ overflow: 'visible' }}
+        >
+          <Indicator label={badgeLabel(count)} size={18} offset={-2} disabled={count === 0} color="red" withBorder>
+            <IconBell size={20} stroke={1.7} aria-hidden="true" style={{ display: 'block' }} />
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} aria-labelledby={titleId}>
         <Group justify="space-between" px="md" py="sm" wrap="nowrap">
