@@ -41,6 +41,12 @@ export interface AuthState {
   user_login_state: boolean | null;
   user_partner_type: string | null;
   logout_in_progress: boolean;
+  /**
+   * When GET /api/user last answered with `user` (ms since the epoch), null for a user restored from localStorage or
+   * taken from a sign-in answer; never persisted. A page that must show the server's current user (the dashboard)
+   * takes a check made moments ago instead of asking again.
+   */
+  user_checked_at: number | null;
 }
 
 export type FetchUserResult = { ok: true; user: User | null } | { ok: false; error: unknown };
@@ -77,12 +83,13 @@ export const initialAuthState: AuthState = {
   user_login_state: null,
   user_partner_type: null,
   logout_in_progress: false,
+  user_checked_at: null,
 };
 
-type PersistedAuth = Omit<AuthState, 'loading' | 'logout_in_progress'>;
+type PersistedAuth = Omit<AuthState, 'loading' | 'logout_in_progress' | 'user_checked_at'>;
 
 /** The fields spec §4 derives from the user when it is fetched. */
-export function derivedFromUser(user: User): Omit<AuthState, 'loading' | 'logout_in_progress'> {
+export function derivedFromUser(user: User): Omit<AuthState, 'loading' | 'logout_in_progress' | 'user_checked_at'> {
   const profile = user.partner_profile;
   return {
     user,
@@ -191,7 +198,7 @@ function loginFailureMessage(error: unknown): string {
   if (error.status === 429 && !/\d/.test(error.message)) {
     const seconds = Number(error.headers.get('retry-after'));
     if (Number.isFinite(seconds) && seconds > 0) {
-      return `Too many login attempts. Please try again in ${seconds} seconds.`;
+      return AUTH_MESSAGES.tooManyAttempts(seconds);
     }
   }
   return error.message || AUTH_MESSAGES.loginFailedFallback;
@@ -203,9 +210,9 @@ let pendingUser: Promise<FetchUserResult> | null = null;
 export const useAuthStore = create<AuthStore>()(
   persist(
     (set, get) => {
-      const applyUser = (user: User) => {
+      const applyUser = (user: User, checkedAt: number | null = null) => {
         const previous = get().user;
-        set(derivedFromUser(user));
+        set({ ...derivedFromUser(user), user_checked_at: checkedAt });
         if (!previous || previous.id !== user.id) emit({ type: 'signed-in', user });
       };
 
@@ -224,7 +231,7 @@ export const useAuthStore = create<AuthStore>()(
       return {
         ...initialAuthState,
 
-        setUser: applyUser,
+        setUser: (user) => applyUser(user),
 
         async completeSignIn(response, navigate) {
           if (response.two_factor) {
@@ -294,7 +301,7 @@ export const useAuthStore = create<AuthStore>()(
           pendingUser ??= (async (): Promise<FetchUserResult> => {
             try {
               const user = await getCurrentUser();
-              applyUser(user);
+              applyUser(user, Date.now());
               return { ok: true, user };
             } catch (error) {
               // Spec §8: fetch-user errors are only logged.

@@ -49,4 +49,25 @@ describe('dashboard', () => {
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
   });
+
+  // Issue #13: a cold load of the dashboard asked GET /api/user twice. Both asking parts start when the page first
+  // mounts, so once the fresh answer shows, a second request would already have been made.
+  it('asks GET /api/user once on a cold load with a stored session (the page load check and the cards share it)', async () => {
+    useAuthStore.getState().setUser(makeUser({}, { partner_type: { name: 'Old type' } }));
+    const api = mockFetch({ 'GET /api/user': () => jsonResponse(200, makeUser({}, { partner_type: { name: 'Clinic' } })) });
+
+    renderApp('/');
+
+    expect(await within(await screen.findByRole('region', { name: 'Partner type' })).findByText('Clinic')).toBeInTheDocument();
+    expect(api.calls('GET', '/api/user')).toHaveLength(1);
+  });
+
+  it("asks GET /api/user once on a cold load without a stored user (the cards take the route guard's answer)", async () => {
+    const api = mockFetch({ 'GET /api/user': () => jsonResponse(200, makeUser({ first_name: 'Augusta' })) });
+
+    renderApp('/');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Augusta' })).toBeInTheDocument();
+    expect(api.calls('GET', '/api/user')).toHaveLength(1);
+  });
 });
