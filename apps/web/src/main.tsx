@@ -1,6 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles (reset, CSS variables, global classes), in its `mantine` layer; each component's own CSS
+// comes with the component, in the chunk that uses it (vite.config.ts, mantineCssPerComponent).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
