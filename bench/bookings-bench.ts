@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,7 +25,11 @@ import { median, percentile } from './stats.ts';
  *    bare page query (-c 50 -j 2 -M prepared) on the same server, in alternating rounds, printed as the median
  *    of the rounds' ratios (PostgreSQL only);
  * 3. an Excel export of all 100,000 rows: wall time and the server process's peak RSS growth (read from
- *    /proc/<pid>/status every 25 ms), plus the same for the PDF.
+ *    /proc/<pid>/status every 25 ms), plus the same for the PDF;
+ * 4. compression (issue 13): in each load round, the same autocannon load once more per Accept-Encoding a client
+ *    sends (gzip, br) and once without: req/s of each beside the plain one of the same round, and the bytes of one
+ *    answer, to weigh the CPU the server spends compressing against the bytes it saves (docs/decisions.md,
+ *    "Compression"). BENCH_ENCODINGS=gzip,br sets the encodings (empty: none).
  *
  * The server runs as a child process (`node --import tsx apps/server/src/main.ts`), so its memory is its own.
  * PostgreSQL: database `portal_bench` on 127.0.0.1:5432 (created and seeded once). Embedded: PGlite data in
@@ -50,6 +55,8 @@ export interface BookingsBenchOptions {
   skipLoad?: boolean;
   /** skip the exports */
   skipExport?: boolean;
+  /** Accept-Encoding values loaded in each round beside the plain load (default gzip and br; [] skips them) */
+  encodings?: string[];
   log?: (line: string) => void;
 }
 
@@ -65,8 +72,21 @@ export interface CaseResult {
   rows: number;
 }
 
+export interface EncodedLoad {
+  /** the request's Accept-Encoding ('identity': the plain load) */
+  acceptEncoding: string;
+  /** what the server answered with */
+  contentEncoding: string;
+  rps: number;
+  /** bytes of one answer's body as sent */
+  answerBytes: number;
+  p99Ms: number;
+}
+
 export interface LoadRound {
   endpointRps: number;
+  /** the same load without Accept-Encoding ('identity', first) and per encoding, in the same round */
+  encoded: EncodedLoad[];
   /** pgbench at the load's connections (the reference of the target) */
   pgbenchTps: number | null;
   ratio: number | null;
@@ -91,6 +111,8 @@ export interface LoadResult {
   serverPoolSize: number;
   pgbenchPoolTps: number | null;
   poolRatio: number | null;
+  /** per Accept-Encoding ('identity' first): medians over the rounds, and the ratio of each round's req/s to its plain load's */
+  compression: { acceptEncoding: string; contentEncoding: string; rps: number; answerBytes: number; ratioToPlain: number; worstP99Ms: number }[];
 }
 
 export interface ExportResult {
@@ -359,14 +381,20 @@ async function benchCases(session: Session, requests: number, warmup: number, lo
   return results;
 }
 
-export async function runAutocannon(url: string, cookie: string, connections: number, seconds: number): Promise<autocannon.Result> {
+export async function runAutocannon(
+  url: string,
+  cookie: string,
+  connections: number,
+  seconds: number,
+  extraHeaders: Record<string, string> = {},
+): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
         connections,
         duration: seconds,
-        headers: { cookie, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        headers: { cookie, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...extraHeaders },
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -410,6 +438,26 @@ export function runPgbench(agentId: number, connections: number, seconds: number
     return null;
   }
   return Number(match[1]);
+}
+
+/** One load's figures for an Accept-Encoding, with the size and encoding of one answer as the server sends it. */
+async function encodedLoad(url: string, session: Session, acceptEncoding: string, result: autocannon.Result): Promise<EncodedLoad> {
+  // fetch would decode the body: a plain http request sees the bytes on the wire.
+  const answer = await new Promise<{ encoding: string; bytes: number }>((resolve, reject) => {
+    const outgoing = httpRequest(
+      url,
+      { headers: { cookie: session.cookieHeader, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': acceptEncoding } },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve({ encoding: String(response.headers['content-encoding'] ?? 'identity'), bytes }));
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+  return { acceptEncoding, contentEncoding: answer.encoding, rps: result.requests.average, answerBytes: answer.bytes, p99Ms: result.latency.p99 };
 }
 
 export async function measureExport(server: ServerChild, session: Session, format: 'xlsx' | 'pdf'): Promise<ExportResult> {
@@ -491,6 +539,8 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
   const connections = options.connections ?? 50;
   const loadSeconds = options.loadSeconds ?? 8;
   const loadRounds = options.loadRounds ?? 5;
+  const encodings =
+    options.encodings ?? (process.env.BENCH_ENCODINGS !== undefined ? process.env.BENCH_ENCODINGS.split(',').filter(Boolean) : ['gzip', 'br']);
   log(`bookings bench — ${options.database}`);
   const bench = await prepareDatabase(options.database, log);
   const server = await startServer(options.database, log);
@@ -519,8 +569,23 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
         const pgbenchTps = onPostgres ? runPgbench(bench.referralAgentId, connections, loadSeconds, log) : null;
         const pgbenchPoolTps = onPostgres ? runPgbench(bench.referralAgentId, poolSize, loadSeconds, log) : null;
         const endpointRps = result.requests.average;
+        // Compression: a plain load and one per encoding, back to back in an order that turns each round (so none
+        // always runs first, or right after pgbench), compared within the round.
+        const encoded: EncodedLoad[] = [];
+        if (encodings.length > 0) {
+          const variants = ['identity', ...encodings];
+          const order = variants.map((_, index) => variants[(index + round) % variants.length]!);
+          const byEncoding = new Map<string, EncodedLoad>();
+          for (const acceptEncoding of order) {
+            const run = await runAutocannon(url, session.cookieHeader, connections, loadSeconds, { 'accept-encoding': acceptEncoding });
+            errors += run.errors + run.timeouts + (run.non2xx ?? 0);
+            byEncoding.set(acceptEncoding, await encodedLoad(url, session, acceptEncoding, run));
+          }
+          encoded.push(...variants.map((variant) => byEncoding.get(variant)!));
+        }
         rounds.push({
           endpointRps,
+          encoded,
           pgbenchTps,
           ratio: pgbenchTps ? endpointRps / pgbenchTps : null,
           pgbenchPoolTps,
@@ -529,7 +594,11 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
         log(
           `  load round ${round + 1}/${loadRounds}: ${Math.round(endpointRps)} req/s at ${connections} connections` +
             (pgbenchTps ? `, pgbench ${Math.round(pgbenchTps)} tps, ratio ${percent(endpointRps / pgbenchTps)}` : '') +
-            (pgbenchPoolTps ? `; pgbench -c ${poolSize} ${Math.round(pgbenchPoolTps)} tps, ratio ${percent(endpointRps / pgbenchPoolTps)}` : ''),
+            (pgbenchPoolTps ? `; pgbench -c ${poolSize} ${Math.round(pgbenchPoolTps)} tps, ratio ${percent(endpointRps / pgbenchPoolTps)}` : '') +
+            encoded
+              .slice(1)
+              .map((item) => `; ${item.acceptEncoding} (${item.contentEncoding}, ${item.answerBytes} B) ${Math.round(item.rps)} req/s = ${percent(item.rps / encoded[0]!.rps)} of plain ${Math.round(encoded[0]!.rps)}`)
+              .join(''),
         );
       }
       const medianOf = (values: (number | null)[]) => {
@@ -548,6 +617,14 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
         serverPoolSize: poolSize,
         pgbenchPoolTps: medianOf(rounds.map((round) => round.pgbenchPoolTps)),
         poolRatio: medianOf(rounds.map((round) => round.poolRatio)),
+        compression: rounds[0]!.encoded.map((first, index) => ({
+          acceptEncoding: first.acceptEncoding,
+          contentEncoding: first.contentEncoding,
+          rps: median(rounds.map((round) => round.encoded[index]!.rps)),
+          answerBytes: first.answerBytes,
+          ratioToPlain: median(rounds.map((round) => round.encoded[index]!.rps / round.encoded[0]!.rps)),
+          worstP99Ms: Math.max(...rounds.map((round) => round.encoded[index]!.p99Ms)),
+        })),
       };
       log(
         `  load: median ${Math.round(load.endpointRps)} req/s` +
@@ -606,6 +683,15 @@ export function printBookingsBench(result: BookingsBenchResult): void {
             `median ${Math.round(load.pgbenchPoolTps)} tps, median ratio ${percent(load.poolRatio!)} ${load.poolRatio! >= 0.4 ? 'yes' : 'NO'}`
           : ''),
     );
+  }
+  if (result.load && result.load.compression.length > 1) {
+    lines.push('compression (the same load per Accept-Encoding, medians over the rounds; ratio: to the plain load of the same round):');
+    for (const item of result.load.compression) {
+      lines.push(
+        `  ${item.acceptEncoding.padEnd(10)} answered ${item.contentEncoding.padEnd(9)} ${String(item.answerBytes).padStart(6)} B an answer  ` +
+          `${String(Math.round(item.rps)).padStart(6)} req/s  ${percent(item.ratioToPlain).padStart(6)}  worst p99 ${item.worstP99Ms} ms`,
+      );
+    }
   }
   for (const item of result.exports) {
     lines.push(
