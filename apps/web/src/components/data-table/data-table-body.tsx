@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Checkbox, Skeleton, Table, Text } from '@mantine/core';
+import { Checkbox, Skeleton, Table } from '@mantine/core';
 import { EMPTY_VALUE, TABLE_PLACEHOLDER_ROWS } from '@portal/contracts/constants';
 import { useDataTableState } from './data-table-context';
 import { getCellValue, type TableRow } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
 import type { RowSelection } from './use-row-selection';
+import { DataTableStateMessage, type DataTableStateProps } from './data-table-state';
 
 /** A field as text: blanks read EMPTY_VALUE so an empty cell is not mistaken for a rendering fault. */
 export function cellText(value: unknown): ReactNode {
@@ -41,43 +42,44 @@ export function DataTablePlaceholderRows({ columnCount }: { columnCount: number 
   ));
 }
 
-/** One full-width row with the empty text; left out of Copy, which should yield the headers alone. */
+/** One full-width row with the list's state (empty, nothing matches, failed); left out of Copy, which should yield the headers alone. */
 export function DataTableEmptyRow({ columnCount, children }: { columnCount: number; children: ReactNode }) {
   return (
     <Table.Tr data-copy-skip>
-      <Table.Td colSpan={columnCount} ta="center" py="xl">
-        <Text c="dimmed" size="sm">
-          {children}
-        </Text>
+      <Table.Td colSpan={columnCount} py="lg">
+        {children}
       </Table.Td>
     </Table.Tr>
   );
 }
 
-export interface DataTableBodyProps<Row extends TableRow> {
+/** The state props (emptyText, filteredEmptyText, error, onRetry, filtered, onClearFilters) say what shows without rows. */
+export interface DataTableBodyProps<Row extends TableRow> extends DataTableStateProps {
   headers: TableHeader<Row>[];
   rows: readonly Row[];
-  /** Shown when not loading and there are no rows. @default 'No records found.' */
-  emptyText?: ReactNode;
   /** Adds a check box to each row; leave out for a table without check boxes. */
   selection?: RowSelection<Row>;
   /** Names a row's check box: 'Select row {label}'. @default the first column's text */
   getRowLabel?: (row: Row) => string;
 }
 
-/** The <tbody>: placeholders while the grid is loading, else the rows, or the empty text when there are none. */
+/**
+ * The <tbody>. While the grid is loading it shows the rows it has (the last ones that loaded, dimmed: a reload
+ * must not blank a list whose rows are known) or, before any arrived, placeholders. Not loading and without rows,
+ * it says why: the load failed, nothing matches the filters, or the list is empty.
+ */
 export function DataTableBody<Row extends TableRow>({
   headers,
   rows,
-  emptyText = 'No records found.',
   selection,
   getRowLabel,
+  ...state
 }: DataTableBodyProps<Row>) {
-  // From the grid, never a prop: placeholders must appear exactly when the table says aria-busy="true".
+  // From the grid, never a prop: placeholders must appear only while the table says aria-busy="true".
   const { loading } = useDataTableState();
   const columnCount = headers.length + (selection ? 1 : 0);
 
-  if (loading) {
+  if (loading && rows.length === 0) {
     return (
       <Table.Tbody>
         <DataTablePlaceholderRows columnCount={columnCount} />
@@ -85,7 +87,7 @@ export function DataTableBody<Row extends TableRow>({
     );
   }
   return (
-    <Table.Tbody>
+    <Table.Tbody data-stale={loading || undefined}>
       {rows.map((row) => {
         const isChecked = selection?.isChecked(row.id) ?? false;
         return (
@@ -107,7 +109,11 @@ export function DataTableBody<Row extends TableRow>({
           </Table.Tr>
         );
       })}
-      {rows.length === 0 ? <DataTableEmptyRow columnCount={columnCount}>{emptyText}</DataTableEmptyRow> : null}
+      {rows.length === 0 ? (
+        <DataTableEmptyRow columnCount={columnCount}>
+          <DataTableStateMessage {...state} />
+        </DataTableEmptyRow>
+      ) : null}
     </Table.Tbody>
   );
 }

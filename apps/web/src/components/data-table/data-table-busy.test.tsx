@@ -9,9 +9,10 @@ import { DataTableGrid } from './data-table-grid';
 import { DataTableTotals } from './data-table-totals';
 
 /**
- * The table's aria-busy is what a screen reader (and a browser test) trusts to tell placeholders from an answer.
- * These tests walk a table through a list's life and check, after every change, that placeholder rows never
- * appear under aria-busy="false" and that nothing but placeholders appears under aria-busy="true".
+ * The table's aria-busy is what a screen reader (and a browser test) trusts to tell a settled answer from one on
+ * its way. These tests walk a table through a list's life and check, after every change, that the table is busy
+ * exactly while loading; that placeholders appear only while busy and only when no rows are known (the rows a
+ * reload replaces stay on screen, marked stale); and that nothing is stale or a placeholder once it settles.
  */
 
 interface Row {
@@ -45,31 +46,38 @@ function renderSteps<P>(initial: P, view: (props: P) => ReactElement) {
 }
 
 /**
- * Every state the table can be seen in must be one of two: busy with only placeholders, or idle with none.
- * Plain DOM queries after the first lookup: role queries recompute accessible names and are slow in jsdom.
+ * Every state the table can be seen in must be one of three: busy with placeholders only (nothing known yet), busy
+ * with the known rows marked stale, or idle with neither. Plain DOM queries after the first lookup: role queries
+ * recompute accessible names and are slow in jsdom.
  */
 function expectBusyToMatchRows(container: HTMLElement) {
   const tableElement = container.querySelector('table')!;
   const busy = tableElement.getAttribute('aria-busy');
   const placeholders = tableElement.querySelectorAll('tbody tr[data-placeholder-row]').length;
   const otherBodyRows = tableElement.querySelectorAll('tbody tr:not([data-placeholder-row])').length;
+  const stale = tableElement.querySelector('tbody')!.hasAttribute('data-stale');
   const selectAll = tableElement.querySelector<HTMLInputElement>('thead input[type="checkbox"]')!;
   const status = container.querySelector('[role="status"]')!.textContent;
   if (busy === 'true') {
-    expect({ busy, placeholders, otherBodyRows }).toEqual({ busy, placeholders: TABLE_PLACEHOLDER_ROWS, otherBodyRows: 0 });
-    // No totals of rows nobody can see, and no select-all over them.
-    expect(tableElement.querySelector('tfoot')).toBeNull();
+    if (placeholders > 0) {
+      expect({ placeholders, otherBodyRows, stale }).toEqual({ placeholders: TABLE_PLACEHOLDER_ROWS, otherBodyRows: 0, stale: false });
+      // No totals of rows nobody can see.
+      expect(tableElement.querySelector('tfoot')).toBeNull();
+    } else {
+      expect({ stale, otherBodyRows: otherBodyRows > 0 }).toEqual({ stale: true, otherBodyRows: true });
+    }
+    // No select-all over rows that are about to be replaced.
     expect(selectAll.disabled).toBe(true);
     expect(status).toBe('Loading…');
   } else {
-    expect({ busy, placeholders }).toEqual({ busy: 'false', placeholders: 0 });
+    expect({ busy, placeholders, stale }).toEqual({ busy: 'false', placeholders: 0, stale: false });
     expect(otherBodyRows).toBeGreaterThan(0);
     expect(status).toBe('');
   }
 }
 
 describe('DataTable busy state', () => {
-  it('says busy exactly while it shows placeholder rows, through a search, a clear and an empty answer', () => {
+  it('says busy exactly while loading, keeping known rows, through a search, a clear and an empty answer', () => {
     const props: DataTableProps<Row> = { caption: 'Bookings', headers, rows: [], loading: true, selectable: true };
     const steps = renderSteps<Partial<DataTableProps<Row>>>({}, (next) => <DataTable<Row> {...props} {...next} />);
     const show = (next: Partial<DataTableProps<Row>>) => {
@@ -79,9 +87,9 @@ describe('DataTable busy state', () => {
 
     expect(table()).toHaveAttribute('aria-busy', 'true');
     expectBusyToMatchRows(steps.container);
-    // First answer, then a search (the last rows are kept while it loads, as keepPreviousData does), its answer,
-    // the search cleared (the cached first page comes back after the debounce), an empty answer, and a failure
-    // after which the page keeps the last rows and stops loading.
+    // First answer, then a search (the last rows are kept while it loads, as keepPreviousData does: shown stale),
+    // its answer, the search cleared (the cached first page comes back after the debounce), an empty answer, a
+    // load with nothing known (placeholders), and a failure after which the page keeps the last rows.
     show({ rows: firstPage, loading: false });
     show({ rows: firstPage, loading: true });
     show({ rows: searched, loading: false });
@@ -90,7 +98,7 @@ describe('DataTable busy state', () => {
     show({ rows: [], loading: true });
     show({ rows: [], loading: false, emptyText: 'No bookings to view yet.' });
     show({ rows: firstPage, loading: true });
-    show({ rows: firstPage, loading: false });
+    show({ rows: firstPage, loading: false, error: "Couldn't refresh the list." });
   });
 
   it('holds for a table composed from the parts: the body takes the busy state from its grid, not a prop', () => {
@@ -101,10 +109,12 @@ describe('DataTable busy state', () => {
       </DataTableGrid>
     ));
     const check = () => {
-      const busy = table().getAttribute('aria-busy');
+      const busy = table().getAttribute('aria-busy') === 'true';
+      const rows = table().querySelectorAll('tbody tr:not([data-placeholder-row])').length;
       const placeholders = table().querySelectorAll('tbody tr[data-placeholder-row]').length;
-      expect(placeholders > 0).toBe(busy === 'true');
-      expect(table().querySelector('tfoot') !== null).toBe(busy === 'false');
+      expect(placeholders > 0).toBe(busy && rows === 0);
+      expect(table().querySelector('tbody')!.hasAttribute('data-stale')).toBe(busy && rows > 0);
+      expect(table().querySelector('tfoot') !== null).toBe(rows > 0);
     };
 
     check();
@@ -113,6 +123,8 @@ describe('DataTable busy state', () => {
     show({ loading: true, rows: searched });
     check();
     show({ loading: false, rows: searched });
+    check();
+    show({ loading: true, rows: [] });
     check();
   });
 });

@@ -1,15 +1,18 @@
 /** Copy and Print act on the rendered table, not on the data, so custom cell renderers come out as shown. */
 import { notifications } from '@mantine/notifications';
-import { tableToText } from './data-table-utils';
+import { cardsToText, tableToText } from './data-table-utils';
 
 export const COPIED_MESSAGE = 'Data Copied to Clipboard!';
 export const COPY_FAILED_MESSAGE = 'Could not copy: the browser did not allow access to the clipboard.';
 
-/** Copies the table as tab-separated text and tells the user either way: a silent failure looks like success. */
-export async function copyTable(table: HTMLTableElement | null): Promise<void> {
-  if (!table) return;
+/**
+ * Copies the table (or, on a phone, its cards: the same text) as tab-separated text and tells the user either
+ * way: a silent failure looks like success.
+ */
+export async function copyTable(source: HTMLElement | null): Promise<void> {
+  if (!source) return;
   try {
-    await navigator.clipboard.writeText(tableToText(table));
+    await navigator.clipboard.writeText(source instanceof HTMLTableElement ? tableToText(source) : cardsToText(source));
     notifications.show({ color: 'teal', message: COPIED_MESSAGE });
   } catch {
     notifications.show({ color: 'red', message: COPY_FAILED_MESSAGE });

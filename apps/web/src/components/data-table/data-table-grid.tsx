@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { Table, VisuallyHidden } from '@mantine/core';
 import { DataTableContext } from './data-table-context';
+import classes from './data-table.module.css';
 import './data-table-print.css';
 
 export interface DataTableGridProps {
@@ -18,6 +19,8 @@ export interface DataTableGridProps {
   tableRef?: Ref<HTMLTableElement>;
   /** The printable area (caption and table, no controls), for Print. */
   printRef?: Ref<HTMLDivElement>;
+  /** Printed above the table (DataTablePrintHeader: title, filters, date, partner); hidden on screen. */
+  printHeader?: ReactNode;
   /** DataTableHeader, DataTableBody, DataTableTotals. */
   children: ReactNode;
 }
@@ -31,20 +34,29 @@ export function DataTableGrid({
   minWidth = 720,
   tableRef,
   printRef,
+  printHeader,
   children,
 }: DataTableGridProps) {
   return (
     <DataTableContext value={{ loading }}>
-      <div ref={printRef}>
+      <div ref={printRef} className={`${classes.busyFrame} portal-data-table-print-area`}>
+        {printHeader}
+        {/* Seen while loading: the rows that stay on screen are dimmed under it (the body marks them data-stale). */}
+        {loading ? <div className={classes.busyBar} aria-hidden data-print-hide /> : null}
         <Table.ScrollContainer minWidth={minWidth} type="native">
-          <Table ref={tableRef} striped highlightOnHover verticalSpacing="sm" aria-busy={loading}>
+          <Table ref={tableRef} striped highlightOnHover verticalSpacing="sm" aria-busy={loading} className={classes.stale}>
             <Table.Caption className={captionVisible ? undefined : 'portal-data-table-caption'}>{caption}</Table.Caption>
             {children}
           </Table>
         </Table.ScrollContainer>
       </div>
-      {/* Always mounted: a live region announces changes of its text, not its own arrival. */}
-      <VisuallyHidden role="status">{status || (loading ? 'Loading…' : '')}</VisuallyHidden>
+      <DataTableGridStatus loading={loading} status={status} />
     </DataTableContext>
   );
+}
+
+/** The table's spoken state: "Loading…" while busy, or the status given (an export being prepared). */
+export function DataTableGridStatus({ loading, status = '' }: { loading: boolean; status?: string }) {
+  // Always mounted: a live region announces changes of its text, not its own arrival.
+  return <VisuallyHidden role="status">{status || (loading ? 'Loading…' : '')}</VisuallyHidden>;
 }

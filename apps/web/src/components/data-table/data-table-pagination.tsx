@@ -21,6 +21,11 @@ export interface DataTablePaginationProps {
   onPerPageChange?: (perPage: number) => void;
   /** @default PAGE_SIZES (5, 10, 20, 25, 50, 100, 200) */
   pageSizes?: readonly number[];
+  /**
+   * The phone layout: the text and page size on one line, the page links on the next with only the first, the
+   * current and the last page (and the arrows), so it fits 360 px whatever the page count.
+   */
+  compact?: boolean;
 }
 
 /**
@@ -35,15 +40,17 @@ export function DataTablePagination({
   onPageChange,
   onPerPageChange,
   pageSizes = PAGE_SIZES,
+  compact = false,
 }: DataTablePaginationProps) {
   if (total === undefined || total <= shown || !(onPageChange || onPerPageChange)) return null;
   const pageSize = perPage ?? shown;
   const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 
   return (
-    <Group justify="space-between" align="center" mt="sm" gap="sm" wrap="wrap" data-print-hide>
-      <Group gap="sm" wrap="wrap">
-        <Text size="sm" aria-live="polite">
+    <Group justify={compact ? 'center' : 'space-between'} align="center" mt="sm" gap="sm" wrap="wrap" data-print-hide>
+      <Group gap="sm" wrap="nowrap" justify={compact ? 'space-between' : undefined} w={compact ? '100%' : undefined}>
+        {/* Not live: it reads the same on every page; DataTableAnnouncer says which rows are shown. */}
+        <Text size="sm">
           Showing {shown} of {total} entries
         </Text>
         {onPerPageChange ? (
@@ -63,7 +70,9 @@ export function DataTablePagination({
             // A page past the end (a stale link) still shows a valid current page while the page corrects it.
             value={Math.min(Math.max(1, page), pageCount)}
             onChange={onPageChange}
-            withEdges
+            withEdges={!compact}
+            siblings={compact ? 0 : 1}
+            boundaries={1}
             size="sm"
             getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
             getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}

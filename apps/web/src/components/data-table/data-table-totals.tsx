@@ -37,7 +37,10 @@ export interface DataTableTotalsProps<Row extends TableRow> {
   selectable?: boolean;
 }
 
-/** The <tfoot> totals row; absent while loading or empty, where a sum of nothing would read as a real zero. */
+/**
+ * The <tfoot> totals row, of the rows shown (dimmed with them during a reload); absent without rows, where a sum
+ * of nothing would read as a real zero.
+ */
 export function DataTableTotals<Row extends TableRow>({
   headers,
   rows,
@@ -47,10 +50,10 @@ export function DataTableTotals<Row extends TableRow>({
 }: DataTableTotalsProps<Row>) {
   const { loading } = useDataTableState();
   const values = useMemo(() => columnTotals(headers, rows, totals), [headers, rows, totals]);
-  if (!values || loading || rows.length === 0) return null;
+  if (!values || rows.length === 0) return null;
 
   return (
-    <Table.Tfoot>
+    <Table.Tfoot data-stale={loading || undefined}>
       <Table.Tr fw={700}>
         {selectable ? <Table.Td data-copy-skip data-print-hide /> : null}
         {headers.map((header, index) => {

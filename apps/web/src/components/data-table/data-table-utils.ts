@@ -39,6 +39,22 @@ export function nextSort(sort: string, column: string): string {
   }
 }
 
+export const SORT_ASCENDING_SUFFIX = '(ascending)';
+export const SORT_DESCENDING_SUFFIX = '(descending)';
+
+/**
+ * The sorts a list offers where it has no column headers to click (the cards): each sortable column ascending
+ * and descending, as the values nextSort cycles through.
+ */
+export function nextSortOptions(headers: readonly { text: string; value: string; sort?: boolean }[]): { value: string; label: string }[] {
+  return headers
+    .filter((header) => header.sort)
+    .flatMap((header) => [
+      { value: header.value, label: `${header.text} ${SORT_ASCENDING_SUFFIX}` },
+      { value: `-${header.value}`, label: `${header.text} ${SORT_DESCENDING_SUFFIX}` },
+    ]);
+}
+
 const PLAIN_DECIMAL = /^(-)?(\d*)(?:\.(\d+))?$/;
 
 /**
@@ -88,6 +104,25 @@ export function tableToText(table: HTMLTableElement): string {
     if (row.hasAttribute('data-copy-skip')) continue;
     const cells = Array.from(row.cells).filter((cell) => !cell.hasAttribute('data-copy-skip'));
     lines.push(cells.map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim()).join('\t'));
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The cards (DataTableCards) as the same tab-separated text as the table: the column names, then one line per
+ * card with each `data-copy-cell` in the place its index names (blank where a card has no such field).
+ */
+export function cardsToText(list: HTMLElement): string {
+  const header = list.getAttribute('data-copy-header') ?? '';
+  const columns = header.split('\t').length;
+  const lines = [header];
+  for (const card of Array.from(list.querySelectorAll<HTMLElement>('[data-copy-row]'))) {
+    const cells: string[] = Array.from({ length: columns }, () => '');
+    for (const cell of Array.from(card.querySelectorAll<HTMLElement>('[data-copy-cell]'))) {
+      const index = Number(cell.getAttribute('data-copy-cell'));
+      if (Number.isInteger(index) && index >= 0 && index < columns) cells[index] = (cell.textContent ?? '').replace(/\s+/g, ' ').trim();
+    }
+    lines.push(cells.join('\t'));
   }
   return lines.join('\n');
 }

@@ -81,13 +81,23 @@ describe('DataTable cells', () => {
     ]);
   });
 
-  it('shows 5 placeholder rows while loading, and no rows or empty text', () => {
-    const { container } = renderTable({ loading: true, emptyText: 'No bookings to view yet.' });
+  it('shows 5 placeholder rows while the first rows load, and no empty text', () => {
+    const { container } = renderTable({ rows: [], loading: true, emptyText: 'No bookings to view yet.' });
     expect(container.querySelectorAll('tbody [data-placeholder-row]')).toHaveLength(5);
-    expect(screen.queryByText('Ada Lovelace')).not.toBeInTheDocument();
     expect(screen.queryByText('No bookings to view yet.')).not.toBeInTheDocument();
     expect(table()).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  });
+
+  it('keeps the rows it has on screen, marked stale, while a reload runs', () => {
+    const { container } = renderTable({ loading: true, total: 30, page: 1, perPage: 3, onPageChange: () => undefined });
+    expect(container.querySelectorAll('tbody [data-placeholder-row]')).toHaveLength(0);
+    expect(bodyRows().map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Ada Lovelace', 'Alan Turing', 'Grace Hopper']);
+    expect(table().querySelector('tbody')).toHaveAttribute('data-stale');
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    // The known total stays too: no '0' while the next page is on its way.
+    expect(screen.getByText('Showing 3 of 30 entries')).toBeInTheDocument();
   });
 
   it('shows the empty text when not loading and there are no rows', () => {
@@ -374,12 +384,17 @@ describe('DataTable totals', () => {
     ]);
   });
 
-  it('has no footer without flagged columns, and none while loading', () => {
+  it('has no footer without flagged columns, and none while the first rows load', () => {
     const { unmount } = renderTable({ headers: headers.map((header) => ({ ...header, total: false })) });
     expect(table().querySelector('tfoot')).toBeNull();
     unmount();
-    renderTable({ loading: true });
+    const { unmount: unmountLoading } = renderTable({ rows: [], loading: true });
     expect(table().querySelector('tfoot')).toBeNull();
+    unmountLoading();
+    // Rows kept through a reload keep their totals, dimmed with them.
+    renderTable({ loading: true });
+    expect(table().querySelector('tfoot')).toHaveAttribute('data-stale');
+    expect(within(table().querySelector('tfoot')!).getByText('1,234.80')).toBeInTheDocument();
   });
 });
 

@@ -4,22 +4,34 @@
  * boxes with select-all, and pagination. It holds no data and makes no request: it shows `rows` and reports what
  * the user asked for through its `on…` props.
  *
- * DataTable is the parts (see index.ts) put together the way every current list wants them; a list that needs
- * another arrangement composes the parts itself rather than adding a prop here.
+ * Below the sm breakpoint the rows show as cards with labelled fields (DataTableCards), the header collapses into
+ * one bar (search, Filters, one menu for Copy, Print and Export) and the pagination narrows, so a phone shows
+ * every field without scrolling sideways. Without rows it says why (DataTableStateMessage): the load failed (with
+ * Retry), nothing matches the filters (with Clear filters) or the list is empty; a failed reload keeps the last
+ * rows under the error, and a reload keeps them on screen, dimmed, while aria-busy says they are being replaced.
+ *
+ * DataTable is the parts put together the way every current list wants them; a list that needs another
+ * arrangement composes the parts itself rather than adding a prop here.
  */
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
+import { formatNumber } from '@portal/contracts/formatters';
 import type { TableRow } from './data-table-utils';
 import type { ExportHandler, TableHeader } from './data-table-types';
 import { copyTable, printTable } from './data-table-commands';
+import { DataTableAnnouncer } from './data-table-announcer';
 import { DataTableActions } from './data-table-actions';
 import { DataTableBody } from './data-table-body';
-import { DataTableGrid } from './data-table-grid';
+import { DataTableCards } from './data-table-cards';
+import { DataTableGrid, DataTableGridStatus } from './data-table-grid';
 import { DataTableHeader } from './data-table-header';
 import { DataTablePagination, type DataTablePaginationProps } from './data-table-pagination';
+import { DataTablePrintHeader, PRINT_SEARCH_LABEL } from './data-table-print-header';
 import { DataTableSearch } from './data-table-search';
+import { DataTableErrorBanner, hasError, type DataTableStateProps } from './data-table-state';
 import { DataTableToolbar } from './data-table-toolbar';
-import { DataTableTotals } from './data-table-totals';
+import { columnTotals, DataTableTotals } from './data-table-totals';
+import { useNarrowLayout } from './use-narrow-layout';
 import { useDebouncedSearch } from './use-debounced-search';
 import { useExportRunner } from './use-export-runner';
 import { useRowSelection } from './use-row-selection';
@@ -31,20 +43,34 @@ export type { ExportHandler, TableHeader } from './data-table-types';
 export { COPIED_MESSAGE, COPY_FAILED_MESSAGE } from './data-table-commands';
 export { EXPORT_FAILED_MESSAGE } from './use-export-runner';
 export { SEARCH_PLACEHOLDER } from './data-table-search';
+export type { DataTableLoadState, DataTableStateTexts } from './data-table-state';
+export { DEFAULT_EMPTY_TEXT, DEFAULT_FILTERED_EMPTY_TEXT } from './data-table-state';
 
-/** The pagination's props (total: rows of the whole list; it shows only when that exceeds the rows loaded). */
+/**
+ * The pagination's props (total: rows of the whole list; it shows only when that exceeds the rows loaded), and the
+ * state props (DataTableStateProps: emptyText, filteredEmptyText, error, onRetry, filtered, onClearFilters), which
+ * lib/use-list-endpoint's listTableProps fills from a list's query and URL state; the area gives the texts.
+ */
 export interface DataTableProps<Row extends TableRow = TableRow>
-  extends Partial<Pick<DataTablePaginationProps, 'total' | 'page' | 'perPage' | 'onPageChange' | 'onPerPageChange' | 'pageSizes'>> {
+  extends Partial<Pick<DataTablePaginationProps, 'total' | 'page' | 'perPage' | 'onPageChange' | 'onPerPageChange' | 'pageSizes'>>,
+    DataTableStateProps {
   /** Names the table for assistive technology and titles the printout. */
   caption: string;
   /** Show the caption on screen too. @default false */
   captionVisible?: boolean;
   headers: TableHeader<Row>[];
   rows: Row[];
-  /** Shows TABLE_PLACEHOLDER_ROWS placeholder rows instead of the rows, and marks the table aria-busy. */
+  /**
+   * A load is running: the table is aria-busy, the rows it has stay on screen dimmed (the last ones that loaded),
+   * and TABLE_PLACEHOLDER_ROWS placeholder rows stand in only while it has none.
+   */
   loading?: boolean;
-  /** Shown when not loading and there are no rows. @default 'No records found.' */
-  emptyText?: ReactNode;
+  /** 'auto' shows cards below the sm breakpoint and the table above it. @default 'auto' */
+  layout?: 'auto' | 'table' | 'cards';
+  /** The page's title on the printout. @default the caption */
+  printTitle?: string;
+  /** The filters that narrow the list, in words ('Facility: City Clinic'): printed, and counted on the phone's Filters button. */
+  activeFilters?: readonly string[];
 
   /** Shows the header with the search box, Copy, Print and Export as. */
   showHeader?: boolean;
@@ -90,7 +116,15 @@ export function DataTable<Row extends TableRow>({
   headers,
   rows,
   loading = false,
+  layout = 'auto',
+  printTitle,
+  activeFilters = [],
   emptyText,
+  filteredEmptyText,
+  error,
+  onRetry,
+  filtered,
+  onClearFilters,
   showHeader = false,
   toolbar,
   searchPlaceholder,
@@ -117,23 +151,41 @@ export function DataTable<Row extends TableRow>({
   minWidth,
 }: DataTableProps<Row>) {
   const tableRef = useRef<HTMLTableElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const printRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrowLayout();
+  const cards = layout === 'cards' || (layout === 'auto' && narrow);
 
   const search = useDebouncedSearch({ value: searchValue, onSearch });
   const sorting = useTableSort({ sort, onSortChange });
   // Called even when not selectable: "uncheck all" still asks the page to reload (spec §4).
   const selection = useRowSelection({ rows, onCheckedChange, uncheckAll, onReload });
   const exports = useExportRunner({ exporting });
+  const cardTotals = useMemo(() => (cards ? columnTotals(headers, rows, totals) : null), [cards, headers, rows, totals]);
+
+  const state = { emptyText, filteredEmptyText, error, onRetry, filtered, onClearFilters };
+  const pageCount = total !== undefined && perPage ? Math.max(1, Math.ceil(total / perPage)) : 1;
+  const rowsText =
+    total !== undefined && total > rows.length
+      ? `Page ${page ?? 1} of ${formatNumber(pageCount)}: ${formatNumber(rows.length)} of ${formatNumber(total)} entries`
+      : undefined;
+  // The search is the table's own control, so the table names it; the area names its filters.
+  const appliedSearch = searchValue?.trim();
+  const printedFilters = appliedSearch ? [`${PRINT_SEARCH_LABEL} “${appliedSearch}”`, ...activeFilters] : activeFilters;
+  const printHeader = <DataTablePrintHeader title={printTitle ?? caption} filters={printedFilters} rowsText={rowsText} />;
 
   return (
     <Box>
       {showHeader ? (
         <DataTableToolbar
+          compact={cards}
+          activeFilterCount={activeFilters.length}
           search={<DataTableSearch search={search} placeholder={searchPlaceholder} />}
           filters={toolbar}
           actions={
             <DataTableActions
-              onCopy={() => void copyTable(tableRef.current)}
+              compact={cards}
+              onCopy={() => void copyTable(cards ? listRef.current : tableRef.current)}
               onPrint={() => printTable(printRef.current)}
               onExportPdf={onExportPdf ? () => exports.run('pdf', onExportPdf) : undefined}
               onExportExcel={onExportExcel ? () => exports.run('excel', onExportExcel) : undefined}
@@ -143,30 +195,56 @@ export function DataTable<Row extends TableRow>({
         />
       ) : null}
 
-      <DataTableGrid
-        caption={caption}
-        captionVisible={captionVisible}
-        loading={loading}
-        status={exports.status}
-        minWidth={minWidth}
-        tableRef={tableRef}
-        printRef={printRef}
-      >
-        <DataTableHeader
-          headers={headers}
-          sort={sorting.sort}
-          onSort={sorting.toggle}
-          selection={selectable ? selection : undefined}
-        />
-        <DataTableBody
-          headers={headers}
-          rows={rows}
-          emptyText={emptyText}
-          selection={selectable ? selection : undefined}
-          getRowLabel={getRowLabel}
-        />
-        <DataTableTotals headers={headers} rows={rows} totals={totals} label={totalsLabel} selectable={selectable} />
-      </DataTableGrid>
+      {/* Rows that stay on screen after a failed reload: the error goes above them. Without rows, in their place. */}
+      {rows.length > 0 && hasError(error) ? <DataTableErrorBanner error={error} onRetry={onRetry} /> : null}
+
+      {cards ? (
+        <div ref={printRef} className="portal-data-table-print-area">
+          {printHeader}
+          <DataTableCards<Row>
+            caption={caption}
+            headers={headers}
+            rows={rows}
+            loading={loading}
+            selection={selectable ? selection : undefined}
+            getRowLabel={getRowLabel}
+            sort={sorting.sort}
+            onSort={headers.some((header) => header.sort) ? sorting.set : undefined}
+            totals={cardTotals}
+            totalsLabel={totalsLabel}
+            listRef={listRef}
+            {...state}
+          />
+          {/* The same live region as the table's. */}
+          <DataTableGridStatus loading={loading} status={exports.status} />
+        </div>
+      ) : (
+        <DataTableGrid
+          caption={caption}
+          captionVisible={captionVisible}
+          loading={loading}
+          status={exports.status}
+          minWidth={minWidth}
+          tableRef={tableRef}
+          printRef={printRef}
+          printHeader={printHeader}
+        >
+          <DataTableHeader
+            headers={headers}
+            sort={sorting.sort}
+            onSort={sorting.toggle}
+            selection={selectable ? selection : undefined}
+          />
+          <DataTableBody
+            headers={headers}
+            rows={rows}
+            selection={selectable ? selection : undefined}
+            getRowLabel={getRowLabel}
+            {...state}
+          />
+          <DataTableTotals headers={headers} rows={rows} totals={totals} label={totalsLabel} selectable={selectable} />
+        </DataTableGrid>
+      )}
 
       <DataTablePagination
         shown={rows.length}
@@ -176,7 +254,9 @@ export function DataTable<Row extends TableRow>({
         onPageChange={onPageChange}
         onPerPageChange={onPerPageChange}
         pageSizes={pageSizes}
+        compact={cards}
       />
+      <DataTableAnnouncer loading={loading} failed={hasError(error)} shown={rows.length} total={total} page={page} perPage={perPage} />
     </Box>
   );
 }

@@ -14,10 +14,12 @@ export interface UseTableSortOptions {
 export function useTableSort({ sort, onSortChange }: UseTableSortOptions) {
   const [ownSort, setOwnSort] = useState('');
   const current = sort ?? ownSort;
-  const toggle = (column: string) => {
-    const next = nextSort(current, column);
+  /** A sort chosen outright (the cards' Sort by select). */
+  const set = (next: string) => {
     setOwnSort(next);
     onSortChange?.(next);
   };
-  return { sort: current, toggle };
+  /** A column header's click: ascending, descending, unsorted. */
+  const toggle = (column: string) => set(nextSort(current, column));
+  return { sort: current, toggle, set };
 }

@@ -5,11 +5,12 @@ import dayjs from 'dayjs';
 import type { RouteObject } from 'react-router';
 import { LIST_DEBOUNCE_MS, TABLE_PLACEHOLDER_ROWS, TABLE_SEARCH_DEBOUNCE_MS } from '@portal/contracts/constants';
 import { jsonResponse, mockFetch, type MockHandler, type RecordedRequest } from '../../../../test/fetch-mock';
+import { onPhoneScreen } from '../../../../test/phone-screen';
 import { renderApp } from '../../../../test/render-app';
 import { shownNotifications, startEachTestSignedOut } from '../../../../test/session';
 import { COPIED_MESSAGE } from '../../../components/data-table/data-table';
 import { FACILITIES, bookingPage, makeBooking } from '../bookings-test-helpers';
-import { BookingsPage, EMPTY_TEXT, REFRESH_FAILED_TEXT } from './bookings-page';
+import { BookingsPage, EMPTY_TEXT, FILTERED_EMPTY_TEXT, LOAD_FAILED_TEXT, REFRESH_FAILED_TEXT } from './bookings-page';
 
 startEachTestSignedOut();
 
@@ -345,16 +346,91 @@ describe('BookingsPage', () => {
     expect(lastQuery(api)).toEqual({ team: 'referral', filter_by: 'appointment_date', page: '1', per_page: '10' });
   });
 
-  it('offers to clear the filters when a filtered list is empty', async () => {
-    mockApi({ list: () => jsonResponse(200, bookingPage([])) });
+  it('says no bookings match when a filtered list is empty, and clears the filters', async () => {
+    const api = mockApi({
+      list: (request: RecordedRequest) =>
+        jsonResponse(200, bookingPage(request.query.has('search') ? [] : [makeBooking({ booking_patient_detail: { name: 'Ada Lovelace' } })])),
+    });
     const user = setupUser();
     const view = renderApp('/bookings?search=nobody&invoice_status=paid', { routes });
-    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await within(table()).findByText(FILTERED_EMPTY_TEXT)).toBeInTheDocument();
+    // Not the spec's "yet" text: the partner does have bookings, just none that match.
+    expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
+
+    await user.click(within(table()).getByRole('button', { name: 'Clear filters' }));
     expect(searchParams(view)).toEqual({});
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveValue('');
+    afterListDebounce();
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(lastQuery(api)).toEqual({ team: 'referral', filter_by: 'appointment_date', page: '1', per_page: '10' });
   });
 
-  it('keeps the last rows after a failed fetch, clears loading and offers a quiet retry', async () => {
+  it('shows a failed first load in the table with Retry, never the empty text', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    const api = mockApi({
+      list: () => (fail ? jsonResponse(500, { message: 'Server Error' }) : jsonResponse(200, bookingPage([makeBooking({ booking_patient_detail: { name: 'Ada Lovelace' } })]))),
+    });
+    const user = setupUser();
+    renderApp('/bookings', { routes });
+
+    const alert = await within(table()).findByRole('alert');
+    expect(alert).toHaveTextContent(LOAD_FAILED_TEXT);
+    expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
+    expect(table()).toHaveAttribute('aria-busy', 'false');
+    expect(shownNotifications()).toEqual([]);
+
+    fail = false;
+    const before = listCalls(api).length;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(listCalls(api)).toHaveLength(before + 1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows what the server refused without a Retry that could not help', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockApi({
+      list: () => jsonResponse(422, { message: 'The given data was invalid.', errors: { search: ['The search may not be greater than 100 characters.'] } }),
+    });
+    renderApp('/bookings', { routes });
+    expect(await within(table()).findByRole('alert')).toHaveTextContent('The search may not be greater than 100 characters.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the rows and the count on screen while the next answer loads: busy, never 0', async () => {
+    let release: () => void = () => undefined;
+    mockApi({
+      list: (request: RecordedRequest) => {
+        const answer = () =>
+          jsonResponse(200, bookingPage([makeBooking({ booking_patient_detail: { name: `Result for ${request.query.get('invoice_status') ?? 'all'}` } })], { total: 45 }));
+        if (!request.query.has('invoice_status')) return answer();
+        return new Promise<Response>((resolve) => (release = () => resolve(answer())));
+      },
+    });
+    const user = setupUser();
+    renderApp('/bookings', { routes });
+    expect(await screen.findByText('Result for all')).toBeInTheDocument();
+    expect(screen.getByText('45 bookings')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Invoice status' }), 'Paid');
+    // At once (the debounce) and while the request runs: busy, the last rows and count stay, nothing reads 0.
+    for (const step of ['debounce', 'request'] as const) {
+      if (step === 'request') afterListDebounce();
+      expect(table()).toHaveAttribute('aria-busy', 'true');
+      expect(screen.getByText('Result for all')).toBeInTheDocument();
+      expect(table().querySelectorAll('tbody tr[data-placeholder-row]')).toHaveLength(0);
+      expect(screen.getByText('45 bookings')).toBeInTheDocument();
+      expect(screen.getByText('Showing 1 of 45 entries')).toBeInTheDocument();
+      expect(screen.queryByText(/^0 bookings$/)).not.toBeInTheDocument();
+    }
+
+    act(() => release());
+    expect(await screen.findByText('Result for paid')).toBeInTheDocument();
+    await loaded();
+  });
+
+  it('keeps the last rows after a failed fetch, with the error and Retry above them', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = false;
     const api = mockApi({
@@ -370,7 +446,8 @@ describe('BookingsPage', () => {
     fail = true;
     await user.selectOptions(screen.getByRole('combobox', { name: 'Invoice status' }), 'Paid');
     afterListDebounce();
-    expect(await screen.findByText(REFRESH_FAILED_TEXT)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFRESH_FAILED_TEXT);
+    expect(table()).not.toContainElement(screen.getByRole('alert'));
     expect(table()).toHaveAttribute('aria-busy', 'false');
     expect(screen.getByText('Result for all')).toBeInTheDocument();
     expect(shownNotifications()).toEqual([]);
@@ -481,6 +558,43 @@ describe('BookingsPage', () => {
       await waitFor(() => expect(screen.getByRole('button', { name: 'Export as' })).toHaveAttribute('aria-busy', 'false'));
       await waitFor(() => expect(shownNotifications().map((shown) => shown.message)).toContain('Export failed. Please try again.'));
       expect(clicked).toHaveLength(0);
+    });
+  });
+
+  describe('on a phone', () => {
+    onPhoneScreen();
+
+    it('shows each booking as a card of the seven labelled fields, with the filters behind one button', async () => {
+      const booking = makeBooking({ ticket_id: '100234', booking_patient_detail: { name: 'Ada Lovelace' }, provider: { id: 21, name: 'Mount Elizabeth' } });
+      const api = mockApi({ list: () => jsonResponse(200, bookingPage([booking], { total: 45 })) });
+      const user = setupUser();
+      const view = renderApp('/bookings', { routes });
+
+      const list = await screen.findByRole('list', { name: 'Bookings' });
+      await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'false'));
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const [card] = within(list).getAllByRole('listitem');
+      const local = dayjs(booking.date_time);
+      const labels = within(card!).getAllByRole('term').map((term) => term.textContent);
+      const values = within(card!).getAllByRole('definition').map((definition) => definition.textContent);
+      expect(labels.map((label, index) => `${label}: ${values[index]}`)).toEqual([
+        'Booking Id: MT-100234',
+        'Patient name: Ada Lovelace',
+        'Facility: Mount Elizabeth',
+        `App. date: ${local.format('D MMM YYYY')} ${local.format('HH:mm')}`,
+        'Service: MRI scan',
+        'Specialty: Radiology',
+        'Agent assigned: Grace Hopper',
+      ]);
+
+      // The invoice filter is behind Filters; choosing one counts it on the button.
+      expect(screen.queryByRole('combobox', { name: 'Invoice status' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Filters' }));
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'Invoice status' }), 'Paid');
+      expect(searchParams(view)).toEqual({ invoice_status: 'paid' });
+      expect(screen.getByRole('button', { name: 'Filters (1 active)' })).toBeInTheDocument();
+      afterListDebounce();
+      await waitFor(() => expect(lastQuery(api).invoice_status).toBe('paid'));
     });
   });
 });

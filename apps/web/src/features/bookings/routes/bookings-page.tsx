@@ -1,36 +1,30 @@
 import { useEffect, useMemo } from 'react';
-import { Anchor, Box, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { Box, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { BOOKING_SEARCH_MAX_LENGTH, type BookingExportFormat, type BookingRow, type InvoiceStatus } from '@portal/contracts/bookings';
 import type { PageSize } from '@portal/contracts/constants';
 import { formatNumber } from '@portal/contracts/formatters';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
-import { isHttpError } from '../../../lib/http';
+import { describeRange } from '../../../components/date-range-filter/date-range';
+import { listTableProps } from '../../../lib/use-list-endpoint';
 import { useFacilities } from '../api/get-facilities';
 import { useBookingListParams, useBookings } from '../api/list-bookings';
 import { exportBookings } from '../api/export-bookings';
 import { BOOKING_COLUMNS } from '../components/booking-columns';
 import { BookingFilterMenu, FILTER_BY_LABELS, FilterChip } from '../components/booking-filter-menu';
 
-const NO_ROWS: BookingRow[] = [];
-
+// spec §2, word for word: the list itself is empty.
 export const EMPTY_TEXT = 'No bookings to view yet.';
+export const FILTERED_EMPTY_TEXT = 'No bookings match these filters.';
 export const REFRESH_FAILED_TEXT = "Couldn't refresh the list.";
 export const LOAD_FAILED_TEXT = "Couldn't load your bookings.";
+export const PRINT_TITLE = 'My Referrals: Bookings';
 
 const INVOICE_OPTIONS: { value: '' | InvoiceStatus; label: string }[] = [
   { value: '', label: 'All' },
   { value: 'paid', label: 'Paid' },
   { value: 'unpaid', label: 'Unpaid' },
 ];
-
-/** The first field error of a 422, which retrying cannot fix; null otherwise. */
-function validationMessage(error: unknown): string | null {
-  if (!isHttpError(error, 422)) return null;
-  const first = Object.values(error.fieldErrors)[0]?.[0];
-  return first ?? error.message;
-}
 
 /**
  * /bookings, "My Referrals › Bookings" (spec §2): the bookings made through the partner's referrals, with search,
@@ -44,9 +38,9 @@ export function BookingsPage() {
   const facility = params.medical_service_provider ?? null;
   const facilities = useFacilities();
   const bookings = useBookings(list);
-
-  const rows = bookings.page?.data ?? NO_ROWS;
-  const total = bookings.page?.total;
+  // Rows, total, loading, the error with Retry, and whether filters narrow the list: the kit's honest states.
+  const table = listTableProps<BookingRow>(list, bookings, { loadFailed: LOAD_FAILED_TEXT, refreshFailed: REFRESH_FAILED_TEXT });
+  const { rows, total } = table;
 
   const facilityName = useMemo(() => {
     if (facility === null) return null;
@@ -65,7 +59,16 @@ export function BookingsPage() {
   }, [lastPage, setPage]);
 
   const exportAs = (format: BookingExportFormat) => () => exportBookings(params, format);
-  const unfixable = bookings.failed ? validationMessage(bookings.error) : null;
+
+  // The filters in words, for the printout and the phone's Filters button (the search is the table's own).
+  const activeFilters: string[] = [];
+  if (params.from || params.to) {
+    activeFilters.push(`${FILTER_BY_LABELS[params.filter_by]}: ${describeRange({ from: params.from ?? '', to: params.to ?? '' }, new Date(), '')}`);
+  } else if (params.filter_by !== 'appointment_date') {
+    activeFilters.push(`Dates: ${FILTER_BY_LABELS[params.filter_by].toLowerCase()}`);
+  }
+  if (facilityName !== null) activeFilters.push(`Facility: ${facilityName}`);
+  if (params.invoice_status) activeFilters.push(`Invoice: ${INVOICE_OPTIONS.find((option) => option.value === params.invoice_status)?.label}`);
 
   return (
     <Stack gap="lg">
@@ -90,22 +93,6 @@ export function BookingsPage() {
               </Text>
             ) : null}
           </Group>
-          {/* Spec §8: a failed fetch is not an error screen; the last rows stay, with a quiet way to try again. */}
-          <Box role="status">
-            {bookings.failed ? (
-              <Group gap={6} wrap="nowrap">
-                <IconAlertCircle size={16} aria-hidden color="var(--mantine-color-orange-6)" />
-                <Text size="sm" c="dimmed">
-                  {unfixable ?? (bookings.page ? REFRESH_FAILED_TEXT : LOAD_FAILED_TEXT)}
-                </Text>
-                {unfixable ? null : (
-                  <Button variant="subtle" size="compact-sm" leftSection={<IconRefresh size={14} aria-hidden />} onClick={bookings.retry}>
-                    Retry
-                  </Button>
-                )}
-              </Group>
-            ) : null}
-          </Box>
         </Group>
 
         {/* The Filter menu's choices, as removable chips (spec §2). */}
@@ -130,22 +117,12 @@ export function BookingsPage() {
 
         <DataTable<BookingRow>
           caption="Bookings"
+          printTitle={PRINT_TITLE}
           headers={BOOKING_COLUMNS}
-          rows={rows}
-          loading={bookings.loading}
-          emptyText={
-            <>
-              {EMPTY_TEXT}
-              {list.hasFilters ? (
-                <>
-                  {' '}
-                  <Anchor component="button" type="button" size="sm" onClick={list.clearFilters}>
-                    Clear filters
-                  </Anchor>
-                </>
-              ) : null}
-            </>
-          }
+          {...table}
+          emptyText={EMPTY_TEXT}
+          filteredEmptyText={FILTERED_EMPTY_TEXT}
+          activeFilters={activeFilters}
           showHeader
           searchValue={params.search ?? ''}
           onSearch={(search) => list.set({ search: search.slice(0, BOOKING_SEARCH_MAX_LENGTH) })}
@@ -180,7 +157,6 @@ export function BookingsPage() {
           }
           onExportExcel={exportAs('xlsx')}
           onExportPdf={exportAs('pdf')}
-          total={total}
           page={params.page}
           perPage={params.per_page}
           onPageChange={(page) => list.setPage(page)}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useAuthStore } from '../../stores/auth-store';
+
+export const PRINT_FILTERS_LABEL = 'Filters:';
+export const PRINT_NO_FILTERS = 'none';
+export const PRINT_SEARCH_LABEL = 'Search:';
+
+/** 'Amelia Hart, Harbor Health Partners': the signed-in partner, as a printout names who it was printed for. */
+export function usePrintedFor(): string | null {
+  const user = useAuthStore((state) => state.user);
+  if (!user) return null;
+  const name = user.name || [user.first_name, user.last_name].filter(Boolean).join(' ');
+  const organisation = user.partner_profile?.organisation?.trim();
+  return [name, organisation && organisation !== name ? organisation : null].filter(Boolean).join(', ') || null;
+}
+
+/** The date and time of printing in the page's language, with its time zone (a printout travels). */
+export function formatPrintedAt(date: Date): string {
+  const locale = typeof document !== 'undefined' ? document.documentElement.lang || undefined : undefined;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date) + ' ' + timeZoneName(date, locale);
+}
+
+function timeZoneName(date: Date, locale: string | undefined): string {
+  const part = new Intl.DateTimeFormat(locale, { timeZoneName: 'short' }).formatToParts(date).find((entry) => entry.type === 'timeZoneName');
+  return part?.value ?? '';
+}
+
+export interface DataTablePrintHeaderProps {
+  /** The page's title, e.g. 'My Referrals: Bookings'. */
+  title: string;
+  /** The active filters in words ('Facility: City Clinic'); none prints 'Filters: none'. */
+  filters?: readonly string[];
+  /** Which rows of how many, e.g. 'Showing 10 of 3,000 entries'; left out when every row is shown. */
+  rowsText?: string;
+}
+
+/**
+ * What a printout says about itself, above the table: the page title, the filters in words, which rows, the date
+ * printed and the partner it was printed for. Hidden on screen (data-table-print.css), where the page shows all of
+ * it already; printed by the table's Print and by the browser's own print alike. The date is taken again as the
+ * browser starts printing (beforeprint), not when the page was opened.
+ */
+export function DataTablePrintHeader({ title, filters = [], rowsText }: DataTablePrintHeaderProps) {
+  const printedFor = usePrintedFor();
+  const [printedAt, setPrintedAt] = useState(() => new Date());
+  useEffect(() => {
+    // Rendered synchronously: the browser lays the page out for paper right after this event.
+    const update = () => flushSync(() => setPrintedAt(new Date()));
+    window.addEventListener('beforeprint', update);
+    return () => window.removeEventListener('beforeprint', update);
+  }, []);
+
+  return (
+    <div className="portal-print-only" data-print-header>
+      <div className="portal-print-title">{title}</div>
+      <div>
+        {PRINT_FILTERS_LABEL} {filters.length > 0 ? filters.join('; ') : PRINT_NO_FILTERS}
+      </div>
+      {rowsText ? <div>{rowsText}</div> : null}
+      <div>
+        Printed {formatPrintedAt(printedAt)}
+        {printedFor ? ` for ${printedFor}` : ''}
+      </div>
+    </div>
+  );
+}
