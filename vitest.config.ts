@@ -102,6 +102,8 @@ export default defineConfig({
         test: {
           name: 'server-db',
           include: testDatabaseTests,
+          // On the embedded pass, one migrated database that every file's database starts from.
+          globalSetup: [`${SERVER_SRC}/test/embedded-template.ts`],
           ...serverProject,
         },
       },

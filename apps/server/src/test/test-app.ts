@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -72,7 +73,9 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    return { database: await openDatabase({ embeddedDataDir: 'memory://' }), drop: async () => {} };
+    // Started from the migrated copy that the project's global setup made (test/embedded-template.ts).
+    const template = inject('embeddedTemplateFile') ?? undefined;
+    return { database: await openDatabase({ embeddedDataDir: 'memory://', embeddedTemplateFile: template }), drop: async () => {} };
   }
   const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });

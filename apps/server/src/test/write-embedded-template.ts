@@ -1,0 +1,17 @@
+/**
+ * `node --import tsx write-embedded-template.ts <file>`: migrates a new embedded database and writes its data folder,
+ * as a tarball, to <file>. Run by test/embedded-template.ts in a process of its own, because Vitest's global setup
+ * runs inside Vite's module runner, where the embedded database's worker thread cannot be started.
+ */
+import { openDatabase } from '../db/client.ts';
+import { migrate } from '../db/migrate.ts';
+
+const file = process.argv[2];
+if (!file) throw new Error('Usage: write-embedded-template.ts <file>');
+const database = await openDatabase({ embeddedDataDir: 'memory://' });
+try {
+  await migrate(database.pool);
+  await database.snapshot!(file);
+} finally {
+  await database.close();
+}
