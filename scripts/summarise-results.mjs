@@ -35,6 +35,12 @@ if (existsSync(e2eFile)) {
   skipped += stats.skipped;
   parts.push(`e2e: ${stats.expected}`);
 }
+const stepsFile = path.join(dir, 'steps.txt');
+if (existsSync(stepsFile)) {
+  // "lint 41" per line, from scripts/test.sh; steps run side by side overlap, so these add up to more than the total.
+  const steps = readFileSync(stepsFile, 'utf8').trim().split('\n').map((line) => line.split(' '));
+  console.log(`\nseconds per step: ${steps.map(([name, seconds]) => `${name} ${seconds}`).join(', ')}`);
+}
 const seconds = Math.round(Date.now() / 1000 - Number(started));
 console.log(`\nper run: ${parts.join(', ')}; took ${Math.floor(seconds / 60)}m${seconds % 60}s`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
