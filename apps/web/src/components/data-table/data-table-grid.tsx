@@ -2,6 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import { Table, VisuallyHidden } from '@mantine/core';
 import { DataTableContext } from './data-table-context';
 import classes from './data-table.module.css';
+import { useScrollRegion } from './use-scroll-region';
 import './data-table-print.css';
 
 export interface DataTableGridProps {
@@ -37,13 +38,14 @@ export function DataTableGrid({
   printHeader,
   children,
 }: DataTableGridProps) {
+  const scrollRegion = useScrollRegion(caption);
   return (
     <DataTableContext value={{ loading }}>
       <div ref={printRef} className={`${classes.busyFrame} portal-data-table-print-area`}>
         {printHeader}
         {/* Seen while loading: the rows that stay on screen are dimmed under it (the body marks them data-stale). */}
         {loading ? <div className={classes.busyBar} aria-hidden data-print-hide /> : null}
-        <Table.ScrollContainer minWidth={minWidth} type="native">
+        <Table.ScrollContainer minWidth={minWidth} type="native" {...scrollRegion}>
           <Table ref={tableRef} striped highlightOnHover verticalSpacing="sm" aria-busy={loading} className={classes.stale}>
             <Table.Caption className={captionVisible ? undefined : 'portal-data-table-caption'}>{caption}</Table.Caption>
             {children}
