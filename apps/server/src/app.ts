@@ -15,6 +15,7 @@ import { buildSecurityHeaders, frameworkErrorAnswer, securityHeadersPlugin } fro
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { localePlugin } from './plugins/locale.ts';
+import { messagesPlugin } from './plugins/messages.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -89,6 +90,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', database);
 
+  // The areas: every modules/<area>/module.ts, found and ordered by kit/load-modules.ts (docs/recipe-new-area.md).
+  const modules = await loadModules();
+  // Before the error handler, which answers in the request's language with every area's translations.
+  await app.register(messagesPlugin, { translations: modules.flatMap((module) => module.messages ?? []) });
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, { headers: securityHeaders });
   // Before every route: API answers over 1 KB go out compressed when the client accepts it (plugins/compression.ts).
@@ -115,8 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(realtimePlugin, { config });
 
-  // The areas: every modules/<area>/module.ts, found and ordered by kit/load-modules.ts (docs/recipe-new-area.md).
-  for (const module of await loadModules()) await app.register(module.register);
+  for (const module of modules) await app.register(module.register);
 
   await app.register(spaPlugin, { distDir: deps.webDistDir });
   return app;

@@ -180,17 +180,14 @@ function compile(template: string, translation: string): CompiledTemplate {
   return { pattern: new RegExp(`^${source}$`, 's'), names, translation, literalLength };
 }
 
-/** Separators of a list inside a message ('a, b', '"x", "y"', '10|25'), and the list joined again in Arabic. */
+/** The separator of a list inside a message ('a lowercase letter, a number'; '10, 25, 50'), and Arabic's. */
 const LIST_SEPARATOR = ', ';
 const ARABIC_LIST_SEPARATOR = '، ';
 
 function translateValue(value: string, terms: MessageCatalogue): string {
   const term = terms[value];
   if (term !== undefined) return term;
-  if (value.includes(LIST_SEPARATOR)) {
-    const items = value.split(LIST_SEPARATOR);
-    if (items.some((item) => terms[item] !== undefined)) return items.map((item) => terms[item] ?? item).join(ARABIC_LIST_SEPARATOR);
-  }
+  if (value.includes(LIST_SEPARATOR)) return value.split(LIST_SEPARATOR).map((item) => terms[item] ?? item).join(ARABIC_LIST_SEPARATOR);
   return value;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
+import type { MessageTranslations } from '@portal/contracts/message-translations';
 
 /**
  * One area of the API: what `modules/<area>/module.ts` default-exports. buildApp finds every module by that file
@@ -18,6 +19,11 @@ export interface PortalModule {
    * shared plugin: sessions, CSRF, the auth guard, the mailer, realtime and OpenAPI.
    */
   register: FastifyPluginAsync;
+  /**
+   * The translations of the messages the area answers with (lib/messages.ts `translationsOf`), which `app.translate`
+   * and the error handler use for a request in another language than English.
+   */
+  messages?: MessageTranslations;
   /**
    * Adds the area's demo data (`npm start` on an empty database, never in production), after the demo accounts
    * and after the modules in `after`. Real-looking names and figures: the demo is what people judge the portal by.

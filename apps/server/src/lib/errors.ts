@@ -1,4 +1,5 @@
 import { SERVICE_UNAVAILABLE_MESSAGE } from '@portal/contracts/errors';
+import { SERVER_MESSAGES } from './messages.ts';
 
 /**
  * Typed domain errors. Services throw these; the central error handler maps them to HTTP with
@@ -21,7 +22,7 @@ export type FieldErrors = Record<string, string[]>;
 /** 422 `{message, errors: {field: [messages]}}`; the message is the first field's first message. */
 export class ValidationError extends AppError {
   constructor(readonly errors: FieldErrors, message?: string) {
-    const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+    const first = Object.values(errors)[0]?.[0] ?? SERVER_MESSAGES.invalidData;
     super(422, message ?? first, 'validation_failed', { errors });
   }
 
@@ -37,13 +38,13 @@ export class UnauthenticatedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message = 'This action is unauthorized.', code = 'forbidden', body: Record<string, unknown> = {}) {
+  constructor(message: string = SERVER_MESSAGES.forbidden, code = 'forbidden', body: Record<string, unknown> = {}) {
     super(403, message, code, body);
   }
 }
 
 export class NotFoundError extends AppError {
-  constructor(message = 'Not found.') {
+  constructor(message: string = SERVER_MESSAGES.notFound) {
     super(404, message, 'not_found');
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { AppError, UnauthenticatedError } from '../lib/errors.ts';
+import { SERVER_MESSAGES } from '../lib/messages.ts';
 import { partnerAccess } from '../lib/session-sql.ts';
 
 /** The signed-in partner as every scoped query needs it. */
@@ -101,7 +102,7 @@ export const authGuardPlugin = fp(
       const { access } = await loadUser(request, reply);
       if (access === 'password_update_required') {
         // The code goes in the body too: the SPA routes on it (the error handler sends only message + body).
-        throw new AppError(403, 'You must update your password before continuing.', 'password_update_required', {
+        throw new AppError(403, SERVER_MESSAGES.passwordUpdateRequired, 'password_update_required', {
           code: 'password_update_required',
         });
       }

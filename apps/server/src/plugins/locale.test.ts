@@ -71,3 +71,60 @@ describe('request.locale', () => {
     expect((await client.get('/api/test-only/locale/deferred', { 'accept-language': 'en' })).json()).toEqual({ before: 'en', after: 'ar' });
   });
 });
+
+describe("answers in the request's language", () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestApp();
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  async function guest() {
+    const client = new TestClient(context.app);
+    await client.csrf();
+    return client;
+  }
+
+  it("gives a guest's 422 in Arabic for Accept-Language: ar, and the spec's English texts otherwise", async () => {
+    const client = await guest();
+    const arabic = await client.post('/api/login', { email: '', password: '' }, { 'accept-language': 'ar' });
+    expect(arabic.statusCode).toBe(422);
+    expect(arabic.json()).toEqual({
+      message: 'حقل البريد الإلكتروني مطلوب.',
+      errors: { email: ['حقل البريد الإلكتروني مطلوب.', 'يجب أن يكون البريد الإلكتروني عنوانًا صالحًا.'], password: ['حقل كلمة المرور مطلوب.'] },
+    });
+    const english = await client.post('/api/login', { email: '', password: '' });
+    expect(english.json()).toEqual({
+      message: 'The email field is required.',
+      errors: { email: ['The email field is required.', 'The email must be a valid email address.'], password: ['The password field is required.'] },
+    });
+  });
+
+  it("translates the server's own messages: a failed sign-in, a success message", async () => {
+    const partner = await createPartner(context.database.pool);
+    const client = await guest();
+    const failed = await client.post('/api/login', { email: partner.email, password: 'Not-the-password-1' }, { 'accept-language': 'ar-AE' });
+    expect(failed.json()).toEqual({ message: 'بيانات الدخول هذه لا تطابق سجلاتنا.', errors: { email: ['بيانات الدخول هذه لا تطابق سجلاتنا.'] } });
+    const reset = await client.post('/api/users/forgot-password', { email: 'nobody@example.test' }, { 'accept-language': 'ar' });
+    expect(reset.json()).toEqual({ success: true, message: 'أرسلنا رابط إعادة تعيين كلمة المرور إلى بريدك الإلكتروني.' });
+  });
+
+  it("answers a signed-in person in their saved language, a late-read session's route and 401s included", async () => {
+    const partner = await createPartner(context.database.pool, { locale: 'ar' });
+    const client = new TestClient(context.app);
+    await signInAs(context, client, partner.userId);
+    // the bookings list reads its session inside its own statement, after the query was refused
+    const range = await client.get('/api/clients/bookings?from=2025-03-10&to=2025-03-01', { 'accept-language': 'en' });
+    expect(range.statusCode).toBe(422);
+    expect(range.json().errors).toEqual({ from: ['خطأ! يجب ألا يكون تاريخ البداية 2025-03-10 بعد تاريخ النهاية 2025-03-01'] });
+    const size = await client.get('/api/clients/bookings?per_page=7');
+    expect(size.json().errors).toEqual({ per_page: ['يجب أن يكون حقل عدد العناصر في الصفحة إحدى القيم 5، 10، 20، 25، 50، 100، 200.'] });
+    const missing = await client.post('/api/notifications/00000000-0000-0000-0000-000000000000/read');
+    expect(missing.json()).toEqual({ message: 'الإشعار غير موجود.' });
+
+    const anonymous = await new TestClient(context.app).get('/api/user', { 'accept-language': 'ar' });
+    expect(anonymous.json()).toEqual({ message: 'لم يتم تسجيل الدخول.' });
+  });
+});

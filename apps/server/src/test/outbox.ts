@@ -54,12 +54,22 @@ function parts(headers: Map<string, string>, body: string): { type: string; cont
     });
 }
 
+const ENCODED_WORD = /=\?utf-8\?([QB])\?([^?]*)\?=/gi;
+
+/**
+ * A header's RFC 2047 encoded words, decoded. Adjacent encoded words are one text (the whitespace between them is
+ * not part of it, RFC 2047 §6.2), and a character's bytes may be split across two of them (nodemailer splits long
+ * non-ASCII subjects), so their bytes are joined before they are read as UTF-8.
+ */
 function decodeHeaderWord(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-    kind.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-  );
+  return value.replace(/=\?utf-8\?[QB]\?[^?]*\?=(?:\s+=\?utf-8\?[QB]\?[^?]*\?=)*/gi, (run) => {
+    const bytes = [...run.matchAll(ENCODED_WORD)].map(([, kind, text]) =>
+      kind!.toUpperCase() === 'B'
+        ? Buffer.from(text!, 'base64')
+        : Buffer.from(text!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1'),
+    );
+    return Buffer.concat(bytes).toString('utf8');
+  });
 }
 
 export function parseEml(file: string): OutboxMail {

@@ -54,7 +54,7 @@ export function createApprovalService(deps: ApprovalDependencies) {
         return createLoginLink(client, deps.config.appUrl, user.id, 'approval');
       });
       try {
-        await deps.mailer.send(approvalMail({ to: user.email, firstName: user.first_name, link: link.url, loginUrl: `${deps.config.appUrl}/login` }));
+        await deps.mailer.send(approvalMail({ to: user.email, firstName: user.first_name, link: link.url, loginUrl: `${deps.config.appUrl}/login`, locale: user.locale }));
       } catch (error) {
         throw new OperatorError(
           `${user.email} is approved, but the e-mail could not be sent (${(error as Error).message}). Retry with: send-login-link ${user.email}`,
@@ -71,7 +71,7 @@ export function createApprovalService(deps: ApprovalDependencies) {
       await setUserStatus(deps.pool, user.id, 'rejected');
       if (deps.endSessions) await deps.endSessions(user.id);
       else await deps.pool.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
-      if (options.notify ?? true) await deps.mailer.send(rejectionMail({ to: user.email, firstName: user.first_name }));
+      if (options.notify ?? true) await deps.mailer.send(rejectionMail({ to: user.email, firstName: user.first_name, locale: user.locale }));
       return { userId: user.id, email: user.email };
     },
 
@@ -80,7 +80,7 @@ export function createApprovalService(deps: ApprovalDependencies) {
       const user = await findAccount(email);
       if (user.status !== 'approved') throw new OperatorError(`${user.email} is ${user.status}; approve it first.`);
       const link = await createLoginLink(deps.pool, deps.config.appUrl, user.id, 'approval');
-      await deps.mailer.send(loginLinkMail({ to: user.email, firstName: user.first_name, link: link.url }));
+      await deps.mailer.send(loginLinkMail({ to: user.email, firstName: user.first_name, link: link.url, locale: user.locale }));
       return { userId: user.id, email: user.email, link };
     },
 

@@ -60,7 +60,7 @@ export function createPasswordService(deps: AuthDependencies) {
       const token = randomToken(40);
       await saveResetToken(deps.pool, user.email, sha256(token));
       const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-      deps.mailer.queue(passwordResetMail({ to: user.email, firstName: user.first_name, link }));
+      deps.mailer.queue(passwordResetMail({ to: user.email, firstName: user.first_name, link, locale: user.locale }));
     },
 
     /**
@@ -94,7 +94,7 @@ export function createPasswordService(deps: AuthDependencies) {
       const key = `update-password:${userId}`;
       if (await limiter.tooManyAttempts(key, LOGIN_MAX_ATTEMPTS)) {
         const seconds = await limiter.availableIn(key);
-        const message = AUTH_MESSAGES.tooManyAttempts(Math.max(1, seconds));
+        const message = AUTH_MESSAGES.tooManyAttempts({ seconds: Math.max(1, seconds) });
         throw new TooManyRequestsError(message, seconds, { errors: { current_password: [message] } });
       }
       const user = await findCredentialsById(deps.pool, userId);

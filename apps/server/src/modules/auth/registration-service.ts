@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { RegistrationOptions, RegistrationRequest } from '@portal/contracts/auth';
+import type { Locale } from '@portal/contracts/preferences';
 import { inTransaction } from '../../db/queryable.ts';
 import { TooManyRequestsError, ValidationError, type FieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -48,14 +49,15 @@ export function createRegistrationService(deps: Pick<AuthDependencies, 'pool'>) 
     /**
      * POST /api/registration: a new referral agent for the organisation (in the `partners` group), a user
      * pending approval, and their partner profile, in one transaction. A claimed organisation name never
-     * joins an existing agent: that would hand a stranger another organisation's data once approved.
+     * joins an existing agent: that would hand a stranger another organisation's data once approved. The account
+     * keeps the language the person registered in (`locale`), so the approval e-mail is written in it.
      */
-    async registerPartner(input: RegistrationRequest, ip: string): Promise<number> {
+    async registerPartner(input: RegistrationRequest, ip: string, locale: Locale = 'en'): Promise<number> {
       const limiter = new RateLimiter(deps.pool);
       const key = `registration:${ip}`;
       if (await limiter.tooManyAttempts(key, REGISTRATIONS_PER_HOUR_PER_IP)) {
         const seconds = await limiter.availableIn(key);
-        throw new TooManyRequestsError(AUTH_MESSAGES.tooManyRegistrations(Math.max(1, seconds)), seconds);
+        throw new TooManyRequestsError(AUTH_MESSAGES.tooManyRegistrations({ seconds: Math.max(1, seconds) }), seconds);
       }
       await limiter.hit(key, 3600);
 
@@ -81,6 +83,7 @@ export function createRegistrationService(deps: Pick<AuthDependencies, 'pool'>) 
             phone,
             passwordHash,
             status: 'pending',
+            locale,
           });
           await insertPartnerProfile(client, {
             userId,

@@ -207,6 +207,28 @@ describe('registration, approval and one-time sign-in links', () => {
     expect(latestMail(context.config.mail.outboxDir, partner.email)?.subject).toBe('Your partner portal registration');
   });
 
+  it('keeps the language a registration was made in: its answer, then the approval and rejection e-mails, are in it', async () => {
+    const client = await newClient(context);
+    const body = registration({ first_name: 'Salma' });
+    const response = await client.post('/api/registration', body, { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.5' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe('شكرًا لتسجيلك. سنراجع طلبك ونراسلك عبر البريد الإلكتروني عند الموافقة عليه.');
+
+    const approval = createApprovalService(authDependencies(context));
+    await approval.approveRegistration(body.email);
+    const approved = latestMail(context.config.mail.outboxDir, body.email)!;
+    expect(approved.subject).toBe('تمت الموافقة على حسابك في بوابة الشركاء');
+    expect(approved.text).toContain('مرحبًا Salma، تمت الموافقة على حسابك في بوابة الشركاء.');
+
+    await approval.rejectRegistration(body.email);
+    expect(latestMail(context.config.mail.outboxDir, body.email)!.subject).toBe('طلب تسجيلك في بوابة الشركاء');
+    // a registration from an English page stays English
+    const english = registration();
+    await client.post('/api/registration', english, { 'accept-language': 'en-GB' });
+    await approval.approveRegistration(english.email);
+    expect(latestMail(context.config.mail.outboxDir, english.email)!.subject).toBe('Your partner portal account is approved');
+  });
+
   it('tells the operator what is wrong: unknown e-mail, already approved, not approved yet', async () => {
     const approval = createApprovalService(authDependencies(context));
     await expect(approval.approveRegistration('nobody@example.test')).rejects.toThrow(OperatorError);

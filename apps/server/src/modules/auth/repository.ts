@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/contracts/preferences';
 import type { Queryable } from '../../db/queryable.ts';
 import type { PresentableUserRow } from './user-presenter.ts';
 
@@ -16,10 +17,12 @@ export interface CredentialRow {
   password_updated_check: boolean;
   two_factor_secret: string | null;
   two_factor_confirmed_at: Date | null;
+  /** the language e-mails to this person are written in */
+  locale: Locale;
 }
 
 const CREDENTIAL_COLUMNS = `id, email, first_name, last_name, password_hash, status, password_updated_check,
-  two_factor_secret, two_factor_confirmed_at`;
+  two_factor_secret, two_factor_confirmed_at, locale`;
 
 export async function findCredentialsByEmail(db: Queryable, email: string): Promise<CredentialRow | undefined> {
   const { rows } = await db.query<CredentialRow>(
@@ -227,12 +230,14 @@ export interface NewUser {
   status: UserStatus;
   passwordUpdatedCheck?: boolean;
   firstLogin?: boolean;
+  /** the language the person registered in; English when not given */
+  locale?: Locale;
 }
 
 export async function insertUser(db: Queryable, user: NewUser): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO users (first_name, last_name, email, phone, password_hash, status, password_updated_check, first_login, approved_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $6 = 'approved' THEN now() END) RETURNING id`,
+    `INSERT INTO users (first_name, last_name, email, phone, password_hash, status, password_updated_check, first_login, approved_at, locale)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $6 = 'approved' THEN now() END, $9) RETURNING id`,
     [
       user.firstName,
       user.lastName,
@@ -242,6 +247,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<number> 
       user.status,
       user.passwordUpdatedCheck ?? true,
       user.firstLogin ?? true,
+      user.locale ?? 'en',
     ],
   );
   return rows[0]!.id;

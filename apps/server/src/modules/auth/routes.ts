@@ -182,7 +182,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await passwords.requestPasswordReset(request.body.email);
-      return { success: true, message: AUTH_MESSAGES.resetLinkSent };
+      return { success: true, message: app.translate(AUTH_MESSAGES.resetLinkSent, request.locale) };
     },
   );
 
@@ -199,7 +199,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       await passwords.resetPassword(request.body, endSessions);
-      return { success: true, message: AUTH_MESSAGES.passwordReset };
+      return { success: true, message: app.translate(AUTH_MESSAGES.passwordReset, request.locale) };
     },
   );
 
@@ -223,7 +223,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await passwords.updatePassword(currentUser(request).id, request.body, request.session!.id, endSessions);
-      return { success: true, message: AUTH_MESSAGES.passwordUpdated, user };
+      return { success: true, message: app.translate(AUTH_MESSAGES.passwordUpdated, request.locale), user };
     },
   );
 
@@ -251,8 +251,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await registration.registerPartner(request.body, request.ip);
-      return reply.code(201).send({ success: true, message: AUTH_MESSAGES.registered });
+      await registration.registerPartner(request.body, request.ip, request.locale);
+      return reply.code(201).send({ success: true, message: app.translate(AUTH_MESSAGES.registered, request.locale) });
     },
   );
 }

@@ -37,7 +37,7 @@ export const TOTP_SECRET_PURPOSE = 'two-factor-secret';
 
 /** 429 with Retry-After and a 422-style body, as Fortify's LockoutResponse answers. */
 export function lockoutError(seconds: number, field: string): TooManyRequestsError {
-  const message = AUTH_MESSAGES.throttle(Math.max(1, seconds));
+  const message = AUTH_MESSAGES.throttle({ seconds: Math.max(1, seconds) });
   return new TooManyRequestsError(message, seconds, { errors: { [field]: [message] } });
 }
 

@@ -12,6 +12,7 @@ import type { SessionWithUserRow } from '../../lib/session-sql.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { paginate, pageUrlBuilder } from '../../lib/paginate.ts';
 import { TooManyRequestsError } from '../../lib/errors.ts';
+import { BOOKING_MESSAGES } from './messages.ts';
 import type { ReadQueryable } from '../../db/pipelined-reader.ts';
 import {
   countFiltered,
@@ -181,7 +182,7 @@ export function createBookingsService(options: BookingsServiceOptions) {
      */
     async startExport(user: AuthenticatedUser, query: BookingListQuery): Promise<{ meta: ExportMeta; rows: AsyncIterable<ExportRecord[]>; release: () => void }> {
       if (runningExports >= maxExports) {
-        throw new TooManyRequestsError('Another export is being prepared. Please try again in a moment.', 5);
+        throw new TooManyRequestsError(BOOKING_MESSAGES.exportBusy, 5);
       }
       runningExports += 1;
       let released = false;

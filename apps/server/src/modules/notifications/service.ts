@@ -10,6 +10,7 @@ import type { Queryable } from '../../db/queryable.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors.ts';
 import { userChannel } from '../../realtime/channel-authorizer.ts';
 import type { BroadcastEvent, Broadcaster } from '../broadcasting/broadcaster.ts';
+import { NOTIFICATION_MESSAGES } from './messages.ts';
 import * as repository from './repository.ts';
 
 /**
@@ -102,7 +103,7 @@ export function createNotificationService(deps: { db: Queryable; broadcaster: Br
     },
 
     async markRead(userId, id, options) {
-      if (!(await repository.markRead(db, userId, id))) throw new NotFoundError('Notification not found.');
+      if (!(await repository.markRead(db, userId, id))) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
       return announceCount(userId, options);
     },
 
@@ -112,7 +113,7 @@ export function createNotificationService(deps: { db: Queryable; broadcaster: Br
     },
 
     async remove(userId, id, options) {
-      if (!(await repository.deleteOne(db, userId, id))) throw new NotFoundError('Notification not found.');
+      if (!(await repository.deleteOne(db, userId, id))) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
       return announceCount(userId, options);
     },
   };

@@ -5,6 +5,7 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { createPartner } from '../../test/factories.ts';
 import { signInAs } from '../../test/sign-in.ts';
+import { latestMail } from '../../test/outbox.ts';
 
 const PATH = '/api/user/preferences';
 
@@ -109,5 +110,46 @@ describe('PATCH /api/user/preferences', () => {
     const response = await client.patch(PATH, { locale: 'ar' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ locale: 'ar', theme: 'system' });
+  });
+});
+
+describe('what the server writes to a person follows their saved language', () => {
+  let context: TestContext;
+  beforeAll(async () => {
+    context = await createTestApp();
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  async function forgotPasswordMail(email: string) {
+    const guest = new TestClient(context.app);
+    await guest.csrf();
+    // The public page's language does not decide: the e-mail goes to an account, in the language it chose.
+    expect((await guest.post('/api/users/forgot-password', { email }, { 'accept-language': 'en' })).statusCode).toBe(200);
+    await context.app.mailer.flush();
+    return latestMail(context.config.mail.outboxDir, email)!;
+  }
+
+  it('switching the language to Arabic and back switches the password reset e-mail with it', async () => {
+    const partner = await createPartner(context.database.pool, { firstName: 'Layla' });
+    const client = new TestClient(context.app);
+    await signInAs(context, client, partner.userId);
+
+    const english = await forgotPasswordMail(partner.email);
+    expect(english.subject).toBe('Reset your partner portal password');
+    expect(english.text).toContain('Hello Layla, we received a request to reset the password');
+
+    expect((await client.patch(PATH, { locale: 'ar' })).statusCode).toBe(200);
+    // the address's reset requests are throttled to one a minute: start the minute again
+    await context.database.pool.query(`DELETE FROM rate_limits WHERE key LIKE 'forgot-password:%'`);
+    const arabic = await forgotPasswordMail(partner.email);
+    expect(arabic.subject).toBe('إعادة تعيين كلمة مرور بوابة الشركاء');
+    expect(arabic.text).toContain('مرحبًا Layla، تلقّينا طلبًا لإعادة تعيين كلمة مرور حسابك في بوابة الشركاء.');
+    expect(arabic.links.some((link) => link.startsWith(`${context.config.appUrl}/reset-password?token=`))).toBe(true);
+
+    expect((await client.patch(PATH, { locale: 'en' })).statusCode).toBe(200);
+    await context.database.pool.query(`DELETE FROM rate_limits WHERE key LIKE 'forgot-password:%'`);
+    expect((await forgotPasswordMail(partner.email)).subject).toBe('Reset your partner portal password');
   });
 });
