@@ -4,13 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated embedded database's data folder (a tarball) that each API test file's database starts from. */
-    embeddedTemplateFile: string | null;
-  }
-}
+// The type of what this setup provides ('embeddedTemplateFile') is declared beside its reader.
+import type {} from './test-app.ts';
 
 /**
  * Vitest global setup of the 'server-db' project. On the embedded pass, migrates one embedded database and keeps a

@@ -8,6 +8,13 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated embedded database's data folder (a tarball) that each API test file's database starts from. */
+    embeddedTemplateFile: string | null;
+  }
+}
+
 export interface TestContext {
   app: App;
   database: Database;
