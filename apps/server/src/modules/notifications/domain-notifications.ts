@@ -1,10 +1,12 @@
 import { NOTIFICATION_TYPES, type Notification } from '@portal/contracts/notifications';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import { formatBookingId, formatDate } from '@portal/contracts/formatters';
+import type { Locale } from '@portal/contracts/preferences';
 import type { NotificationService, NotifyOptions } from './service.ts';
 
 /**
- * The notifications the portal's own domain events create, worded in one place. Callers pass
+ * The notifications the portal's own domain events create, worded in one place, in every language: each recipient
+ * reads theirs in their saved language (users.locale; the service calls the wording once per language). Callers pass
  * `app.notifications` (or any object with its `notify`):
  *
  *   await notifyAccountApproved(app.notifications, userId);
@@ -22,16 +24,104 @@ export function bookingLink(ticketId: string | number): string {
   return `/bookings?search=${encodeURIComponent(bare)}`;
 }
 
+/** What a status is called in each language; an unknown status is shown humanised ('on_hold' → 'On hold'). */
+const STATUS_WORDS: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
+  en: {},
+  ar: {
+    pending: 'قيد الانتظار',
+    confirmed: 'مؤكد',
+    completed: 'مكتمل',
+    cancelled: 'ملغى',
+    no_show: 'لم يحضر',
+    paid: 'مدفوعة',
+    unpaid: 'غير مدفوعة',
+  },
+};
+
+function humanise(value: string): string {
+  const text = value.replace(/[_-]+/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function statusWord(value: string, locale: Locale): string {
+  return STATUS_WORDS[locale][value] ?? humanise(value);
+}
+
+/** An appointment's day: spec §9's 'D MMM Y' in English, the language's own long date otherwise ('5 مارس 2024'). */
+function dateText(value: Date | string, locale: Locale): string {
+  if (locale === 'en') return formatDate(value);
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? formatDate(value) : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}
+
+interface BookingCreatedParts {
+  bookingId: string;
+  patientName?: string | null | undefined;
+  facilityName?: string | null | undefined;
+  date?: string | undefined;
+}
+
+interface StatusChangeParts {
+  bookingId: string;
+  invoice: boolean;
+  from: string | null;
+  to: string;
+}
+
+interface NotificationTexts {
+  accountApproved: { title: string; body: string };
+  bookingCreated: { title: (bookingId: string) => string; body: (parts: BookingCreatedParts) => string };
+  bookingStatusChanged: { title: (parts: StatusChangeParts) => string; body: (parts: StatusChangeParts) => string };
+}
+
+/** Every language words every notification: TypeScript refuses one that leaves a text out. */
+export const NOTIFICATION_TEXTS: Readonly<Record<Locale, NotificationTexts>> = {
+  en: {
+    accountApproved: {
+      title: 'Your account is approved',
+      body: 'Welcome to the partner portal. Your referrals, bookings and earnings are all here.',
+    },
+    bookingCreated: {
+      title: (bookingId) => `New booking ${bookingId}`,
+      body: ({ patientName, facilityName, date }) => {
+        const parts = [patientName ? `for ${patientName}` : null, facilityName ? `at ${facilityName}` : null, date ? `on ${date}` : null].filter(Boolean);
+        return parts.length > 0 ? `A booking was made through your referral ${parts.join(' ')}.` : 'A booking was made through your referral.';
+      },
+    },
+    bookingStatusChanged: {
+      title: ({ bookingId, invoice }) => `Booking ${bookingId} ${invoice ? 'invoice ' : ''}updated`,
+      body: ({ invoice, from, to }) => `${invoice ? 'Invoice status' : 'Status'} changed ${from ? `from ${from} to ${to}` : `to ${to}`}.`,
+    },
+  },
+  ar: {
+    accountApproved: {
+      title: 'تمت الموافقة على حسابك',
+      body: 'مرحبًا بك في بوابة الشركاء. تجد هنا إحالاتك وحجوزاتك وأرباحك.',
+    },
+    bookingCreated: {
+      title: (bookingId) => `حجز جديد ${bookingId}`,
+      body: ({ patientName, facilityName, date }) => {
+        const parts = [patientName ? `للمريض ${patientName}` : null, facilityName ? `في ${facilityName}` : null, date ? `بتاريخ ${date}` : null].filter(Boolean);
+        return parts.length > 0 ? `تم إجراء حجز عن طريق إحالتك ${parts.join(' ')}.` : 'تم إجراء حجز عن طريق إحالتك.';
+      },
+    },
+    bookingStatusChanged: {
+      title: ({ bookingId, invoice }) => (invoice ? `تحديث فاتورة الحجز ${bookingId}` : `تحديث الحجز ${bookingId}`),
+      body: ({ invoice, from, to }) => `${invoice ? 'تغيّرت حالة الفاتورة' : 'تغيّرت الحالة'} ${from ? `من ${from} إلى ${to}` : `إلى ${to}`}.`,
+    },
+  },
+};
+
 export function notifyAccountApproved(notifier: Notifier, userId: number, options?: NotifyOptions): Promise<Notification[]> {
   return notifier.notify(
     userId,
-    {
+    (locale) => ({
       type: NOTIFICATION_TYPES.accountApproved,
-      title: 'Your account is approved',
-      body: 'Welcome to the partner portal. Your referrals, bookings and earnings are all here.',
+      title: NOTIFICATION_TEXTS[locale].accountApproved.title,
+      body: NOTIFICATION_TEXTS[locale].accountApproved.body,
       link: '/',
       data: {},
-    },
+    }),
     options,
   );
 }
@@ -47,20 +137,20 @@ export interface BookingCreatedInput {
 
 export function notifyBookingCreated(notifier: Notifier, input: BookingCreatedInput, options?: NotifyOptions): Promise<Notification[]> {
   const bookingId = formatBookingId(input.ticketId);
-  const parts = [
-    input.patientName ? `for ${input.patientName}` : null,
-    input.facilityName ? `at ${input.facilityName}` : null,
-    input.appointmentAt ? `on ${formatDate(input.appointmentAt)}` : null,
-  ].filter(Boolean);
   return notifier.notify(
     { referralAgentId: input.referralAgentId },
-    {
+    (locale) => ({
       type: NOTIFICATION_TYPES.bookingCreated,
-      title: `New booking ${bookingId}`,
-      body: parts.length > 0 ? `A booking was made through your referral ${parts.join(' ')}.` : 'A booking was made through your referral.',
+      title: NOTIFICATION_TEXTS[locale].bookingCreated.title(bookingId),
+      body: NOTIFICATION_TEXTS[locale].bookingCreated.body({
+        bookingId,
+        patientName: input.patientName,
+        facilityName: input.facilityName,
+        date: input.appointmentAt ? dateText(input.appointmentAt, locale) : undefined,
+      }),
       link: bookingLink(input.ticketId),
       data: { ticket_id: String(input.ticketId) },
-    },
+    }),
     options,
   );
 }
@@ -74,11 +164,6 @@ export interface BookingStatusChangedInput {
   to: string;
 }
 
-function humanise(value: string): string {
-  const text = value.replace(/[_-]+/g, ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 export function notifyBookingStatusChanged(
   notifier: Notifier,
   input: BookingStatusChangedInput,
@@ -86,16 +171,17 @@ export function notifyBookingStatusChanged(
 ): Promise<Notification[]> {
   const bookingId = formatBookingId(input.ticketId);
   const invoice = input.field === 'invoice_status';
-  const what = invoice ? 'Invoice status' : 'Status';
-  const change = input.from ? `from ${humanise(input.from)} to ${humanise(input.to)}` : `to ${humanise(input.to)}`;
   return notifier.notify(
     { referralAgentId: input.referralAgentId },
-    {
-      type: invoice ? NOTIFICATION_TYPES.bookingInvoiceStatusChanged : NOTIFICATION_TYPES.bookingStatusChanged,
-      title: `Booking ${bookingId} ${invoice ? 'invoice ' : ''}updated`,
-      body: `${what} changed ${change}.`,
-      link: bookingLink(input.ticketId),
-      data: { ticket_id: String(input.ticketId), field: input.field, from: input.from ?? null, to: input.to },
+    (locale) => {
+      const parts = { bookingId, invoice, from: input.from ? statusWord(input.from, locale) : null, to: statusWord(input.to, locale) };
+      return {
+        type: invoice ? NOTIFICATION_TYPES.bookingInvoiceStatusChanged : NOTIFICATION_TYPES.bookingStatusChanged,
+        title: NOTIFICATION_TEXTS[locale].bookingStatusChanged.title(parts),
+        body: NOTIFICATION_TEXTS[locale].bookingStatusChanged.body(parts),
+        link: bookingLink(input.ticketId),
+        data: { ticket_id: String(input.ticketId), field: input.field, from: input.from ?? null, to: input.to },
+      };
     },
     options,
   );

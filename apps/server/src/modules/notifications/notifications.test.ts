@@ -18,7 +18,8 @@ import {
   waitForEvent,
   waitForSubscription,
 } from '../broadcasting/test-support.ts';
-import { bookingLink, notifyAccountApproved, notifyBookingCreated, notifyBookingStatusChanged } from './domain-notifications.ts';
+import { LOCALES } from '@portal/contracts/preferences';
+import { bookingLink, NOTIFICATION_TEXTS, notifyAccountApproved, notifyBookingCreated, notifyBookingStatusChanged } from './domain-notifications.ts';
 import { listenOnLoopback } from '../../test/listen.ts';
 
 const CREATED = 'App\\Events\\NotificationCreated';
@@ -154,6 +155,62 @@ describe('notifications', () => {
       });
       expect(invoice).toMatchObject({ type: 'booking.invoice_status_changed', title: 'Booking MT-100234 invoice updated' });
       expect(colleague.userId).toBeGreaterThan(0);
+    });
+
+    it("words each recipient's copy in their saved language: Arabic beside English for the same booking", async () => {
+      const english = await createPartner(context.database.pool);
+      const arabic = await createPartner(context.database.pool, { referralAgentId: english.referralAgentId, locale: 'ar' });
+
+      const created = await notifyBookingCreated(context.app.notifications, {
+        referralAgentId: english.referralAgentId,
+        ticketId: '100777',
+        patientName: 'Amira Haddad',
+        facilityName: 'Harbor Clinic',
+        appointmentAt: '2030-03-05T09:00:00Z',
+      });
+      expect(created).toHaveLength(2);
+      const { rows } = await context.database.pool.query<{ user_id: number; title: string; body: string }>(
+        `SELECT user_id, title, body FROM notifications WHERE data->>'ticket_id' = '100777' ORDER BY user_id`,
+      );
+      expect(rows).toEqual([
+        { user_id: english.userId, title: 'New booking MT-100777', body: 'A booking was made through your referral for Amira Haddad at Harbor Clinic on 5 Mar 2030.' },
+        { user_id: arabic.userId, title: 'حجز جديد MT-100777', body: 'تم إجراء حجز عن طريق إحالتك للمريض Amira Haddad في Harbor Clinic بتاريخ 5 مارس 2030.' },
+      ]);
+
+      await notifyBookingStatusChanged(context.app.notifications, { referralAgentId: english.referralAgentId, ticketId: '100777', field: 'status', from: 'pending', to: 'no_show' });
+      await notifyAccountApproved(context.app.notifications, arabic.userId);
+      const latest = await context.database.pool.query<{ title: string; body: string }>(
+        'SELECT title, body FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 2',
+        [arabic.userId],
+      );
+      expect(latest.rows).toEqual(
+        expect.arrayContaining([
+          { title: 'تحديث الحجز MT-100777', body: 'تغيّرت الحالة من قيد الانتظار إلى لم يحضر.' },
+          { title: 'تمت الموافقة على حسابك', body: 'مرحبًا بك في بوابة الشركاء. تجد هنا إحالاتك وحجوزاتك وأرباحك.' },
+        ]),
+      );
+      // an operator's message is one text, sent as written
+      const [message] = await context.app.notifications.notify(arabic.userId, { title: 'Office closed on Friday' });
+      expect(message!.title).toBe('Office closed on Friday');
+    });
+
+    it('has every notification text in every language', () => {
+      for (const locale of LOCALES) {
+        const texts = NOTIFICATION_TEXTS[locale];
+        const parts = { bookingId: 'MT-1', invoice: true, from: 'a', to: 'b' };
+        for (const text of [
+          texts.accountApproved.title,
+          texts.accountApproved.body,
+          texts.bookingCreated.title('MT-1'),
+          texts.bookingCreated.body({ bookingId: 'MT-1' }),
+          texts.bookingCreated.body({ bookingId: 'MT-1', patientName: 'A', facilityName: 'B', date: 'C' }),
+          texts.bookingStatusChanged.title(parts),
+          texts.bookingStatusChanged.body(parts),
+        ]) {
+          expect(text.trim(), locale).not.toBe('');
+          if (locale === 'ar') expect(text).toMatch(/[\u0600-\u06FF]/);
+        }
+      }
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Notification } from '@portal/contracts/notifications';
+import type { Locale } from '@portal/contracts/preferences';
 import { queryPage, type Queryable } from '../../db/queryable.ts';
 
 /**
@@ -135,6 +136,16 @@ export async function approvedUserIdsOfAgent(db: Queryable, referralAgentId: num
     [referralAgentId],
   );
   return rows.map((row) => Number(row.id));
+}
+
+/** The saved language of each of `userIds` (users.locale), in the order of the ids. */
+export async function localesOfUsers(db: Queryable, userIds: number[]): Promise<{ id: number; locale: Locale }[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await db.query<{ id: number; locale: Locale }>(
+    'SELECT u.id, u.locale FROM unnest($1::int[]) WITH ORDINALITY AS recipients(id, position) JOIN users u ON u.id = recipients.id ORDER BY position',
+    [userIds],
+  );
+  return rows.map((row) => ({ id: Number(row.id), locale: row.locale }));
 }
 
 /** The subset of `userIds` that exist (a stale id from a caller must not fail the whole insert on the FK). */

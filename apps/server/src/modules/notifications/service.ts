@@ -6,6 +6,7 @@ import {
   type NotificationInput,
   type NotificationsUpdatedEvent,
 } from '@portal/contracts/notifications';
+import type { Locale } from '@portal/contracts/preferences';
 import type { Queryable } from '../../db/queryable.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors.ts';
 import { userChannel } from '../../realtime/channel-authorizer.ts';
@@ -19,6 +20,13 @@ import * as repository from './repository.ts';
  */
 export type NotificationRecipients = number | number[] | { referralAgentId: number };
 
+/**
+ * What a notification says: one text for everyone (an operator's message, written in one language), or a function
+ * of the recipient's saved language, called once per language among the recipients, so each person reads it in
+ * theirs (domain-notifications.ts words the portal's own in every language).
+ */
+export type NotificationContent = NotificationInput | ((locale: Locale) => NotificationInput);
+
 export interface NotifyOptions {
   /** to-others: the `X-Socket-ID` of the request that caused it, whose tab does not need the live event. */
   socketId?: string | undefined;
@@ -30,7 +38,7 @@ export interface NotificationService {
    * recipient's private channel ('NotificationCreated', then 'NotificationsUpdated' with the unread count).
    * Resolves once stored and handed to the realtime service; a realtime failure is logged, never thrown.
    */
-  notify(recipients: NotificationRecipients, input: NotificationInput, options?: NotifyOptions): Promise<Notification[]>;
+  notify(recipients: NotificationRecipients, content: NotificationContent, options?: NotifyOptions): Promise<Notification[]>;
   /** One page of the user's notifications and how many there are (the list route makes the paginator). */
   list(userId: number, query: { page: number; per_page: number; filter: 'all' | 'unread' }): Promise<{ rows: Notification[]; total: number }>;
   unreadCount(userId: number): Promise<number>;
@@ -52,6 +60,16 @@ export function createNotificationService(deps: { db: Queryable; broadcaster: Br
     return repository.approvedUserIdsOfAgent(db, recipients.referralAgentId);
   }
 
+  function parse(input: NotificationInput) {
+    const parsed = notificationInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'input'] ??= []).push(issue.message);
+      throw new ValidationError(errors);
+    }
+    return parsed.data;
+  }
+
   /** Tells every tab of the user the new unread count (after a read, read-all or delete). */
   async function announceCount(userId: number, options: NotifyOptions = {}): Promise<number> {
     const unreadCount = await repository.countUnread(db, userId);
@@ -61,17 +79,27 @@ export function createNotificationService(deps: { db: Queryable; broadcaster: Br
   }
 
   return {
-    async notify(recipients, rawInput, options = {}) {
-      const parsed = notificationInputSchema.safeParse(rawInput);
-      if (!parsed.success) {
-        const errors: FieldErrors = {};
-        for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'input'] ??= []).push(issue.message);
-        throw new ValidationError(errors);
+    async notify(recipients, content, options = {}) {
+      // A wording that does not pass the schema fails at once, before anyone is looked up (in English for a function).
+      const fixed = typeof content === 'function' ? null : parse(content);
+      if (typeof content === 'function') parse(content('en'));
+      const ids = await recipientIds(recipients);
+      const groups: { userIds: number[]; input: repository.NewNotification }[] = [];
+      if (fixed) groups.push({ userIds: ids, input: fixed });
+      else if (typeof content === 'function') {
+        const byLocale = new Map<Locale, number[]>();
+        for (const { id, locale } of await repository.localesOfUsers(db, ids)) {
+          const group = byLocale.get(locale);
+          if (group) group.push(id);
+          else byLocale.set(locale, [id]);
+        }
+        for (const [locale, userIds] of byLocale) groups.push({ userIds, input: parse(content(locale)) });
       }
-      const userIds = await recipientIds(recipients);
-      if (userIds.length === 0) return [];
+      const rows: repository.NotificationRow[] = [];
+      for (const group of groups) if (group.userIds.length > 0) rows.push(...(await repository.insertForUsers(db, group.userIds, group.input)));
+      if (rows.length === 0) return [];
+      const userIds = rows.map((row) => row.user_id);
 
-      const rows = await repository.insertForUsers(db, userIds, parsed.data);
       const counts = await repository.countUnreadForUsers(db, userIds);
       const stored = rows.map((row) => ({ userId: row.user_id, notification: repository.toNotification(row) }));
 
