@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Menu } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Button, Loader, Menu } from '@mantine/core';
 import {
   IconChevronDown,
   IconCopy,
@@ -16,20 +17,29 @@ export interface DataTableActionsProps {
   onPrint: () => void;
   onExportPdf?: () => void;
   onExportExcel?: () => void;
-  /** Keeps the Export button busy (and disabled) while a file is prepared. */
+  /** Keeps the Export button busy (its menu does not open) while a file is prepared. */
   exportBusy?: boolean;
   /** One menu button instead of three buttons, for the phone bar. */
   compact?: boolean;
 }
 
-/** Copy, Print and the Export as menu (spec §2); the menu is left out when the list offers no export. */
+/**
+ * Copy, Print and the Export as menu (spec §2); the menu is left out when the list offers no export. While a file
+ * is prepared the export button is busy (a spinner, aria-busy, aria-disabled, its menu closed) but not `disabled`
+ * nor Mantine's `loading` (which disables): the menu hands focus back to it as it closes, and a disabled button
+ * would drop that focus to <body> (issue #13, ux-audit M1).
+ */
 export function DataTableActions({ onCopy, onPrint, onExportPdf, onExportExcel, exportBusy = false, compact = false }: DataTableActionsProps) {
+  // Controlled, so that it cannot open while an export runs (Mantine's `disabled` only hides a menu that opens anyway
+  // once it is enabled again).
+  const [opened, setOpened] = useState(false);
+  const menuState = { opened: opened && !exportBusy, onChange: (next: boolean) => setOpened(next && !exportBusy) };
   if (compact) {
     return (
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal {...menuState}>
         <Menu.Target>
-          <ActionIcon variant="default" size={36} aria-label={COMPACT_ACTIONS_LABEL} loading={exportBusy} aria-busy={exportBusy}>
-            <IconDotsVertical size={18} aria-hidden />
+          <ActionIcon variant="default" size={36} aria-label={COMPACT_ACTIONS_LABEL} aria-disabled={exportBusy || undefined} aria-busy={exportBusy}>
+            {exportBusy ? <Loader size={16} color="currentColor" aria-hidden /> : <IconDotsVertical size={18} aria-hidden />}
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
@@ -62,12 +72,12 @@ export function DataTableActions({ onCopy, onPrint, onExportPdf, onExportExcel, 
         Print
       </Button>
       {onExportPdf || onExportExcel ? (
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" withinPortal {...menuState}>
           <Menu.Target>
             <Button
-              leftSection={<IconDownload size={16} aria-hidden />}
+              leftSection={exportBusy ? <Loader size={14} color="currentColor" aria-hidden /> : <IconDownload size={16} aria-hidden />}
               rightSection={<IconChevronDown size={14} aria-hidden />}
-              loading={exportBusy}
+              aria-disabled={exportBusy || undefined}
               aria-busy={exportBusy}
             >
               Export as

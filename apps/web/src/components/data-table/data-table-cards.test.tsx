@@ -185,7 +185,7 @@ describe('DataTable on a phone', () => {
     expect(cardList()).toHaveAttribute('aria-busy', 'true');
     expect(cardList()).toHaveAttribute('data-stale');
     expect(cards()).toHaveLength(3);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading');
   });
 
   it('says why the list is empty, with the same actions as the table', async () => {
