@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { DirectionProvider, getDefaultZIndex, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NOTIFICATION_DURATION_MS } from '@portal/contracts/constants';
-import { isRightToLeft, useLocale } from '../i18n/i18n';
+import { isRightToLeft, useLocale, useText } from '../i18n/i18n';
 import { isHttpError } from '../lib/http';
 import classes from './providers.module.css';
-import { cssVariablesResolver, theme } from './theme';
+import { createPortalTheme, cssVariablesResolver } from './theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -29,6 +29,21 @@ export function createQueryClient(): QueryClient {
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   const locale = useLocale();
   const rtl = isRightToLeft(locale);
+  const t = useText('shared');
+  // The theme names Mantine's icon buttons (a toast's close, the calendars' arrows): in the reader's language.
+  const theme = useMemo(
+    () =>
+      createPortalTheme({
+        closeNotification: t('shell.closeNotification'),
+        previousMonth: t('dateRange.previousMonth'),
+        nextMonth: t('dateRange.nextMonth'),
+        previousYear: t('dateRange.previousYear'),
+        nextYear: t('dateRange.nextYear'),
+        previousDecade: t('dateRange.previousDecade'),
+        nextDecade: t('dateRange.nextDecade'),
+      }),
+    [t],
+  );
   return (
     <DirectionProvider initialDirection={rtl ? 'rtl' : 'ltr'}>
     {/* 'auto': the system's light or dark until the user picks one in the account menu (issue #13). */}

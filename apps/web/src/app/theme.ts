@@ -12,46 +12,71 @@ import classes from './theme.module.css';
  */
 const teal: MantineColorsTuple = [...DEFAULT_THEME.colors.teal.slice(0, 8), '#087f5b', '#066649'] as unknown as MantineColorsTuple;
 
-export const theme = createTheme({
-  primaryColor: 'teal',
-  // One shade for both schemes: a filled button's text colour is chosen once (white), not per scheme, so the
-  // filled shade must carry white text in dark too. Also applies to every colour's filled variant: red-8 (4.5:1
-  // under white, the bell's badge) and blue-8 (5.0:1).
-  primaryShade: { light: 8, dark: 8 },
-  colors: { teal },
-  defaultRadius: 'md',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-  // A 2 px outline of at least 3:1 on every control the keyboard reaches (theme.module.css).
-  focusClassName: classes.focusRing,
-  components: {
-    // Text fields showed focus only as a 1 px border colour change: they get the same outline.
-    Input: Input.extend({ classNames: { input: classes.input } }),
-    // Every toast's close button had no name (axe button-name, after every sign-in).
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
-    // The calendars' previous/next buttons had no name (axe button-name). Every date picker renders a Calendar.
-    Calendar: {
-      defaultProps: {
-        ariaLabels: {
-          previousMonth: 'Previous month',
-          nextMonth: 'Next month',
-          previousYear: 'Previous year',
-          nextYear: 'Next year',
-          previousDecade: 'Previous decade',
-          nextDecade: 'Next decade',
+/** The texts the theme gives Mantine's components (names of icon buttons), in the reader's language. */
+export interface ThemeLabels {
+  closeNotification: string;
+  previousMonth: string;
+  nextMonth: string;
+  previousYear: string;
+  nextYear: string;
+  previousDecade: string;
+  nextDecade: string;
+}
+
+export const ENGLISH_THEME_LABELS: ThemeLabels = {
+  closeNotification: 'Close notification',
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
+
+/** The portal's theme; providers.tsx builds it again when the language changes (the labels). */
+export function createPortalTheme(labels: ThemeLabels = ENGLISH_THEME_LABELS) {
+  return createTheme({
+    primaryColor: 'teal',
+    // One shade for both schemes: a filled button's text colour is chosen once (white), not per scheme, so the
+    // filled shade must carry white text in dark too. Also applies to every colour's filled variant: red-8 (4.5:1
+    // under white, the bell's badge) and blue-8 (5.0:1).
+    primaryShade: { light: 8, dark: 8 },
+    colors: { teal },
+    defaultRadius: 'md',
+    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+    // A 2 px outline of at least 3:1 on every control the keyboard reaches (theme.module.css).
+    focusClassName: classes.focusRing,
+    components: {
+      // Text fields showed focus only as a 1 px border colour change: they get the same outline.
+      Input: Input.extend({ classNames: { input: classes.input } }),
+      // Every toast's close button had no name (axe button-name, after every sign-in).
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.closeNotification } } },
+      // The calendars' previous/next buttons had no name (axe button-name). Every date picker renders a Calendar.
+      Calendar: {
+        defaultProps: {
+          ariaLabels: {
+            previousMonth: labels.previousMonth,
+            nextMonth: labels.nextMonth,
+            previousYear: labels.previousYear,
+            nextYear: labels.nextYear,
+            previousDecade: labels.previousDecade,
+            nextDecade: labels.nextDecade,
+          },
         },
       },
+      // Mantine puts a role="presentation" div with tabindex first in every menu, to receive focus on open: a
+      // menu may only hold items (axe aria-required-children). Without it the first item takes focus, as the
+      // WAI-ARIA menu pattern has it.
+      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+      // The option list scrolled inside a ScrollArea div that the keyboard cannot reach (axe
+      // scrollable-region-focusable). The listbox itself scrolls instead: it is the combobox's popup, which the
+      // arrow keys move through from the input (aria-activedescendant).
+      Select: Select.extend({ defaultProps: { withScrollArea: false }, classNames: { options: classes.options } }),
     },
-    // Mantine puts a role="presentation" div with tabindex first in every menu, to receive focus on open: a
-    // menu may only hold items (axe aria-required-children). Without it the first item takes focus, as the
-    // WAI-ARIA menu pattern has it.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    // The option list scrolled inside a ScrollArea div that the keyboard cannot reach (axe
-    // scrollable-region-focusable). The listbox itself scrolls instead: it is the combobox's popup, which the
-    // arrow keys move through from the input (aria-activedescendant).
-    Select: Select.extend({ defaultProps: { withScrollArea: false }, classNames: { options: classes.options } }),
-  },
-});
+  });
+}
+
 
 /**
  * Colours Mantine derives for text, per scheme, raised to 4.5:1 against every background they sit on:
