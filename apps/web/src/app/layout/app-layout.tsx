@@ -3,11 +3,14 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ROUTES } from '../../lib/paths';
+import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { AgentBrand } from './agent-brand';
 import { HeaderActions } from './header-actions';
 import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import classes from './app-layout.module.css';
+// Paper gets the page's content without the frame (header, sidebar).
+import './print.css';
 
 /**
  * The base layout of signed-in pages (Mantine AppShell): header with the referral agent's logo, the header
@@ -15,6 +18,8 @@ import classes from './app-layout.module.css';
  */
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // A closed drawer is only slid off the screen: inert keeps its links out of the tab order and the reading order.
+  const drawerClosed = useNarrowLayout() && !opened;
   const { pathname } = useLocation();
 
   // A page change closes the phone drawer.
@@ -54,7 +59,7 @@ export function AppLayout() {
             </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="sm" id="app-navigation">
+        <AppShell.Navbar p="sm" id="app-navigation" inert={drawerClosed}>
           <Sidebar onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>

@@ -37,20 +37,26 @@ export interface DataTablePrintHeaderProps {
 
 /**
  * What a printout says about itself, above the table: the page title, the filters in words, which rows, the date
- * printed and the partner it was printed for. Hidden on screen (data-table-print.css), where the page shows all of
- * it already; printed by the table's Print and by the browser's own print alike. The date is taken again as the
- * browser starts printing (beforeprint), not when the page was opened.
+ * printed and the partner it was printed for. It exists only while the browser prints (between beforeprint and
+ * afterprint, which the table's Print and the browser's own print both fire), so the screen, its text searches and
+ * its screen readers never meet a second copy of what the page already shows; the date is the printing's.
  */
 export function DataTablePrintHeader({ title, filters = [], rowsText }: DataTablePrintHeaderProps) {
   const printedFor = usePrintedFor();
-  const [printedAt, setPrintedAt] = useState(() => new Date());
+  const [printedAt, setPrintedAt] = useState<Date | null>(null);
   useEffect(() => {
     // Rendered synchronously: the browser lays the page out for paper right after this event.
-    const update = () => flushSync(() => setPrintedAt(new Date()));
-    window.addEventListener('beforeprint', update);
-    return () => window.removeEventListener('beforeprint', update);
+    const start = () => flushSync(() => setPrintedAt(new Date()));
+    const end = () => setPrintedAt(null);
+    window.addEventListener('beforeprint', start);
+    window.addEventListener('afterprint', end);
+    return () => {
+      window.removeEventListener('beforeprint', start);
+      window.removeEventListener('afterprint', end);
+    };
   }, []);
 
+  if (!printedAt) return null;
   return (
     <div className="portal-print-only" data-print-header>
       <div className="portal-print-title">{title}</div>

@@ -75,7 +75,7 @@ export function DataTableStateMessage({
       // role="alert": the failure replaces what the user was waiting for, so it is announced when it appears.
       <EmptyState size="sm" icon={<IconAlertCircle aria-hidden />} color="red" variant="light" title={error} role="alert" data-list-state="error">
         {onRetry ? (
-          <EmptyState.Actions>
+          <EmptyState.Actions data-print-hide>
             <RetryButton onRetry={onRetry} />
           </EmptyState.Actions>
         ) : null}
@@ -86,7 +86,7 @@ export function DataTableStateMessage({
     return (
       <EmptyState size="sm" icon={<IconFilterOff aria-hidden />} title={filteredEmptyText} data-list-state="filtered">
         {onClearFilters ? (
-          <EmptyState.Actions>
+          <EmptyState.Actions data-print-hide>
             <Button variant="light" size="compact-sm" onClick={onClearFilters}>
               {CLEAR_FILTERS_LABEL}
             </Button>

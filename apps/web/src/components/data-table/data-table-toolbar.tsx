@@ -71,7 +71,7 @@ export function DataTableToolbar({ search, filters, actions, compact = false, ac
       </Group>
       {filters ? (
         <Collapse expanded={filtersOpen} id={filtersId}>
-          <Stack gap="xs" pt="xs">
+          <Stack gap="xs" pt="xs" align="flex-start">
             {filters}
           </Stack>
         </Collapse>

@@ -31,7 +31,7 @@ import { DataTableSearch } from './data-table-search';
 import { DataTableErrorBanner, hasError, type DataTableStateProps } from './data-table-state';
 import { DataTableToolbar } from './data-table-toolbar';
 import { columnTotals, DataTableTotals } from './data-table-totals';
-import { useNarrowLayout } from './use-narrow-layout';
+import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { useDebouncedSearch } from './use-debounced-search';
 import { useExportRunner } from './use-export-runner';
 import { useRowSelection } from './use-row-selection';
