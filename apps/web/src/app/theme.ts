@@ -23,18 +23,8 @@ export interface ThemeLabels {
   nextDecade: string;
 }
 
-export const ENGLISH_THEME_LABELS: ThemeLabels = {
-  closeNotification: 'Close notification',
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-};
-
 /** The portal's theme; providers.tsx builds it again when the language changes (the labels). */
-export function createPortalTheme(labels: ThemeLabels = ENGLISH_THEME_LABELS) {
+export function createPortalTheme(labels: ThemeLabels) {
   return createTheme({
     primaryColor: 'teal',
     // One shade for both schemes: a filled button's text colour is chosen once (white), not per scheme, so the
