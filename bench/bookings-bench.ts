@@ -27,9 +27,10 @@ import { median, percentile } from './stats.ts';
  * 3. an Excel export of all 100,000 rows: wall time and the server process's peak RSS growth (read from
  *    /proc/<pid>/status every 25 ms), plus the same for the PDF;
  * 4. compression (issue 13): in each load round, the same autocannon load once more per Accept-Encoding a client
- *    sends (gzip, br) and once without: req/s of each beside the plain one of the same round, and the bytes of one
- *    answer, to weigh the CPU the server spends compressing against the bytes it saves (docs/decisions.md,
- *    "Compression"). BENCH_ENCODINGS=gzip,br sets the encodings (empty: none).
+ *    sends (gzip, br) and once without: req/s of each beside the plain one of the same round, the server's CPU time
+ *    per answer (from /proc, so it holds on a busy machine where req/s does not), and the bytes of one answer; then
+ *    the CPU one answer's compression costs per candidate setting, to weigh the CPU the server spends against the
+ *    bytes it saves (docs/decisions.md, "Compression"). BENCH_ENCODINGS=gzip,br sets the encodings (empty: none).
  *
  * The server runs as a child process (`node --import tsx apps/server/src/main.ts`), so its memory is its own.
  * PostgreSQL: database `portal_bench` on 127.0.0.1:5432 (created and seeded once). Embedded: PGlite data in
@@ -81,6 +82,8 @@ export interface EncodedLoad {
   /** bytes of one answer's body as sent */
   answerBytes: number;
   p99Ms: number;
+  /** the server's CPU time per answer during the load (µs): what compressing costs, whatever else the machine runs */
+  cpuUsPerRequest: number;
 }
 
 export interface LoadRound {
@@ -112,7 +115,16 @@ export interface LoadResult {
   pgbenchPoolTps: number | null;
   poolRatio: number | null;
   /** per Accept-Encoding ('identity' first): medians over the rounds, and the ratio of each round's req/s to its plain load's */
-  compression: { acceptEncoding: string; contentEncoding: string; rps: number; answerBytes: number; ratioToPlain: number; worstP99Ms: number }[];
+  compression: {
+    acceptEncoding: string;
+    contentEncoding: string;
+    rps: number;
+    answerBytes: number;
+    ratioToPlain: number;
+    worstP99Ms: number;
+    /** median over the rounds of the server's CPU per answer (µs) */
+    cpuUsPerRequest: number;
+  }[];
 }
 
 export interface ExportResult {
@@ -132,6 +144,8 @@ export interface BookingsBenchResult {
   cases: CaseResult[];
   load: LoadResult | null;
   exports: ExportResult[];
+  /** the CPU one answer's compression costs, per setting (the throughput figures are too noisy on a shared machine to tell settings apart) */
+  compressionCosts: CompressionCost[];
   targetP99Ms: number;
 }
 
@@ -187,6 +201,8 @@ interface ServerChild {
   startMs: number;
   stop(): Promise<void>;
   rssBytes(): number;
+  /** CPU seconds (user + system) the server's processes have used so far */
+  cpuSeconds(): number;
 }
 
 export async function startServer(database: BenchDatabase, log: (line: string) => void): Promise<ServerChild> {
@@ -254,6 +270,9 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
     child,
     baseUrl,
     startMs,
+    cpuSeconds() {
+      return [child.pid!, ...childPids(child.pid!)].reduce((total, pid) => total + processCpuSeconds(pid), 0);
+    },
     rssBytes() {
       // The server process and, with WEB_CONCURRENCY, its workers.
       return [child.pid!, ...childPids(child.pid!)].reduce((total, pid) => total + processRss(pid), 0);
@@ -268,6 +287,17 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
       rmSync(scratch, { recursive: true, force: true });
     },
   };
+}
+
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s). */
+function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 function processRss(pid: number): number {
@@ -441,7 +471,7 @@ export function runPgbench(agentId: number, connections: number, seconds: number
 }
 
 /** One load's figures for an Accept-Encoding, with the size and encoding of one answer as the server sends it. */
-async function encodedLoad(url: string, session: Session, acceptEncoding: string, result: autocannon.Result): Promise<EncodedLoad> {
+async function encodedLoad(url: string, session: Session, acceptEncoding: string, result: autocannon.Result): Promise<Omit<EncodedLoad, 'cpuUsPerRequest'>> {
   // fetch would decode the body: a plain http request sees the bytes on the wire.
   const answer = await new Promise<{ encoding: string; bytes: number }>((resolve, reject) => {
     const outgoing = httpRequest(
@@ -458,6 +488,55 @@ async function encodedLoad(url: string, session: Session, acceptEncoding: string
     outgoing.end();
   });
   return { acceptEncoding, contentEncoding: answer.encoding, rps: result.requests.average, answerBytes: answer.bytes, p99Ms: result.latency.p99 };
+}
+
+export interface CompressionCost {
+  rows: number;
+  plainBytes: number;
+  setting: string;
+  bytes: number;
+  p50Us: number;
+}
+
+/**
+ * What compressing one bookings answer costs the server's CPU and what it saves, per candidate setting (the server's
+ * own is marked in docs/decisions.md, "Compression"): the real page-1 answer of 10 and of 100 rows, each setting run
+ * 400 times after a warm-up (the median call). Bytes are exact; the microseconds are one core's, and move with the
+ * machine's load less than the throughput figures do.
+ */
+async function measureCompressionCosts(session: Session, baseUrl: string): Promise<CompressionCost[]> {
+  const { brotliCompressSync, gzipSync, constants } = await import('node:zlib');
+  const brotli = (quality: number) => (body: Buffer) =>
+    brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+  const settings: [string, (body: Buffer) => Buffer][] = [
+    ['gzip 1', (body) => gzipSync(body, { level: 1 })],
+    ['gzip 6', (body) => gzipSync(body, { level: 6 })],
+    ['br 1', brotli(1)],
+    ['br 4', brotli(4)],
+    ['br 6', brotli(6)],
+  ];
+  const costs: CompressionCost[] = [];
+  for (const rows of [10, 100]) {
+    const response = await fetch(`${baseUrl}/api/clients/bookings?team=referral&filter_by=appointment_date&page=1&per_page=${rows}`, {
+      headers: { cookie: session.cookieHeader, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    for (const [setting, compress] of settings) {
+      for (let index = 0; index < 50; index += 1) compress(body);
+      const times: number[] = [];
+      let bytes = 0;
+      for (let index = 0; index < 400; index += 1) {
+        const started = performance.now();
+        bytes = compress(body).length;
+        times.push((performance.now() - started) * 1000);
+      }
+      times.sort((left, right) => left - right);
+      costs.push({ rows, plainBytes: body.length, setting, bytes, p50Us: percentile(times, 0.5) });
+    }
+  }
+  return costs;
 }
 
 export async function measureExport(server: ServerChild, session: Session, format: 'xlsx' | 'pdf'): Promise<ExportResult> {
@@ -577,9 +656,11 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
           const order = variants.map((_, index) => variants[(index + round) % variants.length]!);
           const byEncoding = new Map<string, EncodedLoad>();
           for (const acceptEncoding of order) {
+            const cpuBefore = server.cpuSeconds();
             const run = await runAutocannon(url, session.cookieHeader, connections, loadSeconds, { 'accept-encoding': acceptEncoding });
+            const cpuUsPerRequest = ((server.cpuSeconds() - cpuBefore) * 1e6) / Math.max(run.requests.total, 1);
             errors += run.errors + run.timeouts + (run.non2xx ?? 0);
-            byEncoding.set(acceptEncoding, await encodedLoad(url, session, acceptEncoding, run));
+            byEncoding.set(acceptEncoding, { ...(await encodedLoad(url, session, acceptEncoding, run)), cpuUsPerRequest });
           }
           encoded.push(...variants.map((variant) => byEncoding.get(variant)!));
         }
@@ -597,7 +678,11 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
             (pgbenchPoolTps ? `; pgbench -c ${poolSize} ${Math.round(pgbenchPoolTps)} tps, ratio ${percent(endpointRps / pgbenchPoolTps)}` : '') +
             encoded
               .slice(1)
-              .map((item) => `; ${item.acceptEncoding} (${item.contentEncoding}, ${item.answerBytes} B) ${Math.round(item.rps)} req/s = ${percent(item.rps / encoded[0]!.rps)} of plain ${Math.round(encoded[0]!.rps)}`)
+              .map(
+                (item) =>
+                  `; ${item.acceptEncoding} (${item.contentEncoding}, ${item.answerBytes} B) ${Math.round(item.rps)} req/s = ${percent(item.rps / encoded[0]!.rps)} ` +
+                  `of plain ${Math.round(encoded[0]!.rps)}, server CPU ${item.cpuUsPerRequest.toFixed(0)} µs an answer (plain ${encoded[0]!.cpuUsPerRequest.toFixed(0)})`,
+              )
               .join(''),
         );
       }
@@ -624,6 +709,7 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
           answerBytes: first.answerBytes,
           ratioToPlain: median(rounds.map((round) => round.encoded[index]!.rps / round.encoded[0]!.rps)),
           worstP99Ms: Math.max(...rounds.map((round) => round.encoded[index]!.p99Ms)),
+          cpuUsPerRequest: median(rounds.map((round) => round.encoded[index]!.cpuUsPerRequest)),
         })),
       };
       log(
@@ -631,6 +717,11 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
           (load.ratio !== null ? `, median pgbench ${Math.round(load.pgbenchTps!)} tps, median ratio ${percent(load.ratio)}` : '') +
           (load.poolRatio !== null ? `; against pgbench -c ${poolSize}: ${Math.round(load.pgbenchPoolTps!)} tps, ${percent(load.poolRatio)}` : ''),
       );
+    }
+
+    const compressionCosts = options.skipLoad ? [] : await measureCompressionCosts(session, server.baseUrl);
+    for (const cost of compressionCosts) {
+      log(`  compress ${cost.rows}-row answer (${cost.plainBytes} B) with ${cost.setting}: ${cost.bytes} B, ${cost.p50Us.toFixed(0)} µs p50`);
     }
 
     const exports: ExportResult[] = [];
@@ -648,6 +739,7 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
       cases,
       load,
       exports,
+      compressionCosts,
       targetP99Ms: options.database === 'postgres' ? 20 : 50,
     };
   } finally {
@@ -689,9 +781,16 @@ export function printBookingsBench(result: BookingsBenchResult): void {
     for (const item of result.load.compression) {
       lines.push(
         `  ${item.acceptEncoding.padEnd(10)} answered ${item.contentEncoding.padEnd(9)} ${String(item.answerBytes).padStart(6)} B an answer  ` +
-          `${String(Math.round(item.rps)).padStart(6)} req/s  ${percent(item.ratioToPlain).padStart(6)}  worst p99 ${item.worstP99Ms} ms`,
+          `${String(Math.round(item.rps)).padStart(6)} req/s  ${percent(item.ratioToPlain).padStart(6)}  server CPU ${item.cpuUsPerRequest.toFixed(0).padStart(5)} µs an answer  worst p99 ${item.worstP99Ms} ms`,
       );
     }
+  }
+  for (const rows of [...new Set(result.compressionCosts.map((cost) => cost.rows))]) {
+    const ofRows = result.compressionCosts.filter((cost) => cost.rows === rows);
+    lines.push(
+      `compressing one ${rows}-row answer (${ofRows[0]!.plainBytes} B): ` +
+        ofRows.map((cost) => `${cost.setting} ${cost.bytes} B in ${cost.p50Us.toFixed(0)} µs`).join(', '),
+    );
   }
   for (const item of result.exports) {
     lines.push(

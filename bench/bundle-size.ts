@@ -20,7 +20,8 @@ import { freePort } from '../apps/server/src/test/server-process.ts';
  * uncompressed, for a client that accepts only gzip and for the issue's "before" figures. Response headers are not
  * counted (a few hundred bytes a file).
  *
- * Run alone: `npx tsx bench/bundle-size.ts` (builds nothing: `npm run build` first).
+ * Run alone: `npx tsx bench/bundle-size.ts` (builds nothing: `npm run build` first), or against a portal already
+ * running: `npx tsx bench/bundle-size.ts --url http://127.0.0.1:3000` (it must have the demo accounts).
  */
 
 export interface PageTarget {
@@ -62,7 +63,8 @@ export interface BundleReport {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/web/dist');
+// BENCH_WEB_DIST: the build the portal at --url serves, when it is not this checkout's (e.g. an older build, for a before/after).
+const DIST = process.env.BENCH_WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface PortalServer {

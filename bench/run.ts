@@ -109,7 +109,7 @@ function printSummary(summary: Summary): void {
     // Compression's cost in throughput, and what it saves: informative, no target (docs/decisions.md, "Compression").
     for (const item of result.load?.compression.slice(1) ?? []) {
       rows.push([
-        `bookings req/s with Accept-Encoding ${item.acceptEncoding} ÷ plain (${result.database})`,
+        `bookings req/s, Accept-Encoding ${item.acceptEncoding} ÷ none (${result.database})`,
         `${(item.ratioToPlain * 100).toFixed(0)} %`,
         `${item.answerBytes} B an answer (plain ${result.load!.compression[0]!.answerBytes} B)`,
       ]);
@@ -136,7 +136,7 @@ function printSummary(summary: Summary): void {
     ]);
   }
   console.log('\n== Summary ==');
-  for (const [what, figure, target] of rows) console.log(`  ${what.padEnd(52)} ${figure.padEnd(22)} ${target}`);
+  for (const [what, figure, target] of rows) console.log(`  ${what.padEnd(60)} ${figure.padEnd(22)} ${target}`);
 }
 
 main().catch((error: unknown) => {
