@@ -1,12 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { i18n } from '../src/i18n/i18n';
 
 // The machines are two shared cores: give findBy/waitFor room before calling an answer missing.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+// Every area's catalogue, as the app has them (each area declares its own in its routes declaration's imports).
+import '../src/app/areas';
+
+afterEach(async () => {
   cleanup();
+  // Every test starts in English, whatever language the one before switched to.
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
   localStorage.clear();
 });
 

@@ -9,16 +9,25 @@ import { AREAS } from './areas';
 export { NAVIGATION_GROUPS, type NavigationEntry, type NavigationGroup } from '../lib/area-routes';
 
 /** Entries with an `order` first, lowest first; the others keep the order they came in (the areas' order). */
-export function sortNavigation(entries: readonly NavigationEntry[]): NavigationEntry[] {
-  const rank = (entry: NavigationEntry) => entry.order ?? Number.POSITIVE_INFINITY;
+export function sortNavigation<Entry extends NavigationEntry>(entries: readonly Entry[]): Entry[] {
+  const rank = (entry: Entry) => entry.order ?? Number.POSITIVE_INFINITY;
   // Array.prototype.sort is stable: equal ranks keep their order.
   return [...entries].sort((a, b) => (rank(a) === rank(b) ? 0 : rank(a) - rank(b)));
 }
 
-export const NAVIGATION: NavigationEntry[] = sortNavigation(AREAS.flatMap((area) => area.navigation ?? []));
+/** An entry with the namespace of its area's catalogue, where its label is a key. */
+export interface PlacedNavigationEntry extends NavigationEntry {
+  namespace: string;
+}
+
+export const NAVIGATION: PlacedNavigationEntry[] = sortNavigation(
+  AREAS.flatMap((area) => (area.navigation ?? []).map((entry) => ({ ...entry, namespace: area.messages?.namespace ?? 'shared' }))),
+);
 
 /** The groups that have entries, in order, each with its entries. */
-export function navigationSections(entries: readonly NavigationEntry[] = NAVIGATION) {
+export function navigationSections<Entry extends NavigationEntry = PlacedNavigationEntry>(
+  entries: readonly Entry[] = NAVIGATION as unknown as readonly Entry[],
+) {
   return NAVIGATION_GROUPS.map((group) => ({ group, entries: entries.filter((entry) => entry.group === group) })).filter(
     (section) => section.entries.length > 0,
   );

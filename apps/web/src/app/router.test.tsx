@@ -7,6 +7,7 @@ import { affiliatesGroup, makeUser } from '../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { shownNotifications, startEachTestSignedOut } from '../../test/session';
+import { i18n } from '../i18n/i18n';
 import { onAuthEvent, useAuthStore } from '../stores/auth-store';
 import { NAVIGATION, navigationSections } from './navigation';
 import { ROUTES, routes } from './router';
@@ -49,6 +50,8 @@ describe('route table', () => {
       const matches = matchRoutes(routes, entry.to) ?? [];
       expect(matches.length, entry.to).toBeGreaterThan(0);
       expect(matches.at(-1)?.route.path, entry.to).not.toBe('*');
+      // Its label is a key of its area's catalogue (so it reads in every language).
+      expect(i18n.exists(entry.label, { ns: entry.namespace, lng: 'en' }), `${entry.namespace}:${entry.label}`).toBe(true);
     }
   });
 });
@@ -91,7 +94,10 @@ describe('signed in', () => {
     expect(within(navigation).getByText('Overview')).toBeInTheDocument();
     for (const { group, entries } of navigationSections()) {
       expect(within(navigation).getByText(group)).toBeInTheDocument();
-      for (const entry of entries) expect(within(navigation).getByRole('link', { name: entry.label })).toHaveAttribute('href', entry.to);
+      // Each label is a key of its area's catalogue; the test runs in English.
+      for (const entry of entries) {
+        expect(within(navigation).getByRole('link', { name: i18n.t(entry.label, { ns: entry.namespace }) })).toHaveAttribute('href', entry.to);
+      }
     }
     expect(within(navigation).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(navigation).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page')).toHaveLength(1);

@@ -17,9 +17,14 @@ function RouteFallback() {
   return <LoadingOverlay />;
 }
 
-/** The areas' routes of one kind, in the areas' order. */
-function collected(kind: Exclude<keyof AreaRoutes, 'navigation'>, areas: readonly AreaRoutes[] = AREAS): RouteObject[] {
-  return areas.flatMap((area) => area[kind] ?? []);
+/**
+ * The areas' routes of one kind, in the areas' order. Each route's title is a key of its area's catalogue: the
+ * route carries the catalogue's namespace, so the shell can read the title (page-announcer.tsx).
+ */
+function collected(kind: Exclude<keyof AreaRoutes, 'navigation' | 'messages'>, areas: readonly AreaRoutes[] = AREAS): RouteObject[] {
+  return areas.flatMap((area) =>
+    (area[kind] ?? []).map((route) => ({ ...route, handle: { ...route.handle, namespace: area.messages?.namespace ?? 'shared' } })),
+  );
 }
 
 /** Login-required pages inside the base layout (sidebar, header). */
@@ -40,7 +45,7 @@ export const routes: RouteObject[] = [
     children: [
       // Public (spec §2).
       ...collected('public'),
-      { path: 'broken-page', lazy: page(() => import('./broken-page'), 'BrokenPage') },
+      { path: 'broken-page', handle: { title: 'errors.pageNotFound', namespace: 'shared' }, lazy: page(() => import('./broken-page'), 'BrokenPage') },
 
       // Login-required: the guard restores the session and applies the access rules.
       {

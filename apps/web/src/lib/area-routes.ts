@@ -9,13 +9,15 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import type { AreaMessages } from '../i18n/i18n';
 
-/** Sidebar groups, in the order they show; a group shows only when it has an entry. */
+/** Sidebar groups, in the order they show; a group shows only when it has an entry (named in the shared catalogue). */
 export const NAVIGATION_GROUPS = ['Overview', 'My Referrals'] as const;
 export type NavigationGroup = (typeof NAVIGATION_GROUPS)[number];
 
 export interface NavigationEntry {
   group: NavigationGroup;
+  /** A key of the area's catalogue (`AreaRoutes.messages`): the entry reads in the reader's language. */
   label: string;
   /** The route's path; the entry is highlighted on it and on the pages below it. */
   to: string;
@@ -27,14 +29,41 @@ export interface NavigationEntry {
   order?: number;
 }
 
+/**
+ * What a page's route tells the app shell (react-router's `handle`). `title` names the page: the document title
+ * ("Bookings · Partner Portal", one per page so a tab, the history and a screen reader tell pages apart) and what
+ * is announced when the page opens. Like the navigation labels, it is a key of the area's catalogue (`messages`);
+ * an area without a catalogue yet gives the English text itself.
+ */
+export interface RouteHandle {
+  title: string;
+  /** Set by the app when it collects the routes (app/routes.tsx): the catalogue `title` is a key of. */
+  namespace?: string;
+}
+
+/** A route an area declares: it must name its page (`handle.title`). */
+export type AreaRoute = RouteObject & { handle: RouteHandle };
+
+/** The handle of a route, when it has one with a title (react-router types `handle` as unknown). */
+export function routeHandle(handle: unknown): RouteHandle | null {
+  if (typeof handle !== 'object' || handle === null) return null;
+  const { title, namespace } = handle as Partial<RouteHandle>;
+  return typeof title === 'string' ? { title, namespace } : null;
+}
+
 /** What one area declares. Paths are relative to `/` ('bookings', or `index: true` for `/`). */
 export interface AreaRoutes {
+  /**
+   * The area's texts (`defineMessages` in the area's folder). Required with `navigation`, whose labels are its keys;
+   * importing it here is also what declares the catalogue before any page of the area renders.
+   */
+  messages?: AreaMessages;
   /** Open to anyone (spec §2's public routes). */
-  public?: RouteObject[];
+  public?: AreaRoute[];
   /** Need a signed-in user; shown inside the base layout (sidebar, header). Most pages belong here. */
-  signedIn?: RouteObject[];
-  /** Need a signed-in user but show without the base layout (/update-password). */
-  signedInWithoutLayout?: RouteObject[];
+  signedIn?: AreaRoute[];
+  /** Need a signed-in user but show without the base layout. */
+  signedInWithoutLayout?: AreaRoute[];
   /** The area's sidebar entries; each must lead to a route (router.test.tsx checks). */
   navigation?: NavigationEntry[];
 }

@@ -9,11 +9,13 @@
  * - on a 401 tells the registered handler (the auth store signs the user out) and rethrows,
  * - on a 403 `password_update_required` tells its handler (the app goes to /update-password) and rethrows,
  * - throws an HttpError for any other non-2xx answer; a 503 (the portal's database is unreachable) or a proxy's
- *   502/504 carries SERVICE_UNAVAILABLE_MESSAGE, so no page shows "Server Error" or, at sign-in, a CSRF mismatch.
+ *   502/504 carries SERVICE_UNAVAILABLE_MESSAGE, so no page shows "Server Error" or, at sign-in, a CSRF mismatch,
+ * - says which language the reader uses (`Accept-Language`), so the server's messages (422 field errors) follow it.
  */
 import type { z } from 'zod';
 import { SERVICE_UNAVAILABLE_MESSAGE } from '@portal/contracts/errors';
 import { AUTH_ERROR_CODES } from '@portal/contracts/session';
+import { currentLocale, sharedText } from '../i18n/i18n';
 
 export const CSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const CSRF_COOKIE_URL = '/sanctum/csrf-cookie';
@@ -68,9 +70,10 @@ export function isHttpError(error: unknown, status?: number): error is HttpError
 }
 
 /** The server's message for an error, or `fallback` (network failures, unreadable answers). */
-export function errorMessage(error: unknown, fallback = 'An error occurred'): string {
-  if (error instanceof HttpError) return error.message || fallback;
-  return fallback;
+export function errorMessage(error: unknown, fallback?: string): string {
+  const otherwise = fallback ?? sharedText('errors.requestFailed');
+  if (error instanceof HttpError) return error.message || otherwise;
+  return otherwise;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -191,7 +194,11 @@ function isSameOrigin(url: string): boolean {
 }
 
 function baseHeaders(url: string): Headers {
-  const headers = new Headers({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
+  const headers = new Headers({
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'Accept-Language': currentLocale(),
+  });
   if (isSameOrigin(url)) {
     const token = csrfToken();
     if (token) headers.set('X-XSRF-TOKEN', token);
@@ -226,7 +233,7 @@ async function readBody(response: Response): Promise<unknown> {
 async function toHttpError(response: Response): Promise<HttpError> {
   const body = await readBody(response).catch(() => null);
   const message = UNAVAILABLE_STATUSES.has(response.status)
-    ? SERVICE_UNAVAILABLE_MESSAGE
+    ? sharedText('errors.serviceUnavailable')
     : isRecord(body) && typeof body.message === 'string' && body.message
       ? body.message
       : response.statusText || `Request failed with status ${response.status}`;

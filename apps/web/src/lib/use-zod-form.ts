@@ -2,9 +2,13 @@
  * A small form state hook whose rules come from the contract's zod schema (ARCHITECTURE habit 3), so the SPA
  * checks exactly what the server checks. It also takes the server's 422 `errors` and puts them beside the
  * fields, and moves focus to the first invalid field after a failed submit (so screen readers read its error).
+ * Errors are kept as the contract (or the server) wrote them and shown in the reader's language
+ * (i18n/validation-messages.ts), so a form already showing errors follows a language change.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { useLocale } from '../i18n/i18n';
+import { localizeValidationMessage } from '../i18n/validation-messages';
 import { HttpError } from './http';
 
 export type FormErrors<Values> = Partial<Record<keyof Values | (string & {}), string>>;
@@ -87,6 +91,11 @@ export function useZodForm<Values extends Record<string, unknown>, Schema extend
   const [errors, setErrorsState] = useState<FormErrors<Values>>({});
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement | null>(null);
+  const locale = useLocale();
+  const shown = useCallback(
+    (message: string | undefined) => (message === undefined ? undefined : localizeValidationMessage(message, locale)),
+    [locale],
+  );
 
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -141,10 +150,10 @@ export function useZodForm<Values extends Record<string, unknown>, Schema extend
       name: field,
       value: values[field],
       onChange: (eventOrValue: unknown) => setFieldValue(field, readValue(eventOrValue) as Values[Key]),
-      error: errors[field],
+      error: shown(errors[field]),
       errorProps: { role: 'alert' },
     }),
-    [values, errors, setFieldValue],
+    [values, errors, setFieldValue, shown],
   );
 
   const getCheckboxProps = useCallback(
@@ -152,10 +161,10 @@ export function useZodForm<Values extends Record<string, unknown>, Schema extend
       name: field,
       checked: Boolean(values[field]),
       onChange: (event) => setFieldValue(field, event.currentTarget.checked as Values[Key]),
-      error: errors[field],
+      error: shown(errors[field]),
       attributes: { error: { role: 'alert' } },
     }),
-    [values, errors, setFieldValue],
+    [values, errors, setFieldValue, shown],
   );
 
   /** `<form onSubmit={form.onSubmit(handler)}>`: validates, then calls handler with the parsed values. */
@@ -169,9 +178,13 @@ export function useZodForm<Values extends Record<string, unknown>, Schema extend
     [validate, values],
   );
 
+  /** A field's error as shown (in the reader's language), for inputs that do not take getInputProps. */
+  const errorText = useCallback((field: keyof Values & string) => shown(errors[field]), [errors, shown]);
+
   return {
     values,
     errors,
+    errorText,
     setFieldValue,
     setErrors,
     showFieldErrors,

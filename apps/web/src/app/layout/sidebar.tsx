@@ -1,20 +1,23 @@
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useAnyText, useText } from '../../i18n/i18n';
 import { isActivePath, navigationSections } from '../navigation';
 
 /** The sidebar: areas grouped as in navigation.ts, the current page highlighted. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const t = useText('shared');
+  const areaText = useAnyText();
   return (
     <ScrollArea type="auto" offsetScrollbars>
-      <nav aria-label="Main">
+      <nav aria-label={t('shell.mainNavigation')}>
         <Stack gap="lg">
           {navigationSections().map(({ group, entries }) => (
             <div key={group} role="group" aria-labelledby={navGroupId(group)}>
               <Text id={navGroupId(group)} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
-                {group}
+                {t(`navigationGroups.${group}`)}
               </Text>
-              {entries.map(({ label, to, icon: Icon }) => {
+              {entries.map(({ label, namespace, to, icon: Icon }) => {
                 const active = isActivePath(to, pathname);
                 return (
                   <NavLink
@@ -22,7 +25,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                     component={RouterLink}
                     to={to}
                     end={to === '/'}
-                    label={label}
+                    label={areaText(namespace, label)}
                     active={active}
                     aria-current={active ? 'page' : undefined}
                     leftSection={<Icon size={18} stroke={1.6} aria-hidden="true" />}
