@@ -3,13 +3,15 @@ import { Outlet, useNavigate } from 'react-router';
 import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { notifyInfo } from '../lib/notify';
 import { connectSessionToHttp, useAuthStore } from '../stores/auth-store';
+import { PageAnnouncer } from './page-announcer';
 import { useInactivityLogout } from './use-inactivity-logout';
+import { usePreferencesSync } from './use-preferences-sync';
 import { useSessionSync } from './use-session-sync';
 
 /**
  * The root of every route: wires the session to the HTTP client (401 → sign-out, 403 password_update_required →
  * /update-password), signs out after an hour without activity, follows sign-outs of other tabs, and re-checks a
- * session restored from localStorage once per page load.
+ * session restored from localStorage once per page load. Applies the signed-in user's saved language and theme.
  */
 export function AppRoot() {
   const navigate = useNavigate();
@@ -30,6 +32,12 @@ export function AppRoot() {
   useInactivityLogout({ enabled: authenticated, onTimeout: onInactive });
 
   useSessionSync(navigate);
+  usePreferencesSync();
 
-  return <Outlet />;
+  return (
+    <>
+      <PageAnnouncer />
+      <Outlet />
+    </>
+  );
 }

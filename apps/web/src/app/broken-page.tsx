@@ -1,9 +1,11 @@
 import { Link, useNavigate } from 'react-router';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { useText } from '../i18n/i18n';
 import { ROUTES } from '../lib/paths';
 
 /** /broken-page: where every unknown path ends up (spec §2), with two ways back. */
 export function BrokenPage() {
+  const t = useText('shared');
   const navigate = useNavigate();
   const canGoBack = typeof window !== 'undefined' && window.history.length > 1;
   return (
@@ -13,16 +15,16 @@ export function BrokenPage() {
           404
         </Text>
         <Title order={1} size="h2">
-          Page not found
+          {t('errors.pageNotFound')}
         </Title>
-        <Text c="dimmed">The page you were looking for does not exist, or it has moved.</Text>
+        <Text c="dimmed">{t('errors.pageNotFoundDetail')}</Text>
         <Group justify="center" gap="sm">
           <Button component={Link} to={ROUTES.Dashboard}>
-            Go to dashboard
+            {t('errors.goToDashboard')}
           </Button>
           {canGoBack ? (
             <Button variant="default" onClick={() => void navigate(-1)}>
-              Go back
+              {t('errors.goBack')}
             </Button>
           ) : null}
         </Group>

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { useText } from '../i18n/i18n';
 import { ROUTES } from '../lib/paths';
 
 /**
@@ -7,19 +8,20 @@ import { ROUTES } from '../lib/paths';
  * open tab still refers to): a reload fixes the latter.
  */
 export function RouteError() {
+  const t = useText('shared');
   const error = useRouteError();
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Center component="main" id="main-content" mih="100dvh" p="md">
       <Stack align="center" gap="md" maw={480} ta="center" role="alert">
         <Title order={1} size="h2">
-          Something went wrong
+          {t('errors.somethingWentWrong')}
         </Title>
-        <Text c="dimmed">This page could not be shown. Reloading usually helps.</Text>
+        <Text c="dimmed">{t('errors.pageNotShown')}</Text>
         <Group justify="center" gap="sm">
-          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <Button onClick={() => window.location.reload()}>{t('errors.reload')}</Button>
           <Button component={Link} to={ROUTES.Dashboard} variant="default" reloadDocument>
-            Go to dashboard
+            {t('errors.goToDashboard')}
           </Button>
         </Group>
       </Stack>

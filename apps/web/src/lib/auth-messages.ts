@@ -1,37 +1,70 @@
 /**
- * Texts of the sign-in and password notifications. Spec §8 fixes most of them word for word (including
- * 'Password reset successfully' as the message of a *link sent* toast); the others are marked as our choice and
- * recorded in docs/decisions-web-auth.md.
+ * Texts of the sign-in and password notifications, in the reader's language (shared catalogue, `session.*`): each
+ * is read when it is shown, so a toast follows the language chosen at that moment. Spec §8 fixes most English texts
+ * word for word (including 'Password reset successfully' as the message of a *link sent* toast); the others are
+ * our choice, recorded in docs/decisions-web-auth.md.
  */
+import { translate } from '../i18n/i18n';
+
+const text = translate('shared');
+
 export const AUTH_MESSAGES = {
   /** spec §8 */
-  loginFailedTitle: 'Login failed',
+  get loginFailedTitle() {
+    return text('session.loginFailedTitle');
+  },
   /** ours: shown when a failed sign-in has no server message (network down). */
-  loginFailedFallback: 'Could not sign in. Check your connection and try again.',
+  get loginFailedFallback() {
+    return text('session.loginFailedFallback');
+  },
+  /** ours: a throttled sign-in whose answer names no wait (built from Retry-After). */
+  tooManyAttempts: (seconds: number) => text('session.tooManyAttempts', { seconds }),
   /** ours */
-  loginSuccessTitle: 'Login successful',
+  get loginSuccessTitle() {
+    return text('session.loginSuccessTitle');
+  },
   /** ours */
-  loginSuccessMessage: (firstName: string) => (firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'),
+  loginSuccessMessage: (firstName: string) => (firstName ? text('session.welcomeBackNamed', { name: firstName }) : text('session.welcomeBack')),
 
   /** spec §8 */
-  forgotSuccessTitle: 'Password reset link sent',
+  get forgotSuccessTitle() {
+    return text('session.forgotSuccessTitle');
+  },
   /** spec §8, as written */
-  forgotSuccessMessage: 'Password reset successfully',
+  get forgotSuccessMessage() {
+    return text('session.forgotSuccessMessage');
+  },
   /** spec §8 */
-  failedTitle: 'Failed',
+  get failedTitle() {
+    return text('session.failedTitle');
+  },
   /** spec §8 */
-  requestErrorMessage: 'An error occurred',
+  get requestErrorMessage() {
+    return text('errors.requestFailed');
+  },
 
   /** spec §8 */
-  resetSuccessTitle: 'Password reset success',
+  get resetSuccessTitle() {
+    return text('session.resetSuccessTitle');
+  },
   /** ours: the toast's body when the server sends no message. */
-  resetSuccessFallback: 'You can now sign in with your new password.',
+  get resetSuccessFallback() {
+    return text('session.resetSuccessFallback');
+  },
 
   /** ours */
-  passwordUpdatedTitle: 'Password updated',
-  passwordUpdatedFallback: 'Your new password is set.',
+  get passwordUpdatedTitle() {
+    return text('session.passwordUpdatedTitle');
+  },
+  get passwordUpdatedFallback() {
+    return text('session.passwordUpdatedFallback');
+  },
 
   /** ours */
-  signedOutForInactivityTitle: 'Signed out',
-  signedOutForInactivityMessage: 'You were signed out after an hour without activity.',
-} as const;
+  get signedOutForInactivityTitle() {
+    return text('session.signedOutTitle');
+  },
+  get signedOutForInactivityMessage() {
+    return text('session.signedOutForInactivity');
+  },
+};

@@ -6,10 +6,13 @@
  */
 import { notifications } from '@mantine/notifications';
 import { DEFAULT_DOWNLOAD_FILENAME } from '@portal/contracts/constants';
+import { sharedText } from '../i18n/i18n';
+import { sharedEn } from '../i18n/shared-en';
 
 export type Fetcher = (input: string, init: RequestInit) => Promise<Response>;
 
-export const POPUP_BLOCKED_MESSAGE = 'Failed to open new tab. Make sure your browser allows pop-ups.';
+/** spec §8 (English); shown in the reader's language. */
+export const POPUP_BLOCKED_MESSAGE = sharedEn.download.popupBlocked;
 
 /**
  * Object URLs are revoked after this delay rather than at once: a browser may still be reading the blob when
@@ -160,7 +163,7 @@ export async function fetchBlob(url: string, options: Pick<DownloadOptions, 'fet
 }
 
 function notifyPopupBlocked(): void {
-  notifications.show({ color: 'red', title: 'Pop-up blocked', message: POPUP_BLOCKED_MESSAGE });
+  notifications.show({ color: 'red', title: sharedText('download.popupBlockedTitle'), message: sharedText('download.popupBlocked') });
 }
 
 function toUrl(source: Blob | string): string {

@@ -4,6 +4,7 @@ import type { ListEndpoint } from '@portal/contracts/list-query';
 import { http, isHttpError } from './http';
 import { usePagedQuery, type PagedQuery, type PageShape } from './use-paged-query';
 import { toQueryValues, useUrlListParams, type UseUrlListParamsOptions } from './use-url-list-params';
+import { sharedText } from '../i18n/i18n';
 
 /**
  * A list endpoint the contracts declare (`listEndpoint(url, query, row)`), read as one call: its state in the URL
@@ -19,14 +20,12 @@ import { toQueryValues, useUrlListParams, type UseUrlListParamsOptions } from '.
  * it, with the way to clear them. The area gives only its texts.
  */
 
-export const LOAD_FAILED_TEXT = "Couldn't load the list.";
-export const REFRESH_FAILED_TEXT = "Couldn't refresh the list. These are the rows loaded before.";
 
 /** The area's words for a failed load (its empty texts go to the DataTable itself). */
 export interface ListFailureTexts {
-  /** Nothing has loaded yet. @default LOAD_FAILED_TEXT */
+  /** Nothing has loaded yet. @default "Couldn't load the list." (shared catalogue) */
   loadFailed?: string;
-  /** Earlier rows stay on screen. @default REFRESH_FAILED_TEXT */
+  /** Earlier rows stay on screen. @default "Couldn't refresh the list. …" (shared catalogue) */
   refreshFailed?: string;
 }
 
@@ -57,7 +56,7 @@ export function listFailure(error: unknown, hadRows: boolean, texts: ListFailure
     return { message: first ?? error.message, retryable: false };
   }
   if (isHttpError(error) && error.unavailable && error.message) return { message: error.message, retryable: true };
-  return { message: hadRows ? (texts.refreshFailed ?? REFRESH_FAILED_TEXT) : (texts.loadFailed ?? LOAD_FAILED_TEXT), retryable: true };
+  return { message: hadRows ? (texts.refreshFailed ?? sharedText('table.listRefreshFailed')) : (texts.loadFailed ?? sharedText('table.listLoadFailed')), retryable: true };
 }
 
 const NO_ROWS: never[] = [];

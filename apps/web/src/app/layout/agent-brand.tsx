@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Group, Text } from '@mantine/core';
+import { useText } from '../../i18n/i18n';
 import { useAuthStore } from '../../stores/auth-store';
 
 /** The referral agent's logo (spec §3 user_logo), or its name when there is no logo or it fails to load. */
 export function AgentBrand() {
   const logo = useAuthStore((state) => state.user_logo);
-  const agentName = useAuthStore((state) => state.user?.partner_profile.referral_agent.name ?? 'Partner Portal');
+  const t = useText('shared');
+  const agentName = useAuthStore((state) => state.user?.partner_profile.referral_agent.name) ?? t('productName');
   const [broken, setBroken] = useState<string | null>(null);
 
   if (logo && broken !== logo) {

@@ -2,8 +2,10 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useText } from '../../i18n/i18n';
 import { ROUTES } from '../../lib/paths';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
+import { useAuthStore } from '../../stores/auth-store';
 import { AgentBrand } from './agent-brand';
 import { HeaderActions } from './header-actions';
 import { Sidebar } from './sidebar';
@@ -15,8 +17,11 @@ import './print.css';
 /**
  * The base layout of signed-in pages (Mantine AppShell): header with the referral agent's logo, the header
  * actions (notifications), the user menu; the sidebar, which becomes a drawer behind the burger on small screens.
+ * A user held on the forced password change gets the page alone: nothing else in the frame would open.
  */
 export function AppLayout() {
+  const t = useText('shared');
+  const held = useAuthStore((state) => state.user?.password_updated_check === false);
   const [opened, { toggle, close }] = useDisclosure(false);
   // A closed drawer is only slid off the screen: inert keeps its links out of the tab order and the reading order.
   const drawerClosed = useNarrowLayout() && !opened;
@@ -27,10 +32,12 @@ export function AppLayout() {
     close();
   }, [pathname, close]);
 
+  if (held) return <Outlet />;
+
   return (
     <>
       <a href="#main-content" className={classes.skipLink}>
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <AppShell
         header={{ height: 60 }}
@@ -45,7 +52,7 @@ export function AppLayout() {
                 onClick={toggle}
                 hiddenFrom="sm"
                 size="sm"
-                aria-label={opened ? 'Close navigation' : 'Open navigation'}
+                aria-label={opened ? t('shell.closeNavigation') : t('shell.openNavigation')}
                 aria-expanded={opened}
                 aria-controls="app-navigation"
               />

@@ -15,13 +15,15 @@ import { ActionIcon, Alert, Button, Group, NativeSelect, Popover, Stack, Text } 
 import { DateInput, DatePicker, MonthPicker } from '@mantine/dates';
 import { useMediaQuery, useUncontrolled } from '@mantine/hooks';
 import { IconCalendar, IconChevronDown, IconX } from '@tabler/icons-react';
+import { useFormat } from '../../i18n/format';
+import { useText } from '../../i18n/i18n';
 import { DAYJS_DATE_FORMAT, FIRST_YEAR, ISO_DATE_FORMAT } from '@portal/contracts/constants';
 import { formatMonth } from '@portal/contracts/formatters';
 import {
   EMPTY_RANGE,
   PRESETS,
   classifyRange,
-  PRESET_LABELS,
+  PRESET_KEYS,
   completeRange,
   describeRange,
   monthRange,
@@ -42,12 +44,12 @@ export type DateRangeFilterMode = DateRangePreset | DateRangePanel;
 
 export const ALL_MODES: DateRangeFilterMode[] = [...PRESETS, 'custom', 'month', 'year', 'year-range'];
 
-const PANEL_LABELS: Record<DateRangePanel, string> = {
-  custom: 'Custom Monthly',
-  month: 'Month',
-  year: 'Year',
-  'year-range': 'Year range',
-};
+const PANEL_KEYS = {
+  custom: 'dateRange.customMonthly',
+  month: 'dateRange.month',
+  year: 'dateRange.year',
+  'year-range': 'dateRange.yearRange',
+} as const satisfies Record<DateRangePanel, string>;
 
 export interface DateRangeFilterProps {
   /** The applied range (controlled). Leave out to let the filter hold it. */
@@ -96,10 +98,14 @@ export function DateRangeFilter({
   onChange,
   modes = ALL_MODES,
   now,
-  label = 'Date range',
-  placeholder = 'All dates',
+  label,
+  placeholder,
   disabled = false,
 }: DateRangeFilterProps) {
+  const t = useText('shared');
+  const format = useFormat();
+  const name = label ?? t('dateRange.label');
+  const emptyText = placeholder ?? t('dateRange.allDates');
   const clock = now ?? new Date();
   const [applied, setApplied] = useUncontrolled<DateRange>({
     value,
@@ -120,7 +126,7 @@ export function DateRangeFilter({
   const years = selectableYears(clock);
   const offered = (mode: DateRangeFilterMode) => modes.includes(mode);
   const presets = PRESETS.filter(offered);
-  const panels = (Object.keys(PANEL_LABELS) as DateRangePanel[]).filter(offered);
+  const panels = (Object.keys(PANEL_KEYS) as DateRangePanel[]).filter(offered);
   const appliedKind = classifyRange(applied, clock);
   const appliedPreset = appliedKind.kind === 'preset' ? appliedKind.preset : null;
 
@@ -179,7 +185,7 @@ export function DateRangeFilter({
   };
 
   const hasRange = Boolean(applied.from || applied.to);
-  const summary = describeRange(applied, clock, placeholder);
+  const summary = describeRange(applied, clock, emptyText);
   const yearData = years.map((option) => String(option));
 
   return (
@@ -199,7 +205,7 @@ export function DateRangeFilter({
             disabled={disabled}
             leftSection={<IconCalendar size={16} aria-hidden />}
             rightSection={<IconChevronDown size={14} aria-hidden />}
-            aria-label={`${label}: ${summary}`}
+            aria-label={`${name}: ${summary}`}
             onClick={() => (opened ? setOpened(false) : open())}
           >
             {summary}
@@ -209,7 +215,7 @@ export function DateRangeFilter({
         {/* Mantine names the dialog after the trigger (aria-labelledby), e.g. "Date range: This month". */}
         <Popover.Dropdown maw="calc(100vw - 1rem)">
           <Group align="flex-start" gap="md" wrap="wrap">
-            <Stack gap={2} role="group" aria-label="Ranges" miw={140}>
+            <Stack gap={2} role="group" aria-label={t('dateRange.ranges')} miw={140}>
               {presets.map((preset) => (
                 <Button
                   key={preset}
@@ -219,7 +225,7 @@ export function DateRangeFilter({
                   aria-pressed={appliedPreset === preset}
                   onClick={() => apply(presetRange(preset, clock))}
                 >
-                  {PRESET_LABELS[preset]}
+                  {t(PRESET_KEYS[preset])}
                 </Button>
               ))}
               {panels.map((option) => (
@@ -231,17 +237,17 @@ export function DateRangeFilter({
                   aria-expanded={panel === option}
                   onClick={() => choosePanel(option)}
                 >
-                  {PANEL_LABELS[option]}
+                  {t(PANEL_KEYS[option])}
                 </Button>
               ))}
             </Stack>
 
             {panel === 'custom' ? (
-              <Stack gap="sm" role="group" aria-label={PANEL_LABELS.custom}>
+              <Stack gap="sm" role="group" aria-label={t(PANEL_KEYS.custom)}>
                 <Group grow align="flex-start">
                   <DateInput
-                    label="Start date"
-                    placeholder="5 Mar 2024"
+                    label={t('dateRange.startDate')}
+                    placeholder={format.date('2024-03-05')}
                     valueFormat={DAYJS_DATE_FORMAT}
                     dateParser={parseTypedDate}
                     value={draft.from || null}
@@ -251,8 +257,8 @@ export function DateRangeFilter({
                     minDate={FIRST_DAY}
                   />
                   <DateInput
-                    label="End date"
-                    placeholder="31 Mar 2024"
+                    label={t('dateRange.endDate')}
+                    placeholder={format.date('2024-03-31')}
                     valueFormat={DAYJS_DATE_FORMAT}
                     dateParser={parseTypedDate}
                     value={draft.to || null}
@@ -274,15 +280,15 @@ export function DateRangeFilter({
                 />
                 <Group justify="flex-end" gap="xs">
                   <Button variant="default" onClick={() => updateDraft(EMPTY_RANGE)}>
-                    Clear
+                    {t('dateRange.clear')}
                   </Button>
-                  <Button onClick={applyCustom}>Apply</Button>
+                  <Button onClick={applyCustom}>{t('dateRange.apply')}</Button>
                 </Group>
               </Stack>
             ) : null}
 
             {panel === 'month' ? (
-              <Stack gap="sm" role="group" aria-label="Month">
+              <Stack gap="sm" role="group" aria-label={t('dateRange.month')}>
                 <MonthPicker
                   minDate={FIRST_DAY}
                   maxDate={dayjs(clock).endOf('month').format(ISO_DATE_FORMAT)}
@@ -292,30 +298,30 @@ export function DateRangeFilter({
                   getMonthControlProps={(month) => ({ 'aria-label': formatMonth(month) })}
                 />
                 <Text size="xs" c="dimmed">
-                  Months from January {FIRST_YEAR} to this month.
+                  {t('dateRange.monthsFrom', { year: FIRST_YEAR })}
                 </Text>
               </Stack>
             ) : null}
 
             {panel === 'year' ? (
-              <Stack gap="sm" role="group" aria-label="Year">
+              <Stack gap="sm" role="group" aria-label={t('dateRange.year')}>
                 <NativeSelect
-                  label="Year"
+                  label={t('dateRange.year')}
                   data={yearData}
                   value={String(year)}
                   onChange={(event) => setYear(Number(event.currentTarget.value))}
                 />
                 <Group justify="flex-end">
-                  <Button onClick={() => apply(yearRange(year))}>Apply</Button>
+                  <Button onClick={() => apply(yearRange(year))}>{t('dateRange.apply')}</Button>
                 </Group>
               </Stack>
             ) : null}
 
             {panel === 'year-range' ? (
-              <Stack gap="sm" role="group" aria-label="Year range">
+              <Stack gap="sm" role="group" aria-label={t('dateRange.yearRange')}>
                 <Group grow>
                   <NativeSelect
-                    label="Start year"
+                    label={t('dateRange.startYear')}
                     data={yearData}
                     value={String(yearSpan[0])}
                     onChange={(event) => {
@@ -324,7 +330,7 @@ export function DateRangeFilter({
                     }}
                   />
                   <NativeSelect
-                    label="End year"
+                    label={t('dateRange.endYear')}
                     data={yearData}
                     value={String(yearSpan[1])}
                     onChange={(event) => {
@@ -334,7 +340,7 @@ export function DateRangeFilter({
                   />
                 </Group>
                 <Group justify="flex-end">
-                  <Button onClick={applyYearSpan}>Apply</Button>
+                  <Button onClick={applyYearSpan}>{t('dateRange.apply')}</Button>
                 </Group>
               </Stack>
             ) : null}
@@ -349,7 +355,7 @@ export function DateRangeFilter({
       </Popover>
 
       {hasRange && !disabled ? (
-        <ActionIcon variant="subtle" color="gray" aria-label="Clear date range" onClick={() => apply(EMPTY_RANGE)}>
+        <ActionIcon variant="subtle" color="gray" aria-label={t('dateRange.clearRange')} onClick={() => apply(EMPTY_RANGE)}>
           <IconX size={16} aria-hidden />
         </ActionIcon>
       ) : null}

@@ -4,7 +4,8 @@
  */
 import dayjs from 'dayjs';
 import { FIRST_YEAR, ISO_DATE_FORMAT, QUICK_RANGE_DAYS } from '@portal/contracts/constants';
-import { formatDate, formatMonth } from '@portal/contracts/formatters';
+import { formatterFor } from '../../i18n/format';
+import { currentLocale, sharedText } from '../../i18n/i18n';
 
 export interface DateRange {
   /** 'YYYY-MM-DD', or '' for open */
@@ -17,14 +18,25 @@ export const EMPTY_RANGE: DateRange = { from: '', to: '' };
 
 export type DateRangePreset = 'today' | 'last-7-days' | 'this-month' | 'last-month';
 
-export const PRESET_LABELS: Record<DateRangePreset, string> = {
-  today: 'Today',
-  'last-7-days': 'Last 7 days',
-  'this-month': 'This month',
-  'last-month': 'Last month',
-};
+/** The quick ranges' names (shared catalogue). */
+export const PRESET_KEYS = {
+  today: 'dateRange.today',
+  'last-7-days': 'dateRange.last7Days',
+  'this-month': 'dateRange.thisMonth',
+  'last-month': 'dateRange.lastMonth',
+} as const satisfies Record<DateRangePreset, string>;
 
-export const PRESETS = Object.keys(PRESET_LABELS) as DateRangePreset[];
+export const PRESETS = Object.keys(PRESET_KEYS) as DateRangePreset[];
+
+/** A quick range's name in the current language ('Last 7 days'). */
+export function presetLabel(preset: DateRangePreset): string {
+  return sharedText(PRESET_KEYS[preset]);
+}
+
+/** Dates as the current language writes them ('5 Mar 2024' in English, spec §9). */
+function dates() {
+  return formatterFor(currentLocale());
+}
 
 const iso = (date: dayjs.Dayjs) => date.format(ISO_DATE_FORMAT);
 
@@ -65,10 +77,10 @@ export function selectableYears(now: Date): number[] {
   return Array.from({ length: last - FIRST_YEAR + 1 }, (_, index) => last - index);
 }
 
-/** Spec §5, word for word; dates read 'D MMM Y' ('5 Mar 2024'), the portal's date format. */
+/** Spec §5, word for word in English; dates read 'D MMM Y' ('5 Mar 2024'), the portal's date format. */
 export function validateDateRange(range: DateRange): string | null {
   if (range.from && range.to && range.from > range.to) {
-    return `Error ! Start Date ${formatDate(range.from)} should not be greater than end date ${formatDate(range.to)}`;
+    return sharedText('dateRange.startAfterEnd', { start: dates().date(range.from), end: dates().date(range.to) });
   }
   return null;
 }
@@ -76,7 +88,7 @@ export function validateDateRange(range: DateRange): string | null {
 /** Spec §5, word for word. */
 export function validateYearRange(startYear: number, endYear: number): string | null {
   if (startYear > endYear) {
-    return `Error ! Start Year ${startYear} should not be greater than end Year ${endYear}`;
+    return sharedText('dateRange.startYearAfterEnd', { start: startYear, end: endYear });
   }
   return null;
 }
@@ -132,13 +144,13 @@ export function describeRange(range: DateRange, now: Date, emptyText: string): s
     case 'empty':
       return emptyText;
     case 'preset':
-      return PRESET_LABELS[kind.preset];
+      return presetLabel(kind.preset);
     case 'month':
-      return formatMonth(kind.month);
+      return dates().month(kind.month);
     case 'years':
       return kind.start === kind.end ? String(kind.start) : `${kind.start} – ${kind.end}`;
     case 'custom':
-      if (range.from && range.from === range.to) return formatDate(range.from);
-      return `${range.from ? formatDate(range.from) : '…'} – ${range.to ? formatDate(range.to) : '…'}`;
+      if (range.from && range.from === range.to) return dates().date(range.from);
+      return `${range.from ? dates().date(range.from) : '…'} – ${range.to ? dates().date(range.to) : '…'}`;
   }
 }

@@ -1,3 +1,4 @@
+import { useText } from '../../i18n/i18n';
 import classes from './loading-overlay.module.css';
 
 export interface LoadingOverlayProps {
@@ -9,9 +10,11 @@ export interface LoadingOverlayProps {
  * The shared loading overlay of spec §2: an animated image in a layer over the whole screen, hiding what is
  * under it. Shown while a session is being restored and while a page's code loads for the first time.
  */
-export function LoadingOverlay({ label = 'Loading' }: LoadingOverlayProps) {
+export function LoadingOverlay({ label }: LoadingOverlayProps) {
+  const t = useText('shared');
+  const text = label ?? t('loading');
   return (
-    <div className={classes.layer} role="status" aria-busy="true" aria-live="polite" aria-label={label} data-testid="loading-overlay">
+    <div className={classes.layer} role="status" aria-busy="true" aria-live="polite" aria-label={text} data-testid="loading-overlay">
       <svg className={classes.image} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <circle cx="32" cy="32" r="26" fill="none" stroke="var(--mantine-color-gray-3)" strokeWidth="6" />
         <g className={classes.ring}>
@@ -19,7 +22,7 @@ export function LoadingOverlay({ label = 'Loading' }: LoadingOverlayProps) {
         </g>
         <circle className={classes.dot} cx="32" cy="32" r="9" fill="var(--mantine-primary-color-filled)" />
       </svg>
-      <span className={classes.label}>{label}…</span>
+      <span className={classes.label}>{text}…</span>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { DROPDOWN_MAX_HEIGHT } from '@portal/contracts/constants';
+import { useText } from '../../i18n/i18n';
 
 export type SearchableSelectValue = string | number;
 
@@ -67,12 +68,13 @@ export function SearchableSelect<Value extends SearchableSelectValue = string>({
   required,
   description,
   error,
-  nothingFoundText = 'No options found',
+  nothingFoundText,
   maxDropdownHeight = DROPDOWN_MAX_HEIGHT,
   withinPortal = true,
   id,
   className,
 }: SearchableSelectProps<Value>) {
+  const t = useText('shared');
   const generatedId = useId();
   const inputId = id ?? generatedId;
   // null: not searching, the input shows the selected label and every option is listed.
@@ -138,7 +140,7 @@ export function SearchableSelect<Value extends SearchableSelectValue = string>({
           rightSection={
             showClear ? (
               <Combobox.ClearButton
-                aria-label="Clear selection"
+                aria-label={t('select.clearSelection')}
                 aria-hidden={false}
                 tabIndex={0}
                 onClear={() => {
@@ -181,7 +183,7 @@ export function SearchableSelect<Value extends SearchableSelectValue = string>({
               );
             })
           ) : (
-            <Combobox.Empty>{nothingFoundText}</Combobox.Empty>
+            <Combobox.Empty>{nothingFoundText ?? t('select.noOptions')}</Combobox.Empty>
           )}
         </Combobox.Options>
       </Combobox.Dropdown>
