@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { LanguageSwitcher } from '../../../components/preferences/language-switcher';
+import { useText } from '../../../i18n/i18n';
 
 export interface AuthLayoutProps {
   title: string;
@@ -7,8 +9,12 @@ export interface AuthLayoutProps {
   children: ReactNode;
 }
 
-/** The frame of the public account pages: the product's name and one centred card, readable on a phone. */
+/**
+ * The frame of the public account pages: the product's name, the language switcher and one centred card, readable
+ * on a phone.
+ */
 export function AuthLayout({ title, description, children }: AuthLayoutProps) {
+  const t = useText('shared');
   return (
     <Box
       component="main"
@@ -17,16 +23,19 @@ export function AuthLayout({ title, description, children }: AuthLayoutProps) {
       mih="100dvh"
       py={{ base: 'md', sm: 'xl' }}
       px="sm"
-      bg="var(--mantine-color-gray-0)"
+      bg="var(--portal-page-background)"
       style={{ display: 'flex', alignItems: 'center' }}
     >
       <Container size={480} w="100%" p={0}>
         <Stack gap="md">
-          <Group justify="center" gap="xs">
-            <BrandMark />
-            <Text fw={700} size="lg">
-              Partner Portal
-            </Text>
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <BrandMark />
+              <Text fw={700} size="lg">
+                {t('productName')}
+              </Text>
+            </Group>
+            <LanguageSwitcher />
           </Group>
           <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
             <Stack gap="md">

@@ -1,6 +1,8 @@
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { PASSWORD_RULES } from '@portal/contracts/auth';
+import { PASSWORD_MIN_LENGTH } from '@portal/contracts/constants';
+import { useText } from '../../../i18n/i18n';
 
 export interface PasswordRulesProps {
   value: string;
@@ -9,12 +11,13 @@ export interface PasswordRulesProps {
 
 /** The strength rules of the contract, ticked off as the user types; placed right after the password input. */
 export function PasswordRules({ value, id }: PasswordRulesProps) {
+  const t = useText('auth');
   return (
     <div id={id}>
       <Text size="sm" fw={500} mb={4}>
-        Your new password needs:
+        {t('rules.heading')}
       </Text>
-      <List spacing={4} size="sm" center aria-label="Password requirements">
+      <List spacing={4} size="sm" center aria-label={t('rules.listLabel')}>
         {PASSWORD_RULES.map((rule) => {
           const met = rule.test(value);
           return (
@@ -28,8 +31,8 @@ export function PasswordRules({ value, id }: PasswordRulesProps) {
                 </ThemeIcon>
               }
             >
-              {rule.label}
-              <VisuallyHidden>{met ? ' (done)' : ' (not yet)'}</VisuallyHidden>
+              {t(`rules.${rule.id}`, { min: PASSWORD_MIN_LENGTH })}
+              <VisuallyHidden>{met ? t('rules.done') : t('rules.notYet')}</VisuallyHidden>
             </List.Item>
           );
         })}

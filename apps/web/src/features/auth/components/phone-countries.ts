@@ -1,4 +1,5 @@
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { isRightToLeft, type Locale } from '../../../i18n/i18n';
 
 export const FALLBACK_PHONE_COUNTRY: CountryCode = 'AE';
 
@@ -8,13 +9,16 @@ export interface PhoneCountryOption {
   callingCode: string;
 }
 
-let cached: PhoneCountryOption[] | null = null;
+const cached = new Map<string, PhoneCountryOption[]>();
 
-/** Every country libphonenumber knows, as "Name (+code)", sorted by name. */
-export function phoneCountryOptions(): PhoneCountryOption[] {
-  if (cached) return cached;
-  const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
-  cached = getCountries()
+/** Every country libphonenumber knows, as "Name (+code)" in `locale`, sorted by name in that language. */
+export function phoneCountryOptions(locale = 'en'): PhoneCountryOption[] {
+  const known = cached.get(locale);
+  if (known) return known;
+  const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([locale], { type: 'region' }) : null;
+  // In a right-to-left text '+971' would show as '971+': isolate it as left-to-right.
+  const [plus, end] = isRightToLeft(locale as Locale) ? ['\u2066+', '\u2069'] : ['+', ''];
+  const options = getCountries()
     .map((code) => {
       const callingCode = getCountryCallingCode(code);
       let name: string = code;
@@ -23,10 +27,11 @@ export function phoneCountryOptions(): PhoneCountryOption[] {
       } catch {
         name = code;
       }
-      return { value: code, callingCode, label: `${name} (+${callingCode})` };
+      return { value: code, callingCode, label: `${name} (${plus}${callingCode}${end})` };
     })
-    .sort((a, b) => a.label.localeCompare(b.label, 'en'));
-  return cached;
+    .sort((a, b) => a.label.localeCompare(b.label, locale));
+  cached.set(locale, options);
+  return options;
 }
 
 /** The region of the browser's language ('en-GB' → GB) when it names one we know, else the UAE. */

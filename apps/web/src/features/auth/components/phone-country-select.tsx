@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
 import { Select } from '@mantine/core';
+import { useLocale, useText } from '../../../i18n/i18n';
 import { phoneCountryOptions } from './phone-countries';
 
 export interface PhoneCountrySelectProps {
@@ -13,16 +14,19 @@ export interface PhoneCountrySelectProps {
  * re-renders on every key typed elsewhere, and this list need not.
  */
 export const PhoneCountrySelect = memo(function PhoneCountrySelect({ value, onChange, error }: PhoneCountrySelectProps) {
-  const countries = useMemo(() => phoneCountryOptions().map(({ value: code, label }) => ({ value: code, label })), []);
+  const t = useText('auth');
+  const shared = useText('shared');
+  const locale = useLocale();
+  const countries = useMemo(() => phoneCountryOptions(locale).map(({ value: code, label }) => ({ value: code, label })), [locale]);
   return (
     <Select
-      label="Country code"
+      label={t('registration.countryCode')}
       name="phone_country"
       required
       searchable
       allowDeselect={false}
       data={countries}
-      nothingFoundMessage="No options found"
+      nothingFoundMessage={shared('select.noOptions')}
       autoComplete="off"
       value={value}
       onChange={(next) => {

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { forgotPasswordRequestSchema, successMessageSchema } from '@portal/contracts/auth';
+import { useText } from '../../../i18n/i18n';
 import { AUTH_MESSAGES } from '../../../lib/auth-messages';
 import { HttpError } from '../../../lib/http';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -12,6 +13,7 @@ import { BackToSignIn } from '../components/back-to-sign-in';
 
 /** /forgot-password: asks for a reset link by e-mail (spec §7, §8). */
 export function ForgotPasswordPage() {
+  const t = useText('auth');
   const navigate = useNavigate();
   const requestReset = useRequestPasswordReset();
   const form = useZodForm({ initialValues: { email: '' }, schema: forgotPasswordRequestSchema });
@@ -39,15 +41,12 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthLayout
-      title="Forgot your password?"
-      description="Enter the e-mail address of your account and we will send you a link to choose a new password."
-    >
+    <AuthLayout title={t('forgot.title')} description={t('forgot.description')}>
       <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-busy={requestReset.isPending}>
         <Stack gap="md">
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <TextInput label={t('email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
           <Button type="submit" fullWidth loading={requestReset.isPending} disabled={requestReset.isPending}>
-            Send reset link
+            {t('forgot.submit')}
           </Button>
           <BackToSignIn />
         </Stack>

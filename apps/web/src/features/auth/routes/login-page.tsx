@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { loginRequestSchema } from '@portal/contracts/session';
+import { useText } from '../../../i18n/i18n';
 import { AUTH_MESSAGES } from '../../../lib/auth-messages';
 import { ROUTES } from '../../../lib/paths';
 import { submitErrorMessage, useZodForm } from '../../../lib/use-zod-form';
@@ -12,6 +13,7 @@ import { PasswordField } from '../components/password-field';
 
 /** /login: e-mail, password and "remember me" (spec §2, §4). */
 export function LoginPage() {
+  const t = useText('auth');
   const navigate = useNavigate();
   const loading = useAuthStore((state) => state.loading);
   const login = useAuthStore((state) => state.login);
@@ -37,36 +39,36 @@ export function LoginPage() {
   });
 
   return (
-    <AuthLayout title="Sign in" description="Sign in to your partner account.">
+    <AuthLayout title={t('login.title')} description={t('login.description')}>
       <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-busy={loading}>
         <Stack gap="md">
           <FormAlert message={formError} />
           <TextInput
-            label="Email"
+            label={t('email')}
             type="email"
             autoComplete="username"
             required
             {...form.getInputProps('email')}
           />
           <PasswordField
-            label="Password"
+            label={t('password')}
             autoComplete="current-password"
             required
             {...form.getInputProps('password')}
           />
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Checkbox label="Remember me" {...form.getCheckboxProps('remember')} />
+            <Checkbox label={t('login.rememberMe')} {...form.getCheckboxProps('remember')} />
             <Anchor component={Link} to={ROUTES['forgot-password']} size="sm">
-              Forgot password?
+              {t('login.forgotPassword')}
             </Anchor>
           </Group>
           <Button type="submit" fullWidth loading={loading} disabled={loading}>
-            Sign in
+            {t('login.submit')}
           </Button>
           <Text size="sm" ta="center">
-            New partner?{' '}
+            {t('login.newPartner')}{' '}
             <Anchor component={Link} to={ROUTES.registration}>
-              Register
+              {t('login.register')}
             </Anchor>
           </Text>
         </Stack>

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Grid, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { registrationRequestSchema } from '@portal/contracts/auth';
+import { useText } from '../../../i18n/i18n';
 import { AUTH_MESSAGES } from '../../../lib/auth-messages';
 import { ROUTES } from '../../../lib/paths';
 import { submitErrorMessage, useZodForm } from '../../../lib/use-zod-form';
@@ -39,6 +40,8 @@ function toRequest(values: RegistrationValues) {
 
 /** /registration: a new partner applies; the account waits for an operator's approval (then /thank-you). */
 export function RegistrationPage() {
+  const t = useText('auth');
+  const shared = useText('shared');
   const navigate = useNavigate();
   const options = useRegistrationOptions();
   const registration = useRegister();
@@ -68,7 +71,7 @@ export function RegistrationPage() {
     value: String(industry.id),
     label: industry.name,
   }));
-  const optionsPlaceholder = options.isPending ? 'Loading…' : 'Choose one';
+  const optionsPlaceholder = options.isPending ? t('registration.loadingOptions') : t('registration.chooseOne');
 
   const handleSubmit = form.onSubmit(async (body) => {
     setFormError(null);
@@ -81,68 +84,68 @@ export function RegistrationPage() {
   });
 
   return (
-    <AuthLayout title="Become a partner" description="Tell us about you and your organisation. We review every application.">
+    <AuthLayout title={t('registration.title')} description={t('registration.description')}>
       <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-busy={registration.isPending}>
         <Stack gap="md">
           <FormAlert message={formError} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('first_name')} />
-            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('last_name')} />
+            <TextInput label={t('registration.firstName')} autoComplete="given-name" required {...form.getInputProps('first_name')} />
+            <TextInput label={t('registration.lastName')} autoComplete="family-name" required {...form.getInputProps('last_name')} />
           </SimpleGrid>
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-          <PasswordField label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
+          <TextInput label={t('email')} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordField label={t('password')} autoComplete="new-password" required {...form.getInputProps('password')} />
           <PasswordRules value={form.values.password} />
           <PasswordField
-            label="Confirm password"
+            label={t('registration.confirmPassword')}
             autoComplete="new-password"
             required
             {...form.getInputProps('password_confirmation')}
           />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, xs: 5 }}>
-              <PhoneCountrySelect value={form.values.phone_country} onChange={setPhoneCountry} error={form.errors.phone_country} />
+              <PhoneCountrySelect value={form.values.phone_country} onChange={setPhoneCountry} error={form.errorText('phone_country')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, xs: 7 }}>
-              <TextInput label="Phone number" type="tel" autoComplete="tel-national" required {...form.getInputProps('phone')} />
+              <TextInput label={t('registration.phone')} type="tel" autoComplete="tel-national" required {...form.getInputProps('phone')} />
             </Grid.Col>
           </Grid>
           {options.isError ? (
-            <Alert color="red" variant="light" role="alert" title="Could not load the partner types">
+            <Alert color="red" variant="light" role="alert" title={t('registration.optionsFailed')}>
               <Stack gap="xs" align="flex-start">
-                <Text size="sm">Check your connection and try again.</Text>
+                <Text size="sm">{shared('errors.checkConnection')}</Text>
                 <Button size="xs" variant="light" color="red" onClick={() => void options.refetch()}>
-                  Try again
+                  {shared('errors.tryAgain')}
                 </Button>
               </Stack>
             </Alert>
           ) : null}
           <Select
-            label="Partner type"
+            label={t('registration.partnerType')}
             required
             placeholder={optionsPlaceholder}
             disabled={!options.isSuccess}
             data={partnerTypes}
-            nothingFoundMessage="No options found"
+            nothingFoundMessage={shared('select.noOptions')}
             {...form.getInputProps('partner_type_id')}
           />
           <Select
-            label="Industry"
-            description="Optional"
+            label={t('registration.industry')}
+            description={t('registration.optional')}
             placeholder={optionsPlaceholder}
             disabled={!options.isSuccess}
             clearable
             data={industries}
-            nothingFoundMessage="No options found"
+            nothingFoundMessage={shared('select.noOptions')}
             {...form.getInputProps('partner_industry_id')}
           />
-          <TextInput label="Organisation" autoComplete="organization" required {...form.getInputProps('organisation')} />
+          <TextInput label={t('registration.organisation')} autoComplete="organization" required {...form.getInputProps('organisation')} />
           <Button type="submit" fullWidth loading={registration.isPending} disabled={registration.isPending}>
-            Register
+            {t('registration.submit')}
           </Button>
           <Text size="sm" ta="center">
-            Already a partner?{' '}
+            {t('registration.alreadyPartner')}{' '}
             <Anchor component={Link} to={ROUTES.login}>
-              Sign in
+              {t('registration.signIn')}
             </Anchor>
           </Text>
         </Stack>

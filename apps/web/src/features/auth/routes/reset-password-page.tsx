@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { resetPasswordRequestSchema } from '@portal/contracts/auth';
+import { useText } from '../../../i18n/i18n';
 import { AUTH_MESSAGES } from '../../../lib/auth-messages';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { ROUTES } from '../../../lib/paths';
@@ -13,6 +14,7 @@ import { BackToSignIn } from '../components/back-to-sign-in';
 
 /** /reset-password?token=…&email=…: the page the reset e-mail links to (spec §7, §8). */
 export function ResetPasswordPage() {
+  const t = useText('auth');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
@@ -24,13 +26,13 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout title="Reset your password">
-        <Alert color="red" variant="light" role="alert" title="This link is incomplete">
-          The reset link is missing its token. Open the link from the e-mail again, or ask for a new one.
+      <AuthLayout title={t('reset.title')}>
+        <Alert color="red" variant="light" role="alert" title={t('reset.incompleteTitle')}>
+          {t('reset.incomplete')}
         </Alert>
         <Text size="sm" ta="center">
           <Anchor component={Link} to={ROUTES['forgot-password']}>
-            Ask for a new link
+            {t('askForNewLink')}
           </Anchor>
         </Text>
       </AuthLayout>
@@ -53,33 +55,33 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthLayout title="Reset your password" description="Choose a new password for your account.">
+    <AuthLayout title={t('reset.title')} description={t('reset.description')}>
       <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-busy={reset.isPending}>
         <Stack gap="md">
           {form.errors.token ? (
             <Alert color="red" variant="light" role="alert">
-              {form.errors.token}{' '}
+              {form.errorText('token')}{' '}
               <Anchor component={Link} to={ROUTES['forgot-password']}>
-                Ask for a new link
+                {t('askForNewLink')}
               </Anchor>
             </Alert>
           ) : null}
-          <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+          <TextInput label={t('email')} type="email" autoComplete="username" required {...form.getInputProps('email')} />
           <PasswordField
-            label="New password"
+            label={t('newPassword')}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}
           />
           <PasswordRules value={form.values.password} />
           <PasswordField
-            label="Confirm new password"
+            label={t('confirmNewPassword')}
             autoComplete="new-password"
             required
             {...form.getInputProps('password_confirmation')}
           />
           <Button type="submit" fullWidth loading={reset.isPending} disabled={reset.isPending}>
-            Reset password
+            {t('reset.submit')}
           </Button>
           <BackToSignIn />
         </Stack>

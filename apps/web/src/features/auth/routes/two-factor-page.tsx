@@ -2,6 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Input, PinInput, Stack, TextInput, UnstyledButton } from '@mantine/core';
 import { twoFactorChallengeSchema, type TwoFactorChallenge } from '@portal/contracts/session';
+import { useLocale, useText } from '../../../i18n/i18n';
+import { localizeValidationMessage } from '../../../i18n/validation-messages';
 import { errorsFromIssues, fieldErrorsOf, submitErrorMessage } from '../../../lib/use-zod-form';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useSubmitTwoFactorChallenge } from '../api/submit-two-factor-challenge';
@@ -17,6 +19,9 @@ const CODE_LENGTH = 6;
  * (spec §2). A 6-digit code from the authenticator app, or one of the recovery codes.
  */
 export function TwoFactorPage() {
+  const t = useText('auth');
+  const locale = useLocale();
+  const shown = (message: string | undefined) => (message === undefined ? undefined : localizeValidationMessage(message, locale));
   const navigate = useNavigate();
   const completeSignIn = useAuthStore((state) => state.completeSignIn);
   const challenge = useSubmitTwoFactorChallenge();
@@ -53,7 +58,7 @@ export function TwoFactorPage() {
         if (mode === 'code') setCode('');
         focusInvalid();
       } else {
-        setFormError(submitErrorMessage(error, 'Could not check the code. Check your connection and try again.'));
+        setFormError(submitErrorMessage(error, t('twoFactor.checkFailed')));
       }
     }
   };
@@ -71,20 +76,16 @@ export function TwoFactorPage() {
 
   return (
     <AuthLayout
-      title="Two-factor verification"
-      description={
-        mode === 'code'
-          ? 'Enter the 6-digit code from your authenticator app.'
-          : 'Enter one of the recovery codes you saved when you turned on two-factor authentication.'
-      }
+      title={t('twoFactor.title')}
+      description={mode === 'code' ? t('twoFactor.codeDescription') : t('twoFactor.recoveryDescription')}
     >
       <form ref={formRef} onSubmit={handleSubmit} noValidate aria-busy={challenge.isPending}>
         <Stack gap="md">
           <FormAlert message={formError} />
           {mode === 'code' ? (
             <Input.Wrapper
-              label="Authentication code"
-              error={errors.code}
+              label={t('twoFactor.code')}
+              error={shown(errors.code)}
               errorProps={{ id: codeErrorId, role: 'alert' }}
               labelElement="div"
             >
@@ -103,14 +104,14 @@ export function TwoFactorPage() {
                 disabled={challenge.isPending}
                 mt={6}
                 getInputProps={(index) => ({
-                  'aria-label': `Authentication code, digit ${index + 1} of ${CODE_LENGTH}`,
+                  'aria-label': t('twoFactor.digit', { digit: index + 1, length: CODE_LENGTH }),
                   'aria-describedby': errors.code ? codeErrorId : undefined,
                 })}
               />
             </Input.Wrapper>
           ) : (
             <TextInput
-              label="Recovery code"
+              label={t('twoFactor.recoveryCode')}
               autoComplete="off"
               autoFocus
               spellCheck={false}
@@ -119,15 +120,15 @@ export function TwoFactorPage() {
                 setRecoveryCode(event.currentTarget.value);
                 if (errors.recovery_code) setErrors({});
               }}
-              error={errors.recovery_code}
+              error={shown(errors.recovery_code)}
               errorProps={{ role: 'alert' }}
             />
           )}
           <Button type="submit" fullWidth loading={challenge.isPending} disabled={challenge.isPending}>
-            Verify
+            {t('twoFactor.verify')}
           </Button>
           <UnstyledButton onClick={switchMode} c="var(--mantine-primary-color-filled)" fz="sm" ta="center">
-            {mode === 'code' ? 'Use a recovery code instead' : 'Use an authentication code instead'}
+            {mode === 'code' ? t('twoFactor.useRecovery') : t('twoFactor.useCode')}
           </UnstyledButton>
           <BackToSignIn />
         </Stack>

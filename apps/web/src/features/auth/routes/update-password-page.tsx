@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { updatePasswordRequestSchema } from '@portal/contracts/auth';
+import { useText } from '../../../i18n/i18n';
 import { AUTH_MESSAGES } from '../../../lib/auth-messages';
 import { notifySuccess } from '../../../lib/notify';
 import { ROUTES } from '../../../lib/paths';
@@ -15,10 +16,14 @@ import { PasswordRules } from '../components/password-rules';
 
 /**
  * /update-password: a user whose `password_updated_check` is false lands here after sign-in and can open no
- * other page until the password is changed (the route guard enforces it). Needs a signed-in user.
+ * other page until the password is changed (the route guard enforces it); the page then stands alone, with Sign
+ * out. Chosen from the account menu, it is a page of the app (sidebar, header) with Cancel. Needs a signed-in user.
  */
 export function UpdatePasswordPage() {
+  const t = useText('auth');
+  const shared = useText('shared');
   const navigate = useNavigate();
+  const location = useLocation();
   const user = useAuthStore((state) => state.user);
   const setUser = useAuthStore((state) => state.setUser);
   const logout = useAuthStore((state) => state.logout);
@@ -30,6 +35,8 @@ export function UpdatePasswordPage() {
     schema: updatePasswordRequestSchema,
   });
   const mustChange = user?.password_updated_check === false;
+  // Back where the menu was opened; the dashboard when the page was opened directly.
+  const cancel = () => void (location.key === 'default' ? navigate(ROUTES.Dashboard) : navigate(-1));
 
   const handleSubmit = form.onSubmit(async (body) => {
     setFormError(null);
@@ -49,47 +56,69 @@ export function UpdatePasswordPage() {
     }
   });
 
-  return (
-    <AuthLayout
-      title="Update your password"
-      description={
-        mustChange
-          ? 'Before you continue, replace the password you were given with one of your own.'
-          : 'Choose a new password for your account.'
-      }
-    >
-      <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-busy={update.isPending}>
-        <Stack gap="md">
+  const fields = (
+    <form ref={form.formRef} onSubmit={handleSubmit} noValidate aria-busy={update.isPending}>
+      <Stack gap="md">
+        {mustChange ? (
+          <Alert color="yellow" variant="light">
+            {t('update.forcedNotice')}
+          </Alert>
+        ) : null}
+        <FormAlert message={formError} />
+        <PasswordField
+          label={t('update.currentPassword')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('current_password')}
+        />
+        <PasswordField label={t('newPassword')} autoComplete="new-password" required {...form.getInputProps('password')} />
+        <PasswordRules value={form.values.password} />
+        <PasswordField
+          label={t('confirmNewPassword')}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password_confirmation')}
+        />
+        <Group justify="space-between" gap="sm" wrap="wrap-reverse">
           {mustChange ? (
-            <Alert color="yellow" variant="light">
-              You need to set a new password to use the portal.
-            </Alert>
-          ) : null}
-          <FormAlert message={formError} />
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('current_password')}
-          />
-          <PasswordField label="New password" autoComplete="new-password" required {...form.getInputProps('password')} />
-          <PasswordRules value={form.values.password} />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
-          />
-          <Group justify="space-between" gap="sm" wrap="wrap-reverse">
+            // Held here until the password changes: the only other way out is to leave.
             <Button variant="subtle" color="gray" onClick={() => void logout(navigate)} loading={signingOut}>
-              Sign out
+              {shared('shell.signOut')}
             </Button>
-            <Button type="submit" loading={update.isPending} disabled={update.isPending}>
-              Update password
+          ) : (
+            <Button variant="default" onClick={cancel}>
+              {t('update.cancel')}
             </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AuthLayout>
+          )}
+          <Button type="submit" loading={update.isPending} disabled={update.isPending}>
+            {t('update.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+
+  if (mustChange) {
+    return (
+      <AuthLayout title={t('update.title')} description={t('update.forcedDescription')}>
+        {fields}
+      </AuthLayout>
+    );
+  }
+  // Chosen from the account menu: a page of the app, in its frame.
+  return (
+    <Stack gap="lg" maw={520}>
+      <Box>
+        <Title order={1} size="h2">
+          {t('update.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('update.description')}
+        </Text>
+      </Box>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        {fields}
+      </Paper>
+    </Stack>
   );
 }

@@ -2,15 +2,18 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBriefcase, IconBuildingCommunity, IconUsersGroup } from '@tabler/icons-react';
 import { DEFAULT_INDUSTRY } from '@portal/contracts/constants';
+import { useText } from '../../../i18n/i18n';
 import { useDashboardProfile } from '../api/get-dashboard-profile';
 
 /** `/`: greets the partner and shows their partner type, industry and referral agent, as the server has them. */
 export function DashboardPage() {
+  const t = useText('dashboard');
+  const shared = useText('shared');
   const profile = useDashboardProfile();
 
   if (profile.isPending) {
     return (
-      <Stack gap="lg" aria-busy="true" aria-label="Loading your dashboard">
+      <Stack gap="lg" aria-busy="true" aria-label={t('loading')}>
         <Skeleton h={34} w={260} />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {[0, 1, 2].map((index) => (
@@ -23,11 +26,11 @@ export function DashboardPage() {
 
   if (profile.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title="Your dashboard could not be loaded">
+      <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">Check your connection and try again.</Text>
+          <Text size="sm">{shared('errors.checkConnection')}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-            Try again
+            {shared('errors.tryAgain')}
           </Button>
         </Stack>
       </Alert>
@@ -41,18 +44,18 @@ export function DashboardPage() {
     <Stack gap="lg">
       <div>
         <Title order={1} size="h2">
-          Welcome, {user.first_name}
+          {t('welcome', { name: user.first_name })}
         </Title>
-        <Text c="dimmed">Here is your partner account at a glance.</Text>
+        <Text c="dimmed">{t('intro')}</Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        <InfoCard icon={<IconBriefcase size={20} />} label="Partner type" value={partnerType.name} />
-        <InfoCard icon={<IconBuildingCommunity size={20} />} label="Industry" value={industry?.name || DEFAULT_INDUSTRY} />
+        <InfoCard icon={<IconBriefcase size={20} />} label={t('partnerType')} value={partnerType.name} />
+        <InfoCard icon={<IconBuildingCommunity size={20} />} label={t('industry')} value={industry?.name || t('individual')} />
         <InfoCard
           icon={<IconUsersGroup size={20} />}
-          label="Referral agent"
+          label={t('referralAgent')}
           value={agent.name}
-          extra={agent.logo ? <Image src={agent.logo} alt={`${agent.name} logo`} h={40} w="auto" fit="contain" /> : null}
+          extra={agent.logo ? <Image src={agent.logo} alt={t('logo', { name: agent.name })} h={40} w="auto" fit="contain" /> : null}
         />
       </SimpleGrid>
     </Stack>

@@ -18,7 +18,8 @@ import {
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { BELL_LATEST_COUNT, type Notification } from '@portal/contracts/notifications';
-import { relativeTime } from '@portal/contracts/formatters';
+import { useFormat } from '../../../i18n/format';
+import { useText } from '../../../i18n/i18n';
 import { notificationsQueryOptions } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -38,6 +39,8 @@ export function badgeLabel(count: number): string {
  */
 export function NotificationBell() {
   useLiveNotifications();
+  const t = useText('notifications');
+  const format = useFormat();
   const [opened, setOpened] = useState(false);
   const titleId = useId();
   const navigate = useNavigate();
@@ -59,7 +62,8 @@ export function NotificationBell() {
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow trapFocus>
+    // returnFocus: closed by Escape or a click outside, focus goes back to the bell, not to <body>.
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withArrow trapFocus returnFocus>
       <Popover.Target>
         {/* The button is the popover's target, so the ARIA Mantine adds to the target (aria-haspopup, -expanded,
             -controls) lands on it; the badge sits inside it (it was a div around it: axe aria-allowed-attr). */}
@@ -68,7 +72,7 @@ export function NotificationBell() {
           color="gray"
           size={36}
           radius="xl"
-          aria-label={`Notifications, ${count} unread`}
+          aria-label={t('bellLabel', { count })}
           onClick={() => setOpened((value) => !value)}
           style={{ overflow: 'visible' }}
         >
@@ -80,11 +84,11 @@ export function NotificationBell() {
       <Popover.Dropdown p={0} aria-labelledby={titleId}>
         <Group justify="space-between" px="md" py="sm" wrap="nowrap">
           <Text fw={700} id={titleId}>
-            Notifications
+            {t('title')}
           </Text>
           {count > 0 ? (
             <Button size="compact-xs" variant="subtle" loading={markAllRead.isPending} onClick={() => markAllRead.mutate()}>
-              Mark all as read
+              {t('markAllRead')}
             </Button>
           ) : null}
         </Group>
@@ -92,15 +96,15 @@ export function NotificationBell() {
         <Box mah={380} style={{ overflowY: 'auto' }}>
           {latest.isPending ? (
             <Group justify="center" p="lg">
-              <Loader size="sm" aria-label="Loading notifications" />
+              <Loader size="sm" aria-label={t('loading')} />
             </Group>
           ) : latest.isError ? (
             <Text size="sm" c="red" p="md" role="alert">
-              Notifications could not be loaded.
+              {t('loadFailed')}
             </Text>
           ) : latest.data.data.length === 0 ? (
             <Text size="sm" c="dimmed" p="md">
-              You have no notifications yet.
+              {t('empty')}
             </Text>
           ) : (
             <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -132,7 +136,7 @@ export function NotificationBell() {
                       <Box style={{ minWidth: 0 }}>
                         <Text size="sm" fw={notification.read_at ? 500 : 700} lineClamp={1}>
                           {notification.title}
-                          {notification.read_at ? null : <VisuallyHidden> (unread)</VisuallyHidden>}
+                          {notification.read_at ? null : <VisuallyHidden>{t('unreadMark')}</VisuallyHidden>}
                         </Text>
                         {notification.body ? (
                           <Text size="xs" c="dimmed" lineClamp={2}>
@@ -140,7 +144,7 @@ export function NotificationBell() {
                           </Text>
                         ) : null}
                         <Text size="xs" c="dimmed" mt={2}>
-                          {relativeTime(notification.created_at, now)}
+                          {format.relative(notification.created_at, now)}
                         </Text>
                       </Box>
                     </Group>
@@ -153,7 +157,7 @@ export function NotificationBell() {
         <Divider />
         <Group justify="center" p="xs">
           <Anchor component={Link} to={NOTIFICATIONS_PATH} size="sm" fw={600} onClick={() => setOpened(false)}>
-            View all
+            {t('viewAll')}
           </Anchor>
         </Group>
       </Popover.Dropdown>

@@ -12,6 +12,7 @@ import {
   type Notification,
   type UnreadCount,
 } from '@portal/contracts/notifications';
+import { translate } from '../../../i18n/i18n';
 import { HttpError } from '../../../lib/http';
 import { followSession, listenOnUserChannel, onRealtimeReconnect } from '../../../lib/realtime';
 import { useAuthStore, watchSession } from '../../../stores/auth-store';
@@ -23,6 +24,7 @@ type NavigateTo = (to: string) => void;
 
 /** The live toast of a new notification (spec §9: 6000 ms), with a link to what it is about. */
 export function showNotificationToast(notification: Notification, onOpen: (notification: Notification) => void): void {
+  const t = translate('notifications');
   const id = `notification-${notification.id}`;
   toasts.show({
     id,
@@ -45,7 +47,7 @@ export function showNotificationToast(notification: Notification, onOpen: (notif
               onOpen(notification);
             }}
           >
-            View details
+            {t('viewDetails')}
           </Anchor>
         ) : null}
       </Stack>

@@ -5,7 +5,10 @@ import type { RouteObject } from 'react-router';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
 import { makeNotification, page } from '../notifications-test-helpers';
-import { EMPTY_MESSAGE, NotificationsPage } from './notifications-page';
+import { notificationsEn } from '../notifications-messages';
+import { NotificationsPage } from './notifications-page';
+
+const EMPTY_MESSAGE = notificationsEn.empty;
 
 const routes: RouteObject[] = [
   { path: '/notifications', element: <NotificationsPage /> },

@@ -19,7 +19,8 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
-import { relativeTime } from '@portal/contracts/formatters';
+import { useFormat } from '../../../i18n/format';
+import { useText } from '../../../i18n/i18n';
 import type { Notification } from '@portal/contracts/notifications';
 import { useNotificationListParams, useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -28,9 +29,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNow } from '../components/use-now';
 
-export const EMPTY_MESSAGE = 'You have no notifications yet.';
-export const EMPTY_UNREAD_MESSAGE = 'You have no unread notifications.';
-const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+const CONTROL_LABELS = { first: 'table.firstPage', previous: 'table.previousPage', next: 'table.nextPage', last: 'table.lastPage' } as const;
 
 /**
  * /notifications: every notification of the signed-in user, newest first, with read and unread states, the
@@ -38,6 +37,9 @@ const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: '
  * times and pages. Filter and page live in the URL, so a reload or a shared link shows the same view.
  */
 export function NotificationsPage() {
+  const t = useText('notifications');
+  const shared = useText('shared');
+  const format = useFormat();
   const list = useNotificationListParams();
   const { page, filter } = list.params;
   const navigate = useNavigate();
@@ -68,20 +70,20 @@ export function NotificationsPage() {
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Box>
           <Title order={1} size="h2">
-            Notifications
+            {t('title')}
           </Title>
           <Text c="dimmed" size="sm" aria-live="polite">
-            {unread === 0 ? 'Everything is read.' : `${unread} unread`}
+            {unread === 0 ? t('allRead') : t('unreadCount', { count: unread })}
           </Text>
         </Box>
         <Group gap="sm">
           <SegmentedControl
-            aria-label="Show"
+            aria-label={t('show')}
             value={filter}
             onChange={(value) => list.set({ filter: value as typeof filter })}
             data={[
-              { label: 'All', value: 'all' },
-              { label: 'Unread', value: 'unread' },
+              { label: t('all'), value: 'all' },
+              { label: t('unread'), value: 'unread' },
             ]}
           />
           <Button
@@ -91,34 +93,34 @@ export function NotificationsPage() {
             loading={markAllRead.isPending}
             onClick={() => markAllRead.mutate()}
           >
-            Mark all as read
+            {t('markAllRead')}
           </Button>
         </Group>
       </Group>
 
       {!data && !notifications.error ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading notifications">
+        <Stack gap="sm" aria-busy="true" aria-label={t('loading')}>
           {[0, 1, 2, 3].map((index) => (
             <Skeleton key={index} h={76} radius="md" />
           ))}
         </Stack>
       ) : !data ? (
-        <Alert color="red" variant="light" role="alert" title="Your notifications could not be loaded">
+        <Alert color="red" variant="light" role="alert" title={t('pageLoadFailed')}>
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">Check your connection and try again.</Text>
+            <Text size="sm">{shared('errors.checkConnection')}</Text>
             <Button size="xs" variant="light" color="red" onClick={notifications.retry} loading={notifications.loading}>
-              Try again
+              {shared('errors.tryAgain')}
             </Button>
           </Stack>
         </Alert>
       ) : data.data.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Text c="dimmed" ta="center">
-            {filter === 'unread' ? EMPTY_UNREAD_MESSAGE : EMPTY_MESSAGE}
+            {filter === 'unread' ? t('emptyUnread') : t('empty')}
           </Text>
         </Paper>
       ) : (
-        <Stack gap="sm" component="ul" aria-label="Notifications" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <Stack gap="sm" component="ul" aria-label={t('title')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {data.data.map((notification) => {
             const isUnread = !notification.read_at;
             return (
@@ -138,15 +140,15 @@ export function NotificationsPage() {
                   <UnstyledButton onClick={() => open(notification)} style={{ flex: 1, minWidth: 0 }}>
                     <Text fw={isUnread ? 700 : 500}>
                       {notification.title}
-                      {isUnread ? <VisuallyHidden> (unread)</VisuallyHidden> : null}
+                      {isUnread ? <VisuallyHidden>{t('unreadMark')}</VisuallyHidden> : null}
                     </Text>
                     {notification.body ? (
                       <Text size="sm" c="dimmed" mt={2}>
                         {notification.body}
                       </Text>
                     ) : null}
-                    <Text size="xs" c="dimmed" mt={6} component="time" dateTime={notification.created_at} title={new Date(notification.created_at).toLocaleString()}>
-                      {relativeTime(notification.created_at, now)}
+                    <Text size="xs" c="dimmed" mt={6} component="time" dateTime={notification.created_at} title={format.full(notification.created_at)}>
+                      {format.relative(notification.created_at, now)}
                     </Text>
                   </UnstyledButton>
                   <Group gap={4} wrap="nowrap">
@@ -159,25 +161,25 @@ export function NotificationsPage() {
                           open(notification);
                         }}
                       >
-                        Open
+                        {t('open')}
                       </Anchor>
                     ) : null}
                     {isUnread ? (
-                      <Tooltip label="Mark as read">
+                      <Tooltip label={t('markRead')}>
                         <ActionIcon
                           variant="subtle"
-                          aria-label={`Mark "${notification.title}" as read`}
+                          aria-label={t('markReadNamed', { title: notification.title })}
                           onClick={() => markRead.mutate(notification.id)}
                         >
                           <IconCheck size={18} aria-hidden="true" />
                         </ActionIcon>
                       </Tooltip>
                     ) : null}
-                    <Tooltip label="Delete">
+                    <Tooltip label={t('delete')}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`Delete "${notification.title}"`}
+                        aria-label={t('deleteNamed', { title: notification.title })}
                         loading={remove.isPending && remove.variables === notification.id}
                         onClick={() => remove.mutate(notification.id)}
                       >
@@ -195,14 +197,14 @@ export function NotificationsPage() {
       {data && data.last_page > 1 ? (
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            Showing {data.from ?? 0}–{data.to ?? 0} of {data.total}
+            {t('showingRange', { from: format.number(data.from ?? 0), to: format.number(data.to ?? 0), total: format.number(data.total) })}
           </Text>
           <Pagination
             total={data.last_page}
             value={Math.min(page, data.last_page)}
             onChange={(next) => list.setPage(next)}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+            getItemProps={(item) => ({ 'aria-label': shared('table.page', { page: item }) })}
+            getControlProps={(control) => ({ 'aria-label': shared(CONTROL_LABELS[control]) })}
           />
         </Group>
       ) : null}
