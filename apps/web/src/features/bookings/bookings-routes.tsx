@@ -5,6 +5,6 @@ import { bookingsMessages } from './bookings-messages';
 /** My Referrals > Bookings (spec §2). */
 export const areaRoutes: AreaRoutes = {
   messages: bookingsMessages,
-  signedIn: [{ path: 'bookings', lazy: page(() => import('./routes/bookings-page'), 'BookingsPage') }],
+  signedIn: [{ path: 'bookings', handle: { title: 'bookings' }, lazy: page(() => import('./routes/bookings-page'), 'BookingsPage') }],
   navigation: [{ group: 'My Referrals', label: 'bookings', to: '/bookings', icon: IconCalendarEvent }],
 };
