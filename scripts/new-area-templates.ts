@@ -279,7 +279,7 @@ export const areaRoutes: AreaRoutes = {
     },
     {
       path: `${feature}/routes/${kebab}-page.tsx`,
-      content: `import { Alert, Button, Paper, Stack, Title } from '@mantine/core';
+      content: `import { Paper, Stack, Title } from '@mantine/core';
 import { ${constant}_SEARCH_MAX_LENGTH, ${camel}ListEndpoint, type ${pascal}ListQuery, type ${pascal}Row } from '@portal/contracts/${kebab}';
 import type { PageSize } from '@portal/contracts/constants';
 import { formatDate } from '@portal/contracts/formatters';
@@ -288,6 +288,7 @@ import type { TableHeader } from '../../../components/data-table/data-table-type
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 
 export const ${constant}_EMPTY_TEXT = 'No ${title.toLowerCase()} yet.';
+export const ${constant}_FILTERED_EMPTY_TEXT = 'No ${title.toLowerCase()} match these filters.';
 export const ${constant}_LOAD_FAILED_TEXT = "Couldn't load the ${title.toLowerCase()}.";
 
 const HEADERS: TableHeader<${pascal}Row>[] = [
@@ -297,33 +298,26 @@ const HEADERS: TableHeader<${pascal}Row>[] = [
 
 /** /${kebab}: the partner's ${title.toLowerCase()}, searchable, sortable and paged, every choice kept in the URL. */
 export function ${pascal}Page() {
-  const { list, paged } = useListEndpoint(${camel}ListEndpoint);
+  // \`table\`: rows, total, loading, the error with Retry, and whether filters narrow the list (the kit's honest states).
+  const { list, table } = useListEndpoint(${camel}ListEndpoint, {}, { loadFailed: ${constant}_LOAD_FAILED_TEXT });
   const { params } = list;
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         ${title}
       </Title>
-      {paged.failed ? (
-        <Alert color="orange" title={${constant}_LOAD_FAILED_TEXT} role="alert">
-          <Button variant="subtle" size="compact-sm" onClick={paged.retry}>
-            Retry
-          </Button>
-        </Alert>
-      ) : null}
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <DataTable<${pascal}Row>
           caption="${title}"
           headers={HEADERS}
-          rows={paged.page?.data ?? []}
-          loading={paged.loading}
+          {...table}
           emptyText={${constant}_EMPTY_TEXT}
+          filteredEmptyText={${constant}_FILTERED_EMPTY_TEXT}
           showHeader
           searchValue={params.search ?? ''}
           onSearch={(search) => list.set({ search: search.slice(0, ${constant}_SEARCH_MAX_LENGTH) })}
           sort={params.sort}
           onSortChange={(sort) => list.set({ sort: sort as ${pascal}ListQuery['sort'] })}
-          total={paged.page?.total ?? 0}
           page={params.page}
           perPage={params.per_page}
           onPageChange={list.setPage}
@@ -337,14 +331,14 @@ export function ${pascal}Page() {
     },
     {
       path: `${feature}/routes/${kebab}-page.test.tsx`,
-      content: `import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+      content: `import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import type { ${pascal}Row } from '@portal/contracts/${kebab}';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { ${pascal}Page, ${constant}_EMPTY_TEXT } from './${kebab}-page';
+import { ${pascal}Page, ${constant}_EMPTY_TEXT, ${constant}_FILTERED_EMPTY_TEXT, ${constant}_LOAD_FAILED_TEXT } from './${kebab}-page';
 
 const routes: RouteObject[] = [{ path: '/${kebab}', element: <${pascal}Page /> }];
 
@@ -368,14 +362,39 @@ describe('${pascal}Page', () => {
     expect(await screen.findByText(${constant}_EMPTY_TEXT)).toBeInTheDocument();
   });
 
+  it('says nothing matches a search, and clears it', async () => {
+    mockFetch({ 'GET /api/${kebab}': () => jsonResponse(200, pageOf([])) });
+    const view = renderApp('/${kebab}?search=nobody', { routes });
+    const table = await screen.findByRole('table', { name: '${title}' });
+    expect(await within(table).findByText(${constant}_FILTERED_EMPTY_TEXT)).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Clear filters' }));
+    expect(view.location().search).toBe('');
+  });
+
+  it('shows a failed load in the table, and Retry loads it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    mockFetch({
+      'GET /api/${kebab}': () =>
+        fail ? jsonResponse(500, { message: 'Server Error' }) : jsonResponse(200, pageOf([{ id: 1, title: 'Knee replacement enquiry', created_at: '2026-03-05T10:00:00Z' }])),
+    });
+    renderApp('/${kebab}', { routes });
+    const table = await screen.findByRole('table', { name: '${title}' });
+    expect(await within(table).findByRole('alert')).toHaveTextContent(${constant}_LOAD_FAILED_TEXT);
+    fail = false;
+    await userEvent.click(within(table).getByRole('button', { name: 'Retry' }));
+    expect(await within(table).findByText('Knee replacement enquiry')).toBeInTheDocument();
+  });
+
   it('sorts through the URL and the request', async () => {
     const api = mockFetch({ 'GET /api/${kebab}': () => jsonResponse(200, pageOf([{ id: 1, title: 'Alder', created_at: '2026-03-05T10:00:00Z' }])) });
     const view = renderApp('/${kebab}', { routes });
     await screen.findByText('Alder');
     await userEvent.click(screen.getByRole('button', { name: /Title/ }));
-    await screen.findByText('Alder');
     expect(view.location().search).toContain('sort=');
-    expect(api.calls('GET', '/api/${kebab}').at(-1)!.query.get('sort')).toBe(new URLSearchParams(view.location().search).get('sort'));
+    // The rows stay on screen while the sorted list loads: wait for its request (after the list's debounce).
+    const sort = new URLSearchParams(view.location().search).get('sort');
+    await waitFor(() => expect(api.calls('GET', '/api/${kebab}').at(-1)!.query.get('sort')).toBe(sort));
   });
 });
 `,

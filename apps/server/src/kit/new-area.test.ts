@@ -129,7 +129,7 @@ export default defineConfig({
     );
     // The API test runs on the embedded database only here: the scaffold is what is tested, not the database.
     const tests = run(bin('vitest'), ['run', '--reporter=dot'], copy, { TEST_DATABASE_URL: '', SERVER_TESTS_RUN_ONCE: '' });
-    expect(tests.output).toMatch(/Tests\s+7 passed \(7\)/);
+    expect(tests.output).toMatch(/Tests\s+9 passed \(9\)/);
     expect(tests.status).toBe(0);
   }, 600_000);
 });
