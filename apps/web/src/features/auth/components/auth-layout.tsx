@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { LanguageSwitcher } from '../../../components/preferences/language-switcher';
+import { LanguageSelect } from '../../../components/preferences/language-select';
 import { useText } from '../../../i18n/i18n';
 
 export interface AuthLayoutProps {
@@ -35,7 +35,7 @@ export function AuthLayout({ title, description, children }: AuthLayoutProps) {
                 {t('productName')}
               </Text>
             </Group>
-            <LanguageSwitcher />
+            <LanguageSelect />
           </Group>
           <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
             <Stack gap="md">
