@@ -11,6 +11,106 @@ export interface PdfText {
   pages: number;
   texts: string[];
   info: Record<string, string>;
+  /**
+   * The text operators again, with what `texts` flattens: the font resource they were written in and, glyph by
+   * glyph in drawing (visual) order, the glyph's code in the font and the text it stands for (an embedded font's
+   * ToUnicode map; one glyph may stand for several characters, as a ligature does).
+   */
+  runs: PdfTextRun[];
+  /** The fonts of the file by resource name ('F3'): their BaseFont, and the embedded font program if any. */
+  fonts: Record<string, PdfFont>;
+}
+
+export interface PdfTextRun {
+  font: string | null;
+  codes: string[];
+  glyphs: string[];
+}
+
+export interface PdfFont {
+  baseFont: string;
+  /** the embedded TrueType program (FontFile2), decompressed */
+  program: Buffer | null;
+}
+
+/** 'N 0 obj … endobj' bodies by object number (PDFKit writes no object streams). */
+function objectsOf(raw: string): Map<number, { start: number; body: string }> {
+  const objects = new Map<number, { start: number; body: string }>();
+  const pattern = /(?:^|\n)(\d+) 0 obj\b/g;
+  let match: RegExpExecArray | null;
+  while ((match = pattern.exec(raw))) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf('endobj', start);
+    if (end < 0) break;
+    objects.set(Number(match[1]), { start, body: raw.slice(start, end) });
+  }
+  return objects;
+}
+
+/** The decoded bytes of the stream of object `number`. */
+function streamOf(pdf: Buffer, raw: string, objects: Map<number, { start: number; body: string }>, number: number): Buffer | null {
+  const object = objects.get(number);
+  if (!object) return null;
+  const marker = /stream\r?\n/.exec(object.body);
+  if (!marker) return null;
+  const start = object.start + marker.index + marker[0].length;
+  const end = raw.indexOf('endstream', start);
+  const bytes = pdf.subarray(start, end);
+  return /\/Filter\s*\/FlateDecode/.test(object.body.slice(0, marker.index)) ? inflateSync(bytes) : bytes;
+}
+
+/** A ToUnicode CMap's bfchar and bfrange entries: code (hex, as the content writes it) → text. */
+function parseToUnicode(cmap: string): Map<string, string> {
+  const map = new Map<string, string>();
+  const utf16 = (hex: string) => {
+    let text = '';
+    for (const unit of hex.replace(/\s+/g, '').match(/.{4}/g) ?? []) text += String.fromCharCode(Number.parseInt(unit, 16));
+    return text;
+  };
+  const hexOf = (value: number, width: number) => value.toString(16).padStart(width, '0');
+  for (const block of cmap.matchAll(/beginbfchar([^]*?)endbfchar/g)) {
+    for (const entry of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g)) map.set(entry[1]!.toLowerCase(), utf16(entry[2]!));
+  }
+  for (const block of cmap.matchAll(/beginbfrange([^]*?)endbfrange/g)) {
+    for (const entry of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F\s]+>)/g)) {
+      const width = entry[1]!.length;
+      const low = Number.parseInt(entry[1]!, 16);
+      const high = Number.parseInt(entry[2]!, 16);
+      if (entry[3]!.startsWith('[')) {
+        const targets = [...entry[3]!.matchAll(/<([0-9a-fA-F\s]+)>/g)].map((target) => utf16(target[1]!));
+        targets.forEach((target, index) => map.set(hexOf(low + index, width), target));
+      } else {
+        const first = Number.parseInt(entry[3]!.slice(1, -1).replace(/\s+/g, ''), 16);
+        for (let code = low; code <= high; code += 1) map.set(hexOf(code, width), String.fromCharCode(first + code - low));
+      }
+    }
+  }
+  return map;
+}
+
+/** The fonts by resource name, with their ToUnicode maps and embedded programs. */
+function fontsOf(pdf: Buffer, raw: string): { fonts: Record<string, PdfFont>; unicode: Map<string, Map<string, string>> } {
+  const objects = objectsOf(raw);
+  const fonts: Record<string, PdfFont> = {};
+  const unicode = new Map<string, Map<string, string>>();
+  const reference = (body: string, key: string) => {
+    const found = new RegExp(`/${key}\\s*\\[?\\s*(\\d+) 0 R`).exec(body);
+    return found ? Number(found[1]) : null;
+  };
+  for (const [, name, number] of raw.matchAll(/\/(F\d+)\s+(\d+)\s+0\s+R/g)) {
+    if (fonts[name!]) continue;
+    const body = objects.get(Number(number))?.body ?? '';
+    const baseFont = /\/BaseFont\s*\/([^\s/>]+)/.exec(body)?.[1] ?? '';
+    let program: Buffer | null = null;
+    const descendant = reference(body, 'DescendantFonts');
+    const descriptor = descendant === null ? null : reference(objects.get(descendant)?.body ?? '', 'FontDescriptor');
+    const file = descriptor === null ? null : reference(objects.get(descriptor)?.body ?? '', 'FontFile2');
+    if (file !== null) program = streamOf(pdf, raw, objects, file);
+    fonts[name!] = { baseFont, program };
+    const toUnicode = reference(body, 'ToUnicode');
+    if (toUnicode !== null) unicode.set(name!, parseToUnicode(streamOf(pdf, raw, objects, toUnicode)?.toString('latin1') ?? ''));
+  }
+  return { fonts, unicode };
 }
 
 const WIN_ANSI_HIGH: Record<number, string> = {
@@ -56,6 +156,28 @@ function decodeInfoString(value: string): string {
 export function pdfText(pdf: Buffer): PdfText {
   const raw = pdf.toString('latin1');
   const texts: string[] = [];
+  const runs: PdfTextRun[] = [];
+  const { fonts, unicode } = fontsOf(pdf, raw);
+  /** One text operator's strings: WinAnsi bytes, or 4-digit glyph codes through the font's ToUnicode map. */
+  const decode = (font: string | null, pieces: string[]) => {
+    const map = font === null ? undefined : unicode.get(font);
+    const codes: string[] = [];
+    const glyphs: string[] = [];
+    for (const piece of pieces) {
+      if (map && piece.startsWith('<')) {
+        for (const code of piece.slice(1, -1).toLowerCase().match(/.{4}/g) ?? []) {
+          codes.push(code);
+          glyphs.push(map.get(code) ?? '\uFFFD');
+        }
+      } else {
+        const text = piece.startsWith('<') ? decodeHex(piece.slice(1, -1)) : decodeLiteral(piece.slice(1, -1));
+        codes.push(...[...text].map((character) => character.charCodeAt(0).toString(16)));
+        glyphs.push(...text);
+      }
+    }
+    texts.push(glyphs.join(''));
+    runs.push({ font, codes, glyphs });
+  };
   const streamPattern = /<<([^]*?)>>\s*stream\r?\n/g;
   let match: RegExpExecArray | null;
   while ((match = streamPattern.exec(raw))) {
@@ -72,17 +194,20 @@ export function pdfText(pdf: Buffer): PdfText {
       }
     }
     const body = content.toString('latin1');
-    // [<48656c6c6f> -20 <...>] TJ   or   <...> Tj   or   (text) Tj
-    const operators = /\[((?:\s*(?:<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\)|-?[\d.]+))*)\s*\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g;
+    // /F1 7.5 Tf   then   [<48656c6c6f> -20 <...>] TJ   or   <...> Tj   or   (text) Tj
+    const operators =
+      /\/(F\d+)\s+[\d.]+\s+Tf|\[((?:\s*(?:<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\)|-?[\d.]+))*)\s*\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g;
     let operator: RegExpExecArray | null;
+    let font: string | null = null;
     while ((operator = operators.exec(body))) {
       if (operator[1] !== undefined) {
-        const pieces = operator[1].match(/<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\)/g) ?? [];
-        texts.push(pieces.map((piece) => (piece.startsWith('<') ? decodeHex(piece.slice(1, -1)) : decodeLiteral(piece.slice(1, -1)))).join(''));
+        font = operator[1];
       } else if (operator[2] !== undefined) {
-        texts.push(decodeHex(operator[2]));
+        decode(font, operator[2].match(/<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\)/g) ?? []);
       } else if (operator[3] !== undefined) {
-        texts.push(decodeLiteral(operator[3]));
+        decode(font, [`<${operator[3]}>`]);
+      } else if (operator[4] !== undefined) {
+        decode(font, [`(${operator[4]})`]);
       }
     }
   }
@@ -100,7 +225,7 @@ export function pdfText(pdf: Buffer): PdfText {
     if (object) info[key] = decodeInfoString(object[1]!);
   }
   const pages = (raw.match(/\/Type\s*\/Page\b/g) ?? []).length;
-  return { pages, texts, info };
+  return { pages, texts, info, runs, fonts };
 }
 
 /** Draws into a new uncompressed PDFKit document and answers the whole file, for pdfText and raw assertions. */

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pdfText } from '../../test/pdf-text.ts';
+import { pdfText, type PdfText } from '../../test/pdf-text.ts';
 import type { ExportDocument } from './export-columns.ts';
 import { fit, toWinAnsi, writePdf, type PdfOptions } from './pdf-writer.ts';
 import { findLogo } from './pdf-logo.ts';
@@ -140,5 +140,77 @@ describe('findLogo', () => {
     expect(findLogo('/build/secret.png', [directory])).toBeNull();
     expect(findLogo('/build/logos/../secret.png', [directory])).toBeNull();
     expect(findLogo('https://example.com/logos/vector.svg', [directory])).toBeNull();
+  });
+});
+
+describe('writePdf, in Arabic', () => {
+  const ARABIC_LABELS = ['المرجع', 'الشريك', 'الشهر', 'تاريخ الدفع', 'الساعات', 'المبلغ المكتسب', 'ملاحظة', 'الرمز'];
+  const columns = EARNING_COLUMNS.map((column, index) => ({ ...column, label: ARABIC_LABELS[index]!, ...(index === 5 ? { pdfLabel: 'المكتسب' } : {}) }));
+  const rows = earnings(3).map((row, index) => (index === 1 ? { ...row, partner: 'عيادة لبيب (دبي)' } : row));
+  const document: ExportDocument = {
+    ...earningsDocument(3),
+    locale: 'ar',
+    title: 'الأرباح — مارس 2025',
+    rowsName: 'ربح',
+    emptyText: 'لا توجد أرباح بعد.',
+    organisation: { label: 'الشريك', name: 'شركاء هاربر الصحيون', logo: null },
+    filterLines: [['الشهر', 'مارس 2025']],
+  };
+
+  async function arabicPdf() {
+    const output = collector();
+    await writePdf(output.stream, { columns, document, rows: inBatches(rows, 7) }, { compress: false });
+    return pdfText(output.bytes());
+  }
+
+  /**
+   * The Arabic glyphs as a reader reads them: PDFKit draws Arabic from the left, last letter first (and splits a
+   * word's operator where a glyph is positioned), so the whole drawn sequence, reversed, holds each word as written.
+   */
+  const arabicReading = (text: PdfText) =>
+    text.runs
+      .filter((run) => text.fonts[run.font ?? '']?.program)
+      .flatMap((run) => run.glyphs)
+      .reverse()
+      .join('');
+
+  it('embeds a font with Arabic glyphs and writes the heading, the labels, the footer and the data in Arabic', async () => {
+    const text = await arabicPdf();
+    const embedded = Object.values(text.fonts).filter((font) => font.program);
+    expect(embedded.map((font) => font.baseFont.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['IBMPlexSansArabic-Bold', 'IBMPlexSansArabic-Regular']);
+    const reading = arabicReading(text);
+    for (const word of ['شركاء هاربر الصحيون', 'الأرباح', 'مارس', 'الشهر', ...ARABIC_LABELS.slice(0, 5), 'المكتسب', 'الرمز', 'صفحة', 'أُنشئ في', 'عيادة لبيب', 'دبي']) {
+      expect(reading).toContain(word);
+    }
+    // Latin values stay in Helvetica, left to right, beside the Arabic
+    expect(text.texts).toEqual(expect.arrayContaining(['E-1000', 'EUR 1,234,567.50', '2025', 'Europe/Berlin']));
+    expect(text.info).toMatchObject({ Title: 'الأرباح — مارس 2025 — شركاء هاربر الصحيون', Keywords: 'ربح، 3 صف' });
+  });
+
+  it('shapes the words: a letter takes its joining form, and the glyphs run right to left', async () => {
+    const text = await arabicPdf();
+    // 'لبيب': lam, beh, yeh, beh; drawn from the left as beh, yeh, beh, lam
+    const word = text.runs.find((run) => run.glyphs.join('').includes('بيبل'))!;
+    const start = word.glyphs.join('').indexOf('بيبل');
+    const glyphs = word.glyphs.slice(start, start + 4);
+    const codes = word.codes.slice(start, start + 4);
+    expect(glyphs).toEqual(['ب', 'ي', 'ب', 'ل']);
+    // the final beh and the medial beh are different glyphs of the font
+    expect(codes[0]).not.toBe(codes[2]);
+  });
+
+  it("mirrors brackets and keeps a Latin name's order inside Arabic text", async () => {
+    const text = await arabicPdf();
+    // 'عيادة لبيب (دبي)' reads right to left: its opening bracket is drawn at the right as ')'
+    const cell = text.runs.findIndex((run) => run.glyphs.join('').includes('بيد'));
+    expect(text.texts[cell - 1]).toBe('(');
+    expect(text.texts[cell + 1]).toBe(')');
+    expect(text.texts).toContain('Zoë Ångström ? Ceslav');
+  });
+
+  it('leaves an English file as it was: the standard fonts only, nothing embedded', async () => {
+    const { pdf } = await render(earnings(3));
+    expect(Object.values(pdfText(pdf).fonts).every((font) => font.program === null)).toBe(true);
+    expect(pdf.toString('latin1')).not.toContain('/Lang');
   });
 });

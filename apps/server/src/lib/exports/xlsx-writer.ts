@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { ExcelValue, ExportColumn, ExportSource, ExportWriteOptions } from './export-columns.ts';
+import { RTL_LOCALES } from '@portal/contracts/preferences';
+import { EXPORT_WRITER_TEXTS, type ExcelValue, type ExportColumn, type ExportSource, type ExportWriteOptions } from './export-columns.ts';
 import { waitForDrain } from './stream-pressure.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -73,8 +74,11 @@ export async function writeXlsx<Row>(output: Writable, source: ExportSource<Row>
   workbook.created = new Date();
   const headerLines = 1 + 1 + document.filterLines.length + 2;
   const tableHeaderRow = headerLines + 2;
+  const locale = document.locale ?? 'en';
+  const texts = EXPORT_WRITER_TEXTS[locale];
   const sheet = workbook.addWorksheet(document.sheetName, {
-    views: [{ state: 'frozen', ySplit: tableHeaderRow }],
+    // A right-to-left language's sheet opens from the right, as its readers expect.
+    views: [{ state: 'frozen', ySplit: tableHeaderRow, ...(RTL_LOCALES.includes(locale) ? { rightToLeft: true } : {}) }],
     pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
   sheet.columns = columns.map((column) => ({ width: column.width }));
@@ -85,8 +89,8 @@ export async function writeXlsx<Row>(output: Writable, source: ExportSource<Row>
   const lines: [string, ExcelJS.CellValue][] = [
     [document.organisation.label, document.organisation.name],
     ...document.filterLines,
-    ['Generated', `${document.generatedAt} (${document.timeZone})`],
-    ['Rows', document.total],
+    [texts.generatedLabel, texts.generatedValue(document.generatedAt, document.timeZone)],
+    [texts.rowsLabel, document.total],
   ];
   for (const [label, value] of lines) {
     const row = sheet.addRow([label, value]);

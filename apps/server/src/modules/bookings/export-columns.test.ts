@@ -3,7 +3,9 @@ import { BOOKING_COLUMN_LABELS } from '@portal/contracts/booking-columns';
 import { PDF_TABLE_WIDTH } from '../../lib/exports/pdf-writer.ts';
 import type { ExportColumn } from '../../lib/exports/export-columns.ts';
 import type { ExportRecord } from './repository.ts';
-import { BOOKING_EXPORT_COLUMNS, bookingsExportDocument, bookingsExportName } from './export-columns.ts';
+import { LOCALES } from '@portal/contracts/preferences';
+import { BOOKING_EXPORT_COLUMNS, bookingExportColumns, bookingsExportDocument, bookingsExportName } from './export-columns.ts';
+import { BOOKING_EXPORT_TEXTS } from './export-texts.ts';
 
 const record: ExportRecord = {
   id: 7,
@@ -100,7 +102,59 @@ describe('bookings export columns', () => {
       total: 12,
       timeZone: 'Asia/Dubai',
       generatedAt: '2025-03-01 09:15',
+      locale: 'en',
     });
     expect(bookingsExportName(meta)).toBe('bookings-2025-03-01');
+    expect(bookingsExportDocument(meta, 'ar')).toMatchObject({ title: 'إحالاتي — الحجوزات', sheetName: 'الحجوزات', locale: 'ar' });
+  });
+
+  it('are written in Arabic for an Arabic file: labels, statuses and dates, the figures as they are', () => {
+    const arabic = bookingExportColumns('ar');
+    expect(arabic.map((declared) => declared.label)).toEqual([
+      'رقم الحجز',
+      'اسم المريض',
+      'المنشأة',
+      'تاريخ الموعد',
+      'الخدمة',
+      'التخصص',
+      'الوكيل المسؤول',
+      'الحالة',
+      'حالة الفاتورة',
+      'المبلغ',
+      'العملة',
+      'تاريخ الإنشاء',
+    ]);
+    expect(arabic.map((declared) => declared.text(record))).toEqual([
+      'MT-612345',
+      'Zainab Al Shamsi',
+      'Marina Heart Centre',
+      '2 مارس 2024 02:30',
+      'Echocardiogram',
+      '-',
+      'Lukas',
+      'لم يحضر',
+      'غير مدفوعة',
+      'AED 1,234,567.50',
+      'AED',
+      '28 فبراير 2024 17:05',
+    ]);
+    // the same widths and typed cells as the English file's
+    expect(arabic.map((declared) => [declared.pdfWidth, declared.excelWidth, declared.excel?.type])).toEqual(
+      BOOKING_EXPORT_COLUMNS.map((declared) => [declared.pdfWidth, declared.excelWidth, declared.excel?.type]),
+    );
+  });
+
+  it('have every text in every language, none blank', () => {
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : typeof value === 'function'
+          ? [String((value as (a: string, b: string) => string)('2025-03-01', '2025-03-31'))]
+          : Object.values(value as Record<string, unknown>).flatMap(texts);
+    for (const locale of LOCALES) {
+      const all = texts(BOOKING_EXPORT_TEXTS[locale]);
+      expect(all).toHaveLength(texts(BOOKING_EXPORT_TEXTS.en).length);
+      for (const text of all) expect(text.trim(), locale).not.toBe('');
+    }
   });
 });

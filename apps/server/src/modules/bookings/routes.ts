@@ -6,7 +6,7 @@ import { requestQueryValues } from '../../lib/paginate.ts';
 import { partnerErrorResponses } from '../../kit/partner-routes.ts';
 import { createBookingsService, type BookingsService } from './service.ts';
 import { sendExportFile } from '../../lib/exports/send-export.ts';
-import { BOOKING_EXPORT_COLUMNS, bookingsExportDocument, bookingsExportName } from './export-columns.ts';
+import { bookingExportColumns, bookingsExportDocument, bookingsExportName } from './export-columns.ts';
 
 /** Query keys carried into the paginator's page links (Laravel's withQueryString). */
 const LINK_KEYS = ['team', 'filter_by', 'from', 'to', 'search', 'medical_service_provider', 'invoice_status', 'sort', 'per_page', 'timezone'];
@@ -76,12 +76,13 @@ async function sendExport(
   user: AuthenticatedUser,
   query: BookingListQuery,
 ): Promise<FastifyReply> {
-  const started = await service.startExport(user, query);
+  // The file is written in the language of the person who asks for it (their saved one: lib/locale.ts).
+  const started = await service.startExport(user, query, request.locale);
   return sendExportFile(request, reply, {
     format: query.format!,
     name: bookingsExportName(started.meta),
-    columns: BOOKING_EXPORT_COLUMNS,
-    document: bookingsExportDocument(started.meta),
+    columns: bookingExportColumns(request.locale),
+    document: bookingsExportDocument(started.meta, request.locale),
     rows: started.rows,
     release: started.release,
   });

@@ -7,11 +7,14 @@ import {
   type BookingRow,
   type BookingSortColumn,
 } from '@portal/contracts/bookings';
+import type { Locale } from '@portal/contracts/preferences';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import type { SessionWithUserRow } from '../../lib/session-sql.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
 import { paginate, pageUrlBuilder } from '../../lib/paginate.ts';
 import { TooManyRequestsError } from '../../lib/errors.ts';
+import { leftToRight } from '../../lib/exports/export-columns.ts';
+import { BOOKING_EXPORT_TEXTS } from './export-texts.ts';
 import { BOOKING_MESSAGES } from './messages.ts';
 import type { ReadQueryable } from '../../db/pipelined-reader.ts';
 import {
@@ -180,7 +183,11 @@ export function createBookingsService(options: BookingsServiceOptions) {
      * Reserves an export slot (429 when the process already streams its share) and describes the export.
      * The caller must call `release` when the file is written or abandoned.
      */
-    async startExport(user: AuthenticatedUser, query: BookingListQuery): Promise<{ meta: ExportMeta; rows: AsyncIterable<ExportRecord[]>; release: () => void }> {
+    async startExport(
+      user: AuthenticatedUser,
+      query: BookingListQuery,
+      locale: Locale = 'en',
+    ): Promise<{ meta: ExportMeta; rows: AsyncIterable<ExportRecord[]>; release: () => void }> {
       if (runningExports >= maxExports) {
         throw new TooManyRequestsError(BOOKING_MESSAGES.exportBusy, 5);
       }
@@ -204,7 +211,7 @@ export function createBookingsService(options: BookingsServiceOptions) {
         const meta: ExportMeta = {
           agentName: agent?.name ?? 'Referral agent',
           agentLogo: agent?.logo ?? null,
-          filterLines: describeFilters(filters, query, sort, facilityName),
+          filterLines: describeFilters(filters, query, sort, facilityName, locale),
           total,
           timeZone: filters.timeZone,
           generatedAt: wallClock(now, filters.timeZone).replace('T', ' ').slice(0, 16),
@@ -298,31 +305,27 @@ export function toBookingRow(record: BookingRecord): BookingRow {
   };
 }
 
-const SORT_LABELS: Record<BookingSortColumn, [string, string, string]> = {
-  date_time: ['Appointment date', 'oldest first', 'newest first'],
-  created_at: ['Created', 'oldest first', 'newest first'],
-  ticket_id: ['Booking Id', 'ascending', 'descending'],
-  amount: ['Amount', 'lowest first', 'highest first'],
-};
-
+/** The export's description of the filters and the sort, in the file's language (export-texts.ts). */
 function describeFilters(
   filters: BookingQueryFilters,
   query: BookingListQuery,
   sort: BookingSort,
   facilityName: string | null,
+  locale: Locale,
 ): [string, string][] {
+  const texts = BOOKING_EXPORT_TEXTS[locale].filters;
   const lines: [string, string][] = [];
-  const dateLabel = filters.filterBy === 'created_at' ? 'Created' : 'Appointment date';
-  if (filters.from && filters.to) lines.push([dateLabel, `${filters.from} to ${filters.to}`]);
-  else if (filters.from) lines.push([dateLabel, `from ${filters.from}`]);
-  else if (filters.to) lines.push([dateLabel, `up to ${filters.to}`]);
-  if (filters.facilityId !== undefined) lines.push(['Facility', facilityName ?? `#${filters.facilityId}`]);
-  if (filters.invoiceStatus) lines.push(['Invoice status', filters.invoiceStatus === 'paid' ? 'Paid' : 'Unpaid']);
-  if (query.search) lines.push(['Search', `"${query.search}"`]);
-  if (lines.length === 0) lines.push(['Filters', 'none (all bookings)']);
-  const [label, ascending, descending] = SORT_LABELS[sort.column];
-  lines.push(['Sorted by', `${label}, ${sort.direction === 'asc' ? ascending : descending}`]);
-  lines.push(['Time zone', filters.timeZone]);
+  const dateLabel = filters.filterBy === 'created_at' ? texts.created : texts.appointmentDate;
+  if (filters.from && filters.to) lines.push([dateLabel, texts.between(filters.from, filters.to)]);
+  else if (filters.from) lines.push([dateLabel, texts.from(filters.from)]);
+  else if (filters.to) lines.push([dateLabel, texts.upTo(filters.to)]);
+  if (filters.facilityId !== undefined) lines.push([texts.facility, facilityName ?? `#${filters.facilityId}`]);
+  if (filters.invoiceStatus) lines.push([texts.invoiceStatus, BOOKING_EXPORT_TEXTS[locale].invoiceStatuses[filters.invoiceStatus]]);
+  if (query.search) lines.push([texts.search, `"${query.search}"`]);
+  if (lines.length === 0) lines.push([texts.filters, texts.none]);
+  const [label, ascending, descending] = texts.sorts[sort.column];
+  lines.push([texts.sortedBy, `${label}, ${sort.direction === 'asc' ? ascending : descending}`]);
+  lines.push([texts.timeZone, locale === 'en' ? filters.timeZone : leftToRight(filters.timeZone)]);
   return lines;
 }
 
