@@ -81,8 +81,12 @@ export function formatterFor(locale: Locale): Formatter {
     timeZone,
     number: (value) => {
       const numeric = toNumeric(value);
+      if (numeric === null) return EMPTY_VALUE;
+      // A decimal string keeps the decimals it was given ('1234.80' → '1,234.80', an exact sum of amounts).
+      const decimals = typeof numeric === 'string' ? (/\.(\d+)/.exec(numeric)?.[1]?.length ?? 0) : 0;
+      const format = decimals > 0 ? new Intl.NumberFormat(locale, { minimumFractionDigits: Math.min(decimals, 20), maximumFractionDigits: 20 }) : numberFormat;
       // Intl accepts exact decimal strings (Intl.NumberFormat v3); the types only know number and bigint.
-      return numeric === null ? EMPTY_VALUE : numberFormat.format(numeric as number);
+      return format.format(numeric as number);
     },
     money: (amount, currency) => {
       const numeric = toNumeric(amount);

@@ -9,8 +9,11 @@ import {
   IconFileTypePdf,
   IconPrinter,
 } from '@tabler/icons-react';
+import { useText } from '../../i18n/i18n';
+import { sharedEn } from '../../i18n/shared-en';
 
-export const COMPACT_ACTIONS_LABEL = 'Copy, print or export';
+/** English, for tests; shown from the shared catalogue. */
+export const COMPACT_ACTIONS_LABEL = sharedEn.table.compactActions;
 
 export interface DataTableActionsProps {
   onCopy: () => void;
@@ -30,6 +33,7 @@ export interface DataTableActionsProps {
  * would drop that focus to <body> (issue #13, ux-audit M1).
  */
 export function DataTableActions({ onCopy, onPrint, onExportPdf, onExportExcel, exportBusy = false, compact = false }: DataTableActionsProps) {
+  const t = useText('shared');
   // Controlled, so that it cannot open while an export runs (Mantine's `disabled` only hides a menu that opens anyway
   // once it is enabled again).
   const [opened, setOpened] = useState(false);
@@ -38,25 +42,25 @@ export function DataTableActions({ onCopy, onPrint, onExportPdf, onExportExcel, 
     return (
       <Menu position="bottom-end" withinPortal {...menuState}>
         <Menu.Target>
-          <ActionIcon variant="default" size={36} aria-label={COMPACT_ACTIONS_LABEL} aria-disabled={exportBusy || undefined} aria-busy={exportBusy}>
+          <ActionIcon variant="default" size={36} aria-label={t('table.compactActions')} aria-disabled={exportBusy || undefined} aria-busy={exportBusy}>
             {exportBusy ? <Loader size={16} color="currentColor" aria-hidden /> : <IconDotsVertical size={18} aria-hidden />}
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={onCopy}>
-            Copy
+            {t('table.copy')}
           </Menu.Item>
           <Menu.Item leftSection={<IconPrinter size={16} aria-hidden />} onClick={onPrint}>
-            Print
+            {t('table.print')}
           </Menu.Item>
           {onExportPdf ? (
             <Menu.Item leftSection={<IconFileTypePdf size={16} aria-hidden />} onClick={onExportPdf}>
-              Export as PDF
+              {t('table.exportAsPdf')}
             </Menu.Item>
           ) : null}
           {onExportExcel ? (
             <Menu.Item leftSection={<IconFileSpreadsheet size={16} aria-hidden />} onClick={onExportExcel}>
-              Export as Excel
+              {t('table.exportAsExcel')}
             </Menu.Item>
           ) : null}
         </Menu.Dropdown>
@@ -66,10 +70,10 @@ export function DataTableActions({ onCopy, onPrint, onExportPdf, onExportExcel, 
   return (
     <>
       <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={onCopy}>
-        Copy
+        {t('table.copy')}
       </Button>
       <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} onClick={onPrint}>
-        Print
+        {t('table.print')}
       </Button>
       {onExportPdf || onExportExcel ? (
         <Menu position="bottom-end" withinPortal {...menuState}>
@@ -80,18 +84,18 @@ export function DataTableActions({ onCopy, onPrint, onExportPdf, onExportExcel, 
               aria-disabled={exportBusy || undefined}
               aria-busy={exportBusy}
             >
-              Export as
+              {t('table.exportAs')}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
             {onExportPdf ? (
               <Menu.Item leftSection={<IconFileTypePdf size={16} aria-hidden />} onClick={onExportPdf}>
-                PDF
+                {t('table.pdf')}
               </Menu.Item>
             ) : null}
             {onExportExcel ? (
               <Menu.Item leftSection={<IconFileSpreadsheet size={16} aria-hidden />} onClick={onExportExcel}>
-                Excel
+                {t('table.excel')}
               </Menu.Item>
             ) : null}
           </Menu.Dropdown>

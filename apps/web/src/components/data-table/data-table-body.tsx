@@ -6,12 +6,13 @@ import { getCellValue, type TableRow } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
 import type { RowSelection } from './use-row-selection';
 import { DataTableStateMessage, type DataTableStateProps } from './data-table-state';
+import { sharedText, useText } from '../../i18n/i18n';
 
 /** A field as text: blanks read EMPTY_VALUE so an empty cell is not mistaken for a rendering fault. */
 export function cellText(value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
   if (typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? sharedText('table.yes') : sharedText('table.no');
   return String(value);
 }
 
@@ -76,6 +77,7 @@ export function DataTableBody<Row extends TableRow>({
   ...state
 }: DataTableBodyProps<Row>) {
   // From the grid, never a prop: placeholders must appear only while the table says aria-busy="true".
+  const t = useText('shared');
   const { loading } = useDataTableState();
   const columnCount = headers.length + (selection ? 1 : 0);
 
@@ -95,7 +97,7 @@ export function DataTableBody<Row extends TableRow>({
             {selection ? (
               <Table.Td data-copy-skip data-print-hide>
                 <Checkbox
-                  aria-label={`Select row ${getRowLabel ? getRowLabel(row) : defaultRowLabel(row, headers)}`}
+                  aria-label={t('table.selectRow', { label: getRowLabel ? getRowLabel(row) : defaultRowLabel(row, headers) })}
                   checked={isChecked}
                   onChange={() => selection.toggleRow(row.id)}
                 />

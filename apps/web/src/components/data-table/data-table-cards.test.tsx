@@ -167,7 +167,7 @@ describe('DataTable on a phone', () => {
       .getAllByRole('button')
       .map((button) => button.getAttribute('aria-label'));
     expect(labels).toEqual(['Previous page', 'Page 1', 'Page 150', 'Page 1000', 'Next page']);
-    expect(screen.getByText('Showing 3 of 3000 entries')).toBeInTheDocument();
+    expect(screen.getByText('Showing 3 of 3,000 entries')).toBeInTheDocument();
     await user.click(within(nav).getByRole('button', { name: 'Next page' }));
     expect(onPageChange).toHaveBeenCalledWith(151);
   });

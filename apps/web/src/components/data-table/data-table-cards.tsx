@@ -1,16 +1,19 @@
 import type { ReactNode, Ref } from 'react';
 import { Checkbox, DataList, NativeSelect, Skeleton } from '@mantine/core';
-import { TABLE_PLACEHOLDER_ROWS, TOTALS_LABEL } from '@portal/contracts/constants';
+import { TABLE_PLACEHOLDER_ROWS } from '@portal/contracts/constants';
 import { cellText, defaultRowLabel } from './data-table-body';
 import { DataTableStateMessage, type DataTableStateProps } from './data-table-state';
 import { getCellValue, nextSortOptions, type TableRow } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
 import type { RowSelection } from './use-row-selection';
 import classes from './data-table.module.css';
+import { useText } from '../../i18n/i18n';
+import { sharedEn } from '../../i18n/shared-en';
 
-export const SELECT_ALL_LABEL = 'Select all rows';
-export const SORT_BY_LABEL = 'Sort by';
-export const NOT_SORTED_LABEL = 'Not sorted';
+// English, for tests; shown from the shared catalogue.
+export const SELECT_ALL_LABEL = sharedEn.table.selectAll;
+export const SORT_BY_LABEL = sharedEn.table.sortBy;
+export const NOT_SORTED_LABEL = sharedEn.table.notSorted;
 
 export interface DataTableCardsProps<Row extends TableRow> extends DataTableStateProps {
   /** Names the list for assistive technology, as the table's caption does. */
@@ -52,10 +55,11 @@ export function DataTableCards<Row extends TableRow>({
   sort = '',
   onSort,
   totals,
-  totalsLabel = TOTALS_LABEL,
+  totalsLabel,
   listRef,
   ...state
 }: DataTableCardsProps<Row>) {
+  const t = useText('shared');
   const sortOptions = onSort ? nextSortOptions(headers) : [];
   const showBar = rows.length > 0 && (selection !== undefined || sortOptions.length > 0);
   const placeholders = loading && rows.length === 0;
@@ -66,7 +70,7 @@ export function DataTableCards<Row extends TableRow>({
         <div className={classes.cardsBar} data-print-hide>
           {selection ? (
             <Checkbox
-              label={SELECT_ALL_LABEL}
+              label={t('table.selectAll')}
               size="md"
               checked={selection.allChecked}
               indeterminate={selection.someChecked}
@@ -78,9 +82,9 @@ export function DataTableCards<Row extends TableRow>({
           )}
           {sortOptions.length > 0 ? (
             <NativeSelect
-              aria-label={SORT_BY_LABEL}
+              aria-label={t('table.sortBy')}
               size="xs"
-              data={[{ value: '', label: NOT_SORTED_LABEL }, ...sortOptions]}
+              data={[{ value: '', label: t('table.notSorted') }, ...sortOptions]}
               value={sort}
               onChange={(event) => onSort?.(event.currentTarget.value)}
             />
@@ -113,7 +117,7 @@ export function DataTableCards<Row extends TableRow>({
                         <Checkbox
                           size="md"
                           mt={2}
-                          aria-label={`Select row ${getRowLabel ? getRowLabel(row) : defaultRowLabel(row, headers)}`}
+                          aria-label={t('table.selectRow', { label: getRowLabel ? getRowLabel(row) : defaultRowLabel(row, headers) })}
                           checked={isChecked}
                           onChange={() => selection.toggleRow(row.id)}
                         />
@@ -155,7 +159,7 @@ export function DataTableCards<Row extends TableRow>({
           <li className={classes.card} data-copy-row data-totals>
             {/* The label stands where the table puts it: in the first column's place. */}
             <div style={{ fontWeight: 700 }} data-copy-cell={headers[0]?.total ? undefined : 0}>
-              {totalsLabel}
+              {totalsLabel ?? t('table.totals')}
             </div>
             <DataList size="sm" gap={4} labelWidth="7.5rem">
               {headers.map((header, index) =>

@@ -1,9 +1,12 @@
 /** Copy and Print act on the rendered table, not on the data, so custom cell renderers come out as shown. */
 import { notifications } from '@mantine/notifications';
 import { cardsToText, tableToText } from './data-table-utils';
+import { sharedText } from '../../i18n/i18n';
+import { sharedEn } from '../../i18n/shared-en';
 
-export const COPIED_MESSAGE = 'Data Copied to Clipboard!';
-export const COPY_FAILED_MESSAGE = 'Could not copy: the browser did not allow access to the clipboard.';
+// English (spec §2), for tests; shown from the shared catalogue.
+export const COPIED_MESSAGE = sharedEn.table.copied;
+export const COPY_FAILED_MESSAGE = sharedEn.table.copyFailed;
 
 /**
  * Copies the table (or, on a phone, its cards: the same text) as tab-separated text and tells the user either
@@ -13,9 +16,9 @@ export async function copyTable(source: HTMLElement | null): Promise<void> {
   if (!source) return;
   try {
     await navigator.clipboard.writeText(source instanceof HTMLTableElement ? tableToText(source) : cardsToText(source));
-    notifications.show({ color: 'teal', message: COPIED_MESSAGE });
+    notifications.show({ color: 'teal', message: sharedText('table.copied') });
   } catch {
-    notifications.show({ color: 'red', message: COPY_FAILED_MESSAGE });
+    notifications.show({ color: 'red', message: sharedText('table.copyFailed') });
   }
 }
 

@@ -4,6 +4,7 @@ import { DataTableContext } from './data-table-context';
 import classes from './data-table.module.css';
 import { useScrollRegion } from './use-scroll-region';
 import './data-table-print.css';
+import { useText } from '../../i18n/i18n';
 
 export interface DataTableGridProps {
   /** Names the table for assistive technology and titles the printout. */
@@ -59,6 +60,7 @@ export function DataTableGrid({
 
 /** The table's spoken state: "Loading…" while busy, or the status given (an export being prepared). */
 export function DataTableGridStatus({ loading, status = '' }: { loading: boolean; status?: string }) {
+  const t = useText('shared');
   // Always mounted: a live region announces changes of its text, not its own arrival.
-  return <VisuallyHidden role="status">{status || (loading ? 'Loading…' : '')}</VisuallyHidden>;
+  return <VisuallyHidden role="status">{status || (loading ? t('table.loading') : '')}</VisuallyHidden>;
 }

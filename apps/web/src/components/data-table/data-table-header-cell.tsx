@@ -2,6 +2,7 @@ import { ActionIcon, Group, Table, Tooltip, UnstyledButton } from '@mantine/core
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconInfoCircle } from '@tabler/icons-react';
 import type { SortDirection, TableRow } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
+import { useText } from '../../i18n/i18n';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
@@ -23,6 +24,7 @@ export interface DataTableHeaderCellProps<Row extends TableRow> {
  * screen reader announces with the column; 'none' rather than no attribute says it can be sorted.
  */
 export function DataTableHeaderCell<Row extends TableRow>({ header, direction = null, onSort }: DataTableHeaderCellProps<Row>) {
+  const t = useText('shared');
   return (
     <Table.Th scope="col" ta={header.align} aria-sort={header.sort ? (direction ? ARIA_SORT[direction] : 'none') : undefined}>
       <Group gap={4} wrap="nowrap" justify={header.align === 'right' ? 'flex-end' : undefined}>
@@ -42,7 +44,7 @@ export function DataTableHeaderCell<Row extends TableRow>({ header, direction = 
         {header.tooltip && header.tooltip_message ? (
           // Hover alone would leave keyboard and touch users without the explanation.
           <Tooltip label={header.tooltip_message} multiline maw={260} withArrow events={{ hover: true, focus: true, touch: true }}>
-            <ActionIcon variant="subtle" color="gray" size="xs" aria-label={`About ${header.text}: ${header.tooltip_message}`}>
+            <ActionIcon variant="subtle" color="gray" size="xs" aria-label={t('table.aboutColumn', { column: header.text, message: header.tooltip_message })}>
               <IconInfoCircle size={14} aria-hidden />
             </ActionIcon>
           </Tooltip>

@@ -4,6 +4,7 @@ import { DataTableHeaderCell } from './data-table-header-cell';
 import { sortDirection, type TableRow } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
 import type { RowSelection } from './use-row-selection';
+import { useText } from '../../i18n/i18n';
 
 export interface DataTableHeaderProps<Row extends TableRow> {
   headers: TableHeader<Row>[];
@@ -16,6 +17,7 @@ export interface DataTableHeaderProps<Row extends TableRow> {
 
 /** The <thead>: the select-all box, then one header cell per column. */
 export function DataTableHeader<Row extends TableRow>({ headers, sort = '', onSort, selection }: DataTableHeaderProps<Row>) {
+  const t = useText('shared');
   const { loading } = useDataTableState();
   return (
     <Table.Thead>
@@ -24,7 +26,7 @@ export function DataTableHeader<Row extends TableRow>({ headers, sort = '', onSo
           // Not copied or printed: a check box column means nothing on paper or in a spreadsheet.
           <Table.Th w={40} data-copy-skip data-print-hide>
             <Checkbox
-              aria-label="Select all rows"
+              aria-label={t('table.selectAll')}
               checked={selection.allChecked}
               indeterminate={selection.someChecked}
               // While loading the rows on screen are placeholders: "all" would check rows nobody has seen.

@@ -1,12 +1,14 @@
 import { Box, Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@portal/contracts/constants';
+import { useFormat } from '../../i18n/format';
+import { useText } from '../../i18n/i18n';
 
-// Mantine's controls are bare arrows; these names are what a screen reader says for them.
+// Mantine's controls are bare arrows; these names are what a screen reader says for them (shared catalogue).
 const CONTROL_LABELS = {
-  first: 'First page',
-  previous: 'Previous page',
-  next: 'Next page',
-  last: 'Last page',
+  first: 'table.firstPage',
+  previous: 'table.previousPage',
+  next: 'table.nextPage',
+  last: 'table.lastPage',
 } as const;
 
 export interface DataTablePaginationProps {
@@ -42,6 +44,8 @@ export function DataTablePagination({
   pageSizes = PAGE_SIZES,
   compact = false,
 }: DataTablePaginationProps) {
+  const t = useText('shared');
+  const format = useFormat();
   if (total === undefined || total <= shown || !(onPageChange || onPerPageChange)) return null;
   const pageSize = perPage ?? shown;
   const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
@@ -51,11 +55,11 @@ export function DataTablePagination({
       <Group gap="sm" wrap="nowrap" justify={compact ? 'space-between' : undefined} w={compact ? '100%' : undefined}>
         {/* Not live: it reads the same on every page; DataTableAnnouncer says which rows are shown. */}
         <Text size="sm">
-          Showing {shown} of {total} entries
+          {t('table.showing', { shown: format.number(shown), total: format.number(total) })}
         </Text>
         {onPerPageChange ? (
           <NativeSelect
-            aria-label="Rows per page"
+            aria-label={t('table.rowsPerPage')}
             size="xs"
             data={pageSizes.map((size) => String(size))}
             value={String(pageSize)}
@@ -64,7 +68,7 @@ export function DataTablePagination({
         ) : null}
       </Group>
       {onPageChange ? (
-        <Box component="nav" aria-label="Pagination">
+        <Box component="nav" aria-label={t('table.pagination')}>
           <Pagination
             total={pageCount}
             // A page past the end (a stale link) still shows a valid current page while the page corrects it.
@@ -74,8 +78,8 @@ export function DataTablePagination({
             siblings={compact ? 0 : 1}
             boundaries={1}
             size="sm"
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-            getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+            getItemProps={(item) => ({ 'aria-label': t('table.page', { page: item }) })}
+            getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABELS[control]) })}
           />
         </Box>
       ) : null}

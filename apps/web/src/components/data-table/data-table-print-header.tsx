@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useAuthStore } from '../../stores/auth-store';
+import { useText } from '../../i18n/i18n';
+import { sharedEn } from '../../i18n/shared-en';
 
-export const PRINT_FILTERS_LABEL = 'Filters:';
-export const PRINT_NO_FILTERS = 'none';
-export const PRINT_SEARCH_LABEL = 'Search:';
+// English, for tests; printed from the shared catalogue.
+export const PRINT_FILTERS_LABEL = sharedEn.table.printFilters;
+export const PRINT_NO_FILTERS = sharedEn.table.printNoFilters;
 
 /** 'Amelia Hart, Harbor Health Partners': the signed-in partner, as a printout names who it was printed for. */
 export function usePrintedFor(): string | null {
@@ -42,6 +44,7 @@ export interface DataTablePrintHeaderProps {
  * its screen readers never meet a second copy of what the page already shows; the date is the printing's.
  */
 export function DataTablePrintHeader({ title, filters = [], rowsText }: DataTablePrintHeaderProps) {
+  const t = useText('shared');
   const printedFor = usePrintedFor();
   const [printedAt, setPrintedAt] = useState<Date | null>(null);
   useEffect(() => {
@@ -61,12 +64,13 @@ export function DataTablePrintHeader({ title, filters = [], rowsText }: DataTabl
     <div className="portal-print-only" data-print-header>
       <div className="portal-print-title">{title}</div>
       <div>
-        {PRINT_FILTERS_LABEL} {filters.length > 0 ? filters.join('; ') : PRINT_NO_FILTERS}
+        {t('table.printFilters')} {filters.length > 0 ? filters.join('; ') : t('table.printNoFilters')}
       </div>
       {rowsText ? <div>{rowsText}</div> : null}
       <div>
-        Printed {formatPrintedAt(printedAt)}
-        {printedFor ? ` for ${printedFor}` : ''}
+        {printedFor
+          ? t('table.printedAtFor', { date: formatPrintedAt(printedAt), name: printedFor })
+          : t('table.printedAt', { date: formatPrintedAt(printedAt) })}
       </div>
     </div>
   );

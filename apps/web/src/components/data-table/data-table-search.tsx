@@ -1,8 +1,11 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { DebouncedSearch } from './use-debounced-search';
+import { useText } from '../../i18n/i18n';
+import { sharedEn } from '../../i18n/shared-en';
 
-export const SEARCH_PLACEHOLDER = 'Type to search here ...';
+/** spec §2 (English, for tests); shown from the shared catalogue. */
+export const SEARCH_PLACEHOLDER = sharedEn.table.searchPlaceholder;
 
 export interface DataTableSearchProps {
   /** From useDebouncedSearch, which decides when the text is applied. */
@@ -11,11 +14,12 @@ export interface DataTableSearchProps {
 }
 
 /** The header's search box (spec §2): typing is debounced, Enter applies at once, the clear button empties it. */
-export function DataTableSearch({ search, placeholder = SEARCH_PLACEHOLDER }: DataTableSearchProps) {
+export function DataTableSearch({ search, placeholder }: DataTableSearchProps) {
+  const t = useText('shared');
   return (
     <TextInput
-      aria-label="Search"
-      placeholder={placeholder}
+      aria-label={t('table.search')}
+      placeholder={placeholder ?? t('table.searchPlaceholder')}
       leftSection={<IconSearch size={16} aria-hidden />}
       value={search.text}
       onChange={(event) => search.setText(event.currentTarget.value)}
@@ -23,7 +27,7 @@ export function DataTableSearch({ search, placeholder = SEARCH_PLACEHOLDER }: Da
         // For people who type and press Enter rather than wait.
         if (event.key === 'Enter') search.applyNow();
       }}
-      rightSection={search.text ? <CloseButton size="sm" aria-label="Clear search" onClick={() => search.setText('')} /> : null}
+      rightSection={search.text ? <CloseButton size="sm" aria-label={t('table.clearSearch')} onClick={() => search.setText('')} /> : null}
       style={{ flex: '1 1 14rem', maxWidth: '24rem' }}
     />
   );

@@ -9,11 +9,14 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
 import { IconAlertCircle, IconFilterOff, IconInbox, IconRefresh } from '@tabler/icons-react';
+import { useText } from '../../i18n/i18n';
+import { sharedEn } from '../../i18n/shared-en';
 
-export const DEFAULT_EMPTY_TEXT = 'No records found.';
-export const DEFAULT_FILTERED_EMPTY_TEXT = 'No records match these filters.';
-export const RETRY_LABEL = 'Retry';
-export const CLEAR_FILTERS_LABEL = 'Clear filters';
+// English, for tests; shown from the shared catalogue.
+export const DEFAULT_EMPTY_TEXT = sharedEn.table.noRecords;
+export const DEFAULT_FILTERED_EMPTY_TEXT = sharedEn.table.filteredEmpty;
+export const RETRY_LABEL = sharedEn.errors.retry;
+export const CLEAR_FILTERS_LABEL = sharedEn.table.clearFilters;
 
 /** The texts an area gives its list (the kit's defaults are generic). */
 export interface DataTableStateTexts {
@@ -53,22 +56,24 @@ export function hasError(error: ReactNode): boolean {
 }
 
 function RetryButton({ onRetry }: { onRetry: () => void }) {
+  const t = useText('shared');
   return (
     <Button variant="light" size="compact-sm" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
-      {RETRY_LABEL}
+      {t('errors.retry')}
     </Button>
   );
 }
 
 /** The message in place of the rows: the error, the filtered-empty text or the empty text, with its action. */
 export function DataTableStateMessage({
-  emptyText = DEFAULT_EMPTY_TEXT,
-  filteredEmptyText = DEFAULT_FILTERED_EMPTY_TEXT,
+  emptyText,
+  filteredEmptyText,
   error,
   onRetry,
   filtered = false,
   onClearFilters,
 }: DataTableStateProps) {
+  const t = useText('shared');
   const kind = dataTableStateKind({ error, filtered });
   if (kind === 'error') {
     return (
@@ -84,18 +89,18 @@ export function DataTableStateMessage({
   }
   if (kind === 'filtered') {
     return (
-      <EmptyState size="sm" icon={<IconFilterOff aria-hidden />} title={filteredEmptyText} data-list-state="filtered">
+      <EmptyState size="sm" icon={<IconFilterOff aria-hidden />} title={filteredEmptyText ?? t('table.filteredEmpty')} data-list-state="filtered">
         {onClearFilters ? (
           <EmptyState.Actions data-print-hide>
             <Button variant="light" size="compact-sm" onClick={onClearFilters}>
-              {CLEAR_FILTERS_LABEL}
+              {t('table.clearFilters')}
             </Button>
           </EmptyState.Actions>
         ) : null}
       </EmptyState>
     );
   }
-  return <EmptyState size="sm" icon={<IconInbox aria-hidden />} title={emptyText} data-list-state="empty" />;
+  return <EmptyState size="sm" icon={<IconInbox aria-hidden />} title={emptyText ?? t('table.noRecords')} data-list-state="empty" />;
 }
 
 /**

@@ -1,8 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Collapse, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { useText } from '../../i18n/i18n';
+import { sharedEn } from '../../i18n/shared-en';
 
-export const FILTERS_LABEL = 'Filters';
+/** English, for tests; shown from the shared catalogue. */
+export const FILTERS_LABEL = sharedEn.table.filters;
 
 export interface DataTableToolbarProps {
   /** Usually a DataTableSearch. */
@@ -26,6 +29,7 @@ export interface DataTableToolbarProps {
  * Not printed: a printout states the filters in words instead (DataTablePrintHeader).
  */
 export function DataTableToolbar({ search, filters, actions, compact = false, activeFilterCount = 0 }: DataTableToolbarProps) {
+  const t = useText('shared');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
 
@@ -63,8 +67,8 @@ export function DataTableToolbar({ search, filters, actions, compact = false, ac
             aria-controls={filtersId}
             onClick={() => setFiltersOpen((open) => !open)}
           >
-            {FILTERS_LABEL}
-            {activeFilterCount > 0 ? <VisuallyHidden>{` (${activeFilterCount} active)`}</VisuallyHidden> : null}
+            {t('table.filters')}
+            {activeFilterCount > 0 ? <VisuallyHidden>{t('table.filtersActive', { count: activeFilterCount })}</VisuallyHidden> : null}
           </Button>
         ) : null}
         {actions}

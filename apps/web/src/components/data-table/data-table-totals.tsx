@@ -1,10 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
 import { Table, VisuallyHidden } from '@mantine/core';
-import { EMPTY_VALUE, TOTALS_LABEL } from '@portal/contracts/constants';
-import { formatNumber } from '@portal/contracts/formatters';
+import { EMPTY_VALUE } from '@portal/contracts/constants';
+import { formatterFor } from '../../i18n/format';
+import { currentLocale } from '../../i18n/i18n';
 import { useDataTableState } from './data-table-context';
 import { getCellValue, sumColumn, type TableRow } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
+import { useText } from '../../i18n/i18n';
 
 /**
  * One value per header (null where the column is not totalled), or null when no column is. Totals the page gives
@@ -22,7 +24,7 @@ export function columnTotals<Row extends TableRow>(
     if (given !== undefined) return given;
     const sum = sumColumn(rows.map((row) => getCellValue(row, header.value)));
     if (sum === null) return EMPTY_VALUE;
-    return header.renderTotal ? header.renderTotal(sum) : formatNumber(sum);
+    return header.renderTotal ? header.renderTotal(sum) : formatterFor(currentLocale()).number(sum);
   });
 }
 
@@ -45,9 +47,11 @@ export function DataTableTotals<Row extends TableRow>({
   headers,
   rows,
   totals,
-  label = TOTALS_LABEL,
+  label: givenLabel,
   selectable = false,
 }: DataTableTotalsProps<Row>) {
+  const t = useText('shared');
+  const label = givenLabel ?? t('table.totals');
   const { loading } = useDataTableState();
   const values = useMemo(() => columnTotals(headers, rows, totals), [headers, rows, totals]);
   if (!values || rows.length === 0) return null;

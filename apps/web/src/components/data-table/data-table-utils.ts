@@ -1,3 +1,4 @@
+import { sharedText } from '../../i18n/i18n';
 /** Pure parts of the table widget: cell lookup, totals, sort cycling and the copied text. */
 
 /** A table row: an id plus the fields the headers name (spec §3 "Table row"). */
@@ -39,8 +40,6 @@ export function nextSort(sort: string, column: string): string {
   }
 }
 
-export const SORT_ASCENDING_SUFFIX = '(ascending)';
-export const SORT_DESCENDING_SUFFIX = '(descending)';
 
 /**
  * The sorts a list offers where it has no column headers to click (the cards): each sortable column ascending
@@ -50,8 +49,8 @@ export function nextSortOptions(headers: readonly { text: string; value: string;
   return headers
     .filter((header) => header.sort)
     .flatMap((header) => [
-      { value: header.value, label: `${header.text} ${SORT_ASCENDING_SUFFIX}` },
-      { value: `-${header.value}`, label: `${header.text} ${SORT_DESCENDING_SUFFIX}` },
+      { value: header.value, label: sharedText('table.sortAscending', { column: header.text }) },
+      { value: `-${header.value}`, label: sharedText('table.sortDescending', { column: header.text }) },
     ]);
 }
 

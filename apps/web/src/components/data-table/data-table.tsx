@@ -15,7 +15,6 @@
  */
 import { useMemo, useRef, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
-import { formatNumber } from '@portal/contracts/formatters';
 import type { TableRow } from './data-table-utils';
 import type { ExportHandler, TableHeader } from './data-table-types';
 import { copyTable, printTable } from './data-table-commands';
@@ -26,7 +25,7 @@ import { DataTableCards } from './data-table-cards';
 import { DataTableGrid, DataTableGridStatus } from './data-table-grid';
 import { DataTableHeader } from './data-table-header';
 import { DataTablePagination, type DataTablePaginationProps } from './data-table-pagination';
-import { DataTablePrintHeader, PRINT_SEARCH_LABEL } from './data-table-print-header';
+import { DataTablePrintHeader } from './data-table-print-header';
 import { DataTableSearch } from './data-table-search';
 import { DataTableErrorBanner, hasError, type DataTableStateProps } from './data-table-state';
 import { DataTableToolbar } from './data-table-toolbar';
@@ -36,6 +35,8 @@ import { useDebouncedSearch } from './use-debounced-search';
 import { useExportRunner } from './use-export-runner';
 import { useRowSelection } from './use-row-selection';
 import { useTableSort } from './use-table-sort';
+import { useFormat } from '../../i18n/format';
+import { useText } from '../../i18n/i18n';
 
 // Callers import these from here; the parts own them.
 export type { TableRow } from './data-table-utils';
@@ -157,6 +158,8 @@ export function DataTable<Row extends TableRow>({
   const cards = layout === 'cards' || (layout === 'auto' && narrow);
 
   const search = useDebouncedSearch({ value: searchValue, onSearch });
+  const t = useText('shared');
+  const format = useFormat();
   const sorting = useTableSort({ sort, onSortChange });
   // Called even when not selectable: "uncheck all" still asks the page to reload (spec §4).
   const selection = useRowSelection({ rows, onCheckedChange, uncheckAll, onReload });
@@ -167,11 +170,11 @@ export function DataTable<Row extends TableRow>({
   const pageCount = total !== undefined && perPage ? Math.max(1, Math.ceil(total / perPage)) : 1;
   const rowsText =
     total !== undefined && total > rows.length
-      ? `Page ${page ?? 1} of ${formatNumber(pageCount)}: ${formatNumber(rows.length)} of ${formatNumber(total)} entries`
+      ? t('table.printRows', { page: format.number(page ?? 1), pages: format.number(pageCount), shown: format.number(rows.length), total: format.number(total) })
       : undefined;
   // The search is the table's own control, so the table names it; the area names its filters.
   const appliedSearch = searchValue?.trim();
-  const printedFilters = appliedSearch ? [`${PRINT_SEARCH_LABEL} “${appliedSearch}”`, ...activeFilters] : activeFilters;
+  const printedFilters = appliedSearch ? [t('table.printSearch', { search: appliedSearch }), ...activeFilters] : activeFilters;
   const printHeader = <DataTablePrintHeader title={printTitle ?? caption} filters={printedFilters} rowsText={rowsText} />;
 
   return (

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { ExportHandler } from './data-table-types';
+import { sharedText } from '../../i18n/i18n';
+import { sharedEn } from '../../i18n/shared-en';
 
-export const EXPORT_FAILED_MESSAGE = 'Export failed. Please try again.';
+/** English, for tests; shown from the shared catalogue. */
+export const EXPORT_FAILED_MESSAGE = sharedEn.table.exportFailed;
 
 export type ExportKind = 'pdf' | 'excel';
 
-const PREPARING: Record<ExportKind, string> = {
-  pdf: 'Preparing the PDF file…',
-  excel: 'Preparing the Excel file…',
-};
+const PREPARING = { pdf: 'table.preparingPdf', excel: 'table.preparingExcel' } as const satisfies Record<ExportKind, string>;
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
@@ -29,12 +29,12 @@ export function useExportRunner({ exporting = false }: { exporting?: boolean } =
     if (!isPromiseLike(result)) return;
     setRunning(kind);
     Promise.resolve(result)
-      .catch(() => notifications.show({ color: 'red', message: EXPORT_FAILED_MESSAGE }))
+      .catch(() => notifications.show({ color: 'red', message: sharedText('table.exportFailed') }))
       .finally(() => setRunning(null));
   };
 
   const busy = exporting || running !== null;
   /** For the live region: names the file being prepared when the table started it. */
-  const status = running ? PREPARING[running] : exporting ? 'Preparing the file…' : '';
+  const status = running ? sharedText(PREPARING[running]) : exporting ? sharedText('table.preparingFile') : '';
   return { run, busy, status };
 }
