@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/accounts';
+import { expectAccessible } from '../support/axe';
 
 /**
  * My Referrals › Bookings on a phone (360 × 740, the narrowest common Android width; issue #13): a demo partner
@@ -64,6 +65,8 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
 }
 
 test('on a 360 px phone a partner reads, searches, pages and filters their bookings, and no page scrolls sideways', async ({ page }) => {
+  // One journey through a dozen states, each checked by axe in both colour schemes (several seconds each here).
+  test.setTimeout(300_000);
   await page.goto('/login');
   await expectNoSidewaysScroll(page, '/login');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(PARTNER);
@@ -102,6 +105,7 @@ test('on a 360 px phone a partner reads, searches, pages and filters their booki
   expect(fields['App. date']).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}$/);
   for (const label of COLUMNS) await expect(first.getByText(label, { exact: true })).toBeInViewport();
   await expectNoSidewaysScroll(page, '/bookings');
+  await expectAccessible(page, 'bookings on a phone, as cards');
 
   // The header is one bar: the first card starts close below the search box (the audit measured 238 px of
   // toolbar before the first row).
@@ -152,6 +156,7 @@ test('on a 360 px phone a partner reads, searches, pages and filters their booki
   await search.fill('zzzz-no-such-patient');
   await settled(page, nothing);
   await expect(cardList(page).getByText('No bookings match these filters.')).toBeVisible();
+  await expectAccessible(page, 'bookings on a phone, nothing matches the search');
   // The first page comes back from the query cache (no request to wait for): wait for its rows.
   await cardList(page).getByRole('button', { name: 'Clear filters' }).click();
   await expect(search).toHaveValue('');
@@ -164,22 +169,50 @@ test('on a 360 px phone a partner reads, searches, pages and filters their booki
   await settled(page, paid);
   await expect(page.getByRole('button', { name: 'Filters (1 active)' })).toBeVisible();
   await expectNoSidewaysScroll(page, '/bookings with the filters open');
+  await expectAccessible(page, 'bookings on a phone, filters open');
 
   // Export is in the one menu of the bar.
   await page.getByRole('button', { name: 'Copy, print or export' }).click();
   await expect(page.getByRole('menuitem', { name: 'Export as PDF' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Export as Excel' })).toBeVisible();
+  await expectAccessible(page, "bookings on a phone, the bar's menu open");
   await page.keyboard.press('Escape');
+
+  // A failed reload keeps the cards it had, with the error and Retry above them; a failed first load (after a
+  // reload of the page) says so in the list itself, and is never mistaken for an empty list.
+  const failing = '**/api/clients/bookings?**';
+  await page.route(failing, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' }));
+  const shownBefore = await cards(page).count();
+  await search.fill('Failing search');
+  const banner = page.getByRole('alert').filter({ hasText: "Couldn't refresh the list." });
+  await expect(banner).toBeVisible();
+  await expect(cards(page)).toHaveCount(shownBefore);
+  await expect(cardList(page)).toHaveAttribute('aria-busy', 'false');
+  await expectAccessible(page, 'bookings on a phone, a reload failed');
+
+  await page.reload();
+  const alert = cardList(page).getByRole('alert');
+  await expect(alert).toContainText("Couldn't load your bookings.");
+  await expect(page.getByText('No bookings to view yet.')).toHaveCount(0);
+  await expectNoSidewaysScroll(page, '/bookings, failed');
+  await expectAccessible(page, 'bookings on a phone, the load failed');
+  await page.unroute(failing);
+  const retried = listResponse(page, (query) => query.get('search') === 'Failing search');
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await settled(page, retried);
+  await expect(cardList(page).getByText('No bookings match these filters.')).toBeVisible();
 
   // Every other signed-in page fits the screen too.
   for (const path of ['/notifications', '/update-password', '/no-such-page']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expectNoSidewaysScroll(page, path);
+    await expectAccessible(page, `${path} on a phone`);
   }
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Open navigation' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'the navigation drawer');
+  await expectAccessible(page, 'the navigation drawer open on a phone');
 });
