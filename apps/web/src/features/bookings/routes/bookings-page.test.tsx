@@ -10,7 +10,10 @@ import { renderApp } from '../../../../test/render-app';
 import { shownNotifications, startEachTestSignedOut } from '../../../../test/session';
 import { COPIED_MESSAGE } from '../../../components/data-table/data-table';
 import { FACILITIES, bookingPage, makeBooking } from '../bookings-test-helpers';
-import { BookingsPage, EMPTY_TEXT, FILTERED_EMPTY_TEXT, LOAD_FAILED_TEXT, REFRESH_FAILED_TEXT } from './bookings-page';
+import { bookingsEn } from '../bookings-messages';
+import { BookingsPage } from './bookings-page';
+
+const { empty: EMPTY_TEXT, filteredEmpty: FILTERED_EMPTY_TEXT, loadFailed: LOAD_FAILED_TEXT, refreshFailed: REFRESH_FAILED_TEXT } = bookingsEn;
 
 startEachTestSignedOut();
 

@@ -1,30 +1,25 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Box, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { BOOKING_SEARCH_MAX_LENGTH, type BookingExportFormat, type BookingRow, type InvoiceStatus } from '@portal/contracts/bookings';
 import type { PageSize } from '@portal/contracts/constants';
-import { formatNumber } from '@portal/contracts/formatters';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
+import { FilterChips } from '../../../components/filter-chips/filter-chips';
 import { describeRange } from '../../../components/date-range-filter/date-range';
+import { useFormat } from '../../../i18n/format';
+import { useText } from '../../../i18n/i18n';
 import { listTableProps } from '../../../lib/use-list-endpoint';
 import { useFacilities } from '../api/get-facilities';
 import { useBookingListParams, useBookings } from '../api/list-bookings';
 import { exportBookings } from '../api/export-bookings';
-import { BOOKING_COLUMNS } from '../components/booking-columns';
-import { BookingFilterMenu, FILTER_BY_LABELS, FilterChip } from '../components/booking-filter-menu';
+import { useBookingColumns } from '../components/booking-columns';
+import { BookingFilterMenu, FILTER_BY_KEYS } from '../components/booking-filter-menu';
 
-// spec §2, word for word: the list itself is empty.
-export const EMPTY_TEXT = 'No bookings to view yet.';
-export const FILTERED_EMPTY_TEXT = 'No bookings match these filters.';
-export const REFRESH_FAILED_TEXT = "Couldn't refresh the list.";
-export const LOAD_FAILED_TEXT = "Couldn't load your bookings.";
-export const PRINT_TITLE = 'My Referrals: Bookings';
-
-const INVOICE_OPTIONS: { value: '' | InvoiceStatus; label: string }[] = [
-  { value: '', label: 'All' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'unpaid', label: 'Unpaid' },
-];
+const INVOICE_OPTIONS = [
+  { value: '', key: 'invoiceAll' },
+  { value: 'paid', key: 'invoicePaid' },
+  { value: 'unpaid', key: 'invoiceUnpaid' },
+] as const satisfies readonly { value: '' | InvoiceStatus; key: string }[];
 
 /**
  * /bookings, "My Referrals › Bookings" (spec §2): the bookings made through the partner's referrals, with search,
@@ -33,13 +28,20 @@ const INVOICE_OPTIONS: { value: '' | InvoiceStatus; label: string }[] = [
  * lives in the URL query (useBookingListParams), so a filtered view survives a reload and can be shared.
  */
 export function BookingsPage() {
+  const t = useText('bookings');
+  const shared = useText('shared');
+  const format = useFormat();
+  const columns = useBookingColumns();
+  const invoiceOptions = INVOICE_OPTIONS.map((option) => ({ value: option.value, label: t(option.key) }));
   const list = useBookingListParams();
   const { params } = list;
+  const filterByLabel = t(FILTER_BY_KEYS[params.filter_by]);
   const facility = params.medical_service_provider ?? null;
   const facilities = useFacilities();
+  const filterButton = useRef<HTMLButtonElement>(null);
   const bookings = useBookings(list);
   // Rows, total, loading, the error with Retry, and whether filters narrow the list: the kit's honest states.
-  const table = listTableProps<BookingRow>(list, bookings, { loadFailed: LOAD_FAILED_TEXT, refreshFailed: REFRESH_FAILED_TEXT });
+  const table = listTableProps<BookingRow>(list, bookings, { loadFailed: t('loadFailed'), refreshFailed: t('refreshFailed') });
   const { rows, total } = table;
 
   const facilityName = useMemo(() => {
@@ -63,21 +65,23 @@ export function BookingsPage() {
   // The filters in words, for the printout and the phone's Filters button (the search is the table's own).
   const activeFilters: string[] = [];
   if (params.from || params.to) {
-    activeFilters.push(`${FILTER_BY_LABELS[params.filter_by]}: ${describeRange({ from: params.from ?? '', to: params.to ?? '' }, new Date(), '')}`);
+    activeFilters.push(t('rangeSummary', { kind: filterByLabel, range: describeRange({ from: params.from ?? '', to: params.to ?? '' }, new Date(), '') }));
   } else if (params.filter_by !== 'appointment_date') {
-    activeFilters.push(`Dates: ${FILTER_BY_LABELS[params.filter_by].toLowerCase()}`);
+    activeFilters.push(t('datesChip', { kind: filterByLabel.toLocaleLowerCase(format.locale) }));
   }
-  if (facilityName !== null) activeFilters.push(`Facility: ${facilityName}`);
-  if (params.invoice_status) activeFilters.push(`Invoice: ${INVOICE_OPTIONS.find((option) => option.value === params.invoice_status)?.label}`);
+  if (facilityName !== null) activeFilters.push(t('facilityChip', { name: facilityName }));
+  if (params.invoice_status) {
+    activeFilters.push(t('invoiceChip', { status: invoiceOptions.find((option) => option.value === params.invoice_status)?.label }));
+  }
 
   return (
     <Stack gap="lg">
       <Box>
         <Title order={1} size="h2">
-          My Referrals
+          {t('pageTitle')}
         </Title>
         <Text c="dimmed" size="sm">
-          Bookings made through your referrals.
+          {t('pageIntro')}
         </Text>
       </Box>
 
@@ -85,43 +89,48 @@ export function BookingsPage() {
         <Group justify="space-between" align="center" gap="xs" mb="sm" wrap="wrap">
           <Group gap="xs" align="baseline">
             <Title order={2} size="h4">
-              Bookings
+              {t('bookings')}
             </Title>
             {total !== undefined ? (
               <Text size="sm" c="dimmed">
-                {formatNumber(total)} {total === 1 ? 'booking' : 'bookings'}
+                {t('count', { count: total })}
               </Text>
             ) : null}
           </Group>
+          {/* Appointment times are shown in this browser's zone: say which. */}
+          <Text size="xs" c="dimmed">
+            {shared('shell.timesIn', { zone: format.timeZone })}
+          </Text>
         </Group>
 
-        {/* The Filter menu's choices, as removable chips (spec §2). */}
-        {facilityName !== null || params.filter_by !== 'appointment_date' ? (
-          <Group gap="xs" mb="sm" wrap="wrap" role="group" aria-label="Applied filters">
-            {facilityName !== null ? (
-              <FilterChip
-                label={`Facility: ${facilityName}`}
-                removeLabel="Remove facility filter"
-                onRemove={() => list.set({ medical_service_provider: null })}
-              />
-            ) : null}
-            {params.filter_by !== 'appointment_date' ? (
-              <FilterChip
-                label={`Dates: ${FILTER_BY_LABELS[params.filter_by].toLowerCase()}`}
-                removeLabel="Remove date type filter"
-                onRemove={() => list.set({ filter_by: null })}
-              />
-            ) : null}
-          </Group>
-        ) : null}
+        {/* The Filter menu's choices, as removable chips (spec §2); removing the last one refocuses Filter. */}
+        <FilterChips
+          label={t('appliedFilters')}
+          returnFocusTo={filterButton}
+          chips={[
+            ...(facilityName !== null
+              ? [{ key: 'facility', label: t('facilityChip', { name: facilityName }), removeLabel: t('removeFacility'), onRemove: () => list.set({ medical_service_provider: null }) }]
+              : []),
+            ...(params.filter_by !== 'appointment_date'
+              ? [
+                  {
+                    key: 'filter_by',
+                    label: t('datesChip', { kind: filterByLabel.toLocaleLowerCase(format.locale) }),
+                    removeLabel: t('removeDateType'),
+                    onRemove: () => list.set({ filter_by: null }),
+                  },
+                ]
+              : []),
+          ]}
+        />
 
         <DataTable<BookingRow>
-          caption="Bookings"
-          printTitle={PRINT_TITLE}
-          headers={BOOKING_COLUMNS}
+          caption={t('bookings')}
+          printTitle={t('printTitle')}
+          headers={columns}
           {...table}
-          emptyText={EMPTY_TEXT}
-          filteredEmptyText={FILTERED_EMPTY_TEXT}
+          emptyText={t('empty')}
+          filteredEmptyText={t('filteredEmpty')}
           activeFilters={activeFilters}
           showHeader
           searchValue={params.search ?? ''}
@@ -129,7 +138,7 @@ export function BookingsPage() {
           toolbar={
             <>
               <DateRangeFilter
-                label={FILTER_BY_LABELS[params.filter_by]}
+                label={filterByLabel}
                 value={{ from: params.from ?? '', to: params.to ?? '' }}
                 onChange={(range) => list.set({ from: range.from, to: range.to })}
               />
@@ -139,15 +148,16 @@ export function BookingsPage() {
                 onFacilityChange={(id) => list.set({ medical_service_provider: id })}
                 filterBy={params.filter_by}
                 onFilterByChange={(filterBy) => list.set({ filter_by: filterBy })}
+                buttonRef={filterButton}
               />
               <NativeSelect
-                aria-label="Invoice status"
-                data={INVOICE_OPTIONS}
+                aria-label={t('invoiceStatus')}
+                data={invoiceOptions}
                 value={params.invoice_status ?? ''}
                 onChange={(event) => list.set({ invoice_status: (event.currentTarget.value || null) as InvoiceStatus | null })}
                 leftSection={
                   <Text size="xs" c="dimmed" aria-hidden>
-                    Invoice
+                    {t('invoice')}
                   </Text>
                 }
                 leftSectionWidth={60}
