@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // (Rust) binary, and this repository's dev tools stay pure JavaScript. Both offer the same two rules used here.
 import importPlugin from 'eslint-plugin-import';
 import checkFile from 'eslint-plugin-check-file';
+import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 
 const ROOT = import.meta.dirname;
@@ -87,6 +88,27 @@ function serverZones(publicFiles) {
 }
 
 const restrictedPaths = (zones) => ['error', { basePath: ROOT, zones }];
+
+/**
+ * Texts a person reads come from the catalogues (apps/web/src/i18n, `defineMessages` in each area), never from a
+ * literal: in JSX (text, and the props that carry text), and in the objects that hold labels, titles and messages
+ * (columns, options, toasts). A catalogue itself is a variable named `…En` or `…Ar`. Keys stay lower camelCase, so a
+ * value that starts with a capitalised word or holds words apart reads as a text. Tests and test helpers are left out.
+ * apps/server/src/lint-rules.test.ts shows both rules reporting.
+ */
+const TEXT_PROPS = ['label', 'aria-label', 'placeholder', 'title', 'alt', 'description', 'caption', 'message', 'error', 'text'];
+const TEXT_PROP_PATTERN = `^(${TEXT_PROPS.join('|')}|tooltip_message|.*(Label|Text|Message|Title))$`;
+const TEXT_VALUE = '/^[A-Z][a-z]|\\s[A-Za-z]{2,}|[A-Za-z]{2,}\\s/';
+const OUTSIDE_CATALOGUES = ':not(VariableDeclarator[id.name=/(En|Ar)$/] *)';
+const NO_LITERAL_TEXT = {
+  mode: 'jsx-only',
+  'jsx-attributes': { include: [TEXT_PROP_PATTERN] },
+  'should-validate-template': true,
+  // Calls whose strings are keys, not texts: `t` (an area's texts), `shared` (the shared catalogue), a form's fields.
+  callees: {
+    exclude: ['i18n(ext)?', 't', 'shared', 'get\\w*Props', 'errorText', 'require', 'addEventListener', 'removeEventListener', 'includes', 'startsWith', 'endsWith'],
+  },
+};
 const SERVER_TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/**/test-support.ts`, `${SERVER}/**/*-test-support.ts`];
 
 export default tseslint.config(
@@ -138,6 +160,22 @@ export default tseslint.config(
     files: SERVER_TESTS,
     rules: {
       'import/no-restricted-paths': restrictedPaths(serverZones([...SERVER_MODULE_PUBLIC_FILES, ...SERVER_MODULE_TEST_HELPERS])),
+    },
+  },
+
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/**/*.test.{ts,tsx}`, `${WEB}/**/*-test-helpers.ts`],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': ['error', NO_LITERAL_TEXT],
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal', 'TemplateLiteral > TemplateElement'].map((node) => ({
+          selector: `Property[key.name=/${TEXT_PROP_PATTERN}/] > ${node}[value${node === 'Literal' ? '' : '.raw'}=${TEXT_VALUE}]${OUTSIDE_CATALOGUES}`,
+          message: 'A text a person reads comes from a catalogue (useText / sharedText), not a literal.',
+        })),
+      ],
     },
   },
 

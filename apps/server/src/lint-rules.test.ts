@@ -161,3 +161,43 @@ describe('file names', () => {
     expect(await reported(`${WEB}/lib/use-thing.test.tsx`, 'export const thing = 1;\n')).toEqual([]);
   });
 });
+
+describe('texts a person reads', () => {
+  // Any area will do: the rules hold for every file of the SPA but its tests.
+  const [area] = folders(`${WEB}/features`);
+  const file = `${WEB}/features/${area}/lint-fixture.tsx`;
+  const LITERAL = 'i18next/no-literal-string';
+  const LABEL = 'no-restricted-syntax';
+
+  it.each([
+    ['JSX text', `export const Save = () => <button type="button">Save changes</button>;\n`],
+    ['a prop that carries text', `export const Find = () => <input aria-label="Search bookings" />;\n`],
+    ['a conditional text', `export const Toggle = ({ on }: { on: boolean }) => <button type="button" title={on ? 'Close menu' : 'Open menu'} />;\n`],
+  ])('refuses %s written in a component', async (_, code) => {
+    expect(await reported(file, code)).toContain(LITERAL);
+  });
+
+  it.each([
+    ['a label', `export const OPTIONS = [{ value: 'paid', label: 'Paid invoices' }];\n`],
+    ['a toast title', `export const toast = (show: (message: { title: string }) => void) => show({ title: 'Saved' });\n`],
+    ['a column header', 'export const COLUMN = { text: `Booking Id`, value: `ticket_id` };\n'],
+  ])('refuses %s written as a literal', async (_, code) => {
+    expect(await reported(file, code)).toContain(LABEL);
+  });
+
+  it('lets catalogue keys, props that are not text, catalogues and tests through', async () => {
+    const keys = `declare function t(key: string): string;
+export const Save = () => <button type="button" aria-label={t('saveChanges')} className="wide">{t('save')} (2)</button>;
+export const OPTIONS = [{ value: 'paid', label: t('invoicePaid') }, { value: 'unpaid', label: 'invoiceUnpaid' }];
+`;
+    const result = await reported(file, keys);
+    expect(result).not.toContain(LITERAL);
+    expect(result).not.toContain(LABEL);
+    expect(await reported(`${WEB}/features/${area}/lint-fixture-messages.ts`, `export const fixtureEn = { title: 'Bookings', empty: 'No bookings yet.' };\n`)).not.toContain(
+      LABEL,
+    );
+    expect(await reported(`${WEB}/features/${area}/lint-fixture.test.tsx`, `export const Save = () => <button type="button">Save changes</button>;\n`)).not.toContain(
+      LITERAL,
+    );
+  });
+});
