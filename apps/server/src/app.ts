@@ -17,6 +17,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { messagesPlugin } from './plugins/messages.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { operatorSessionPlugin } from './plugins/operator-session.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
@@ -103,6 +104,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(csrfPlugin);
   await app.register(localePlugin);
   await app.register(authGuardPlugin, { pool: database.pool });
+  // The console's operators: their own sessions, and the one guard of every /api/console route (before any is registered).
+  await app.register(operatorSessionPlugin, { config, pool: database.pool });
   await app.register(mailerPlugin);
 
   await app.register(fastifySwagger, {

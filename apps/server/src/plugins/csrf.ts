@@ -22,6 +22,8 @@ export const csrfPlugin = fp(
     app.addHook('onRequest', async (request) => {
       if (!UNSAFE_METHODS.has(request.method)) return;
       if (request.routeOptions.config?.csrf === false) return;
+      // The console checks its own session's token (plugins/operator-session.ts).
+      if (request.routeOptions.config?.console) return;
       const header = request.headers['x-xsrf-token'];
       const expected = request.session?.csrfToken;
       let sent = typeof header === 'string' ? header : '';

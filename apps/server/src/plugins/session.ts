@@ -285,6 +285,12 @@ export const sessionPlugin = fp(
     app.decorateRequest('cookieSessionId', null);
 
     app.addHook('onRequest', async (request, reply) => {
+      // A console route is the operators' (plugins/operator-session.ts): a partner's session means nothing there, so it
+      // is not even read, and nothing on that route can take the request for a partner's.
+      if (request.routeOptions.config?.console) {
+        request.sessionPending = false;
+        return;
+      }
       // A deferred route reads the session itself (safe methods only: the CSRF check needs it before the route).
       if (request.routeOptions.config?.sessionLookup === 'deferred' && (request.method === 'GET' || request.method === 'HEAD')) {
         // Hashed once here: the route reads the session by it and `adopt` checks the row against it.
