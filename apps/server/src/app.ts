@@ -20,6 +20,7 @@ import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { operatorSessionPlugin } from './plugins/operator-session.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { redactUrl } from './lib/redact.ts';
@@ -106,6 +107,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(authGuardPlugin, { pool: database.pool });
   // The console's operators: their own sessions, and the one guard of every /api/console route (before any is registered).
   await app.register(operatorSessionPlugin, { config, pool: database.pool });
+  // Background jobs (lib/jobs), then what runs on them: e-mail; modules define their own jobs as they register.
+  await app.register(jobsPlugin);
   await app.register(mailerPlugin);
 
   await app.register(fastifySwagger, {

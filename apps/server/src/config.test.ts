@@ -120,3 +120,43 @@ describe('HOST (the interface the server listens on)', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 });
+
+describe('file storage and background jobs (#14)', () => {
+  const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'portal', S3_SECRET_ACCESS_KEY: 'secret-key' };
+
+  it('keeps files under DATA_DIR/files unless S3 is configured', () => {
+    expect(loadConfig(base).storage).toEqual({ driver: 'local', directory: path.join(dataDir, 'files') });
+  });
+
+  it('uses the S3-compatible bucket when endpoint, bucket and credentials are all set', () => {
+    expect(loadConfig({ ...base, ...s3 }).storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'portal-files',
+      region: 'us-east-1',
+      accessKeyId: 'portal',
+      secretAccessKey: 'secret-key',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...base, ...s3, S3_REGION: 'me-central-1', S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
+      region: 'me-central-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it.each(['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])('refuses S3 settings without %s', (missing) => {
+    const partial: Record<string, string> = { ...base, ...s3 };
+    delete partial[missing];
+    expect(() => loadConfig(partial)).toThrow(/S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/);
+  });
+
+  it('refuses an endpoint that is not a URL', () => {
+    expect(() => loadConfig({ ...base, ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+  });
+
+  it('runs job workers unless JOB_WORKERS is false', () => {
+    expect(loadConfig(base).jobWorkers).toBe(true);
+    expect(loadConfig({ ...base, JOB_WORKERS: 'false' }).jobWorkers).toBe(false);
+    expect(() => loadConfig({ ...base, JOB_WORKERS: 'sometimes' })).toThrow(/JOB_WORKERS/);
+  });
+});

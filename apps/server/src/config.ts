@@ -41,6 +41,15 @@ const environmentSchema = z.object({
   PUSHER_PORT: z.coerce.number().int().optional(),
   PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
   PUSHER_CLUSTER: z.string().optional(),
+  /** Run background jobs in this process (docs/services.md); false: it only sends them (tests drain them themselves). */
+  JOB_WORKERS: booleanFlag.default(true),
+  S3_ENDPOINT: z.string().regex(/^https?:\/\/[^/]+/, 'must be an http(s) URL, e.g. https://s3.eu-west-1.amazonaws.com').optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (endpoint/bucket/key), which most S3-compatible services need; false: virtual-hosted style. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -88,6 +97,20 @@ export interface Config {
     /** Set when an external Pusher-compatible service is the target; undefined means the embedded one. */
     external: { host?: string; port?: number; scheme: 'http' | 'https'; cluster?: string } | undefined;
   };
+  /** Whether this process runs background jobs (JOB_WORKERS), or only sends them. */
+  jobWorkers: boolean;
+  /** Where files go (lib/storage): a folder, or an S3-compatible bucket shared by every process. */
+  storage:
+    | { driver: 'local'; directory: string }
+    | {
+        driver: 's3';
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const s3Settings = [values.S3_ENDPOINT, values.S3_BUCKET, values.S3_ACCESS_KEY_ID, values.S3_SECRET_ACCESS_KEY];
+  if (s3Settings.some(Boolean) && !s3Settings.every(Boolean)) {
+    throw new ConfigError(
+      'S3 storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together; without them files are kept under DATA_DIR/files.',
+    );
+  }
   return {
     environment: values.NODE_ENV,
     isProduction,
@@ -170,6 +199,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     },
+    jobWorkers: values.JOB_WORKERS,
+    storage:
+      values.S3_ENDPOINT && values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? {
+            driver: 's3',
+            endpoint: values.S3_ENDPOINT,
+            bucket: values.S3_BUCKET,
+            region: values.S3_REGION,
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: values.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', directory: path.join(dataDir, 'files') },
   };
 }
 

@@ -10,8 +10,12 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { EmbeddedDatabaseBusyError } from '../db/embedded-lock.ts';
 import { openMigratedDatabase } from '../db/open.ts';
+import { commandLineActor } from './command-line-actor.ts';
+import { createJobQueue, type JobLogger, type JobQueue } from '../lib/jobs/job-queue.ts';
+import { createQueuedMailer, MAIL_JOB } from '../lib/mail-queue.ts';
 import { createMailer, type MailLogger } from '../lib/mailer.ts';
 import { createApprovalService, OperatorError } from '../modules/auth/approval.ts';
+import { isOperatorCommand, OPERATOR_COMMANDS, OPERATOR_COMMANDS_HELP, runOperatorCommand } from './operator-commands.ts';
 import type { AuthDependencies } from '../modules/auth/service.ts';
 import { notifyAccountApproved } from '../modules/notifications/domain-notifications.ts';
 import { createNotificationService } from '../modules/notifications/service.ts';
@@ -36,6 +40,9 @@ Accounts:
   send-login-link <email>      e-mail a new one-time sign-in link to an approved account
   enable-2fa <email>           turn two-factor on: prints the TOTP secret, otpauth URI, QR code and recovery codes
   disable-2fa <email>          turn two-factor off
+
+Console operators:
+${OPERATOR_COMMANDS_HELP}
 
 Notifications:
 ${NOTIFY_COMMANDS_HELP}
@@ -64,6 +71,17 @@ const consoleLogger: MailLogger = {
   },
 };
 
+/** The queue's log lines: a failed e-mail stays queued, and the running portal (or the next command) retries it. */
+const jobLogger: JobLogger = {
+  info() {},
+  warn(object) {
+    process.stderr.write(`  The e-mail could not be sent yet (${String((object.err as Error | undefined)?.message ?? '')}); it stays queued and is retried.\n`);
+  },
+  error(object, message) {
+    process.stderr.write(`  ${message}: ${String((object.err as Error | undefined)?.message ?? '')}\n`);
+  },
+};
+
 function emailArgument(args: string[], command: string): string {
   const email = args.find((arg) => !arg.startsWith('--'));
   if (!email) throw new UsageError(`${command} needs an e-mail address: npm run admin -- ${command} <email>`);
@@ -84,6 +102,7 @@ async function run(command: string, args: string[], { config, deps, database }: 
   let disconnected = true;
   const approval = createApprovalService({
     ...deps,
+    actor: commandLineActor(),
     // Not pushed live in practice (an account waiting for approval has no open tab), so a push failure is not reported.
     onApproved: async (userId) => {
       try {
@@ -162,16 +181,35 @@ async function main(): Promise<number> {
     out(USAGE);
     return command ? 0 : 2;
   }
-  if (![...AUTH_COMMANDS, ...NOTIFY_COMMANDS].includes(command as never)) throw new UsageError(`Unknown command "${command}".`);
-  if (!isNotifyCommand(command) && command !== 'list-pending') emailArgument(args, command);
+  if (![...AUTH_COMMANDS, ...NOTIFY_COMMANDS, ...OPERATOR_COMMANDS].includes(command as never)) throw new UsageError(`Unknown command "${command}".`);
+  if (!isNotifyCommand(command) && !isOperatorCommand(command) && command !== 'list-pending') emailArgument(args, command);
 
   const config = loadConfig();
   let database: Database | undefined;
   try {
     database = await openMigratedDatabase(config);
     if (isNotifyCommand(command)) return await runNotifyCommand([command, ...args], { config, database });
-    const deps = { pool: database.pool, config, mailer: createMailer(config, consoleLogger) };
-    await run(command, args, { config, deps, database });
+    if (isOperatorCommand(command)) {
+      return await runOperatorCommand([command, ...args], {
+        pool: database.pool,
+        config,
+        actor: commandLineActor(),
+        out,
+        err: (line) => process.stderr.write(`${line}\n`),
+      });
+    }
+    // E-mail goes through the job queue, in the transaction of the change (lib/mail-queue.ts); the command then sends
+    // what it queued itself, so the operator sees it go out whether or not the portal runs.
+    const jobs: JobQueue = createJobQueue({ pool: database.pool, log: jobLogger });
+    const mailer = createQueuedMailer({ transport: createMailer(config, consoleLogger), jobs, appKey: config.appKey });
+    await jobs.start({ workers: false });
+    try {
+      const deps = { pool: database.pool, config, mailer };
+      await run(command, args, { config, deps, database });
+      await jobs.drain({ names: [MAIL_JOB] });
+    } finally {
+      await jobs.stop();
+    }
     return 0;
   } finally {
     await database?.close();

@@ -1,15 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import type pg from 'pg';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import { NOTIFICATION_TYPES } from '@portal/contracts/notifications';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openMigratedDatabase } from '../db/open.ts';
+import { inTransaction, type Queryable } from '../db/queryable.ts';
+import { recordAudit, type AuditActor } from '../lib/audit/audit-log.ts';
 import { AppError } from '../lib/errors.ts';
 import { appUrlTarget, createBroadcaster, externalTarget, type Broadcaster } from '../modules/broadcasting/broadcaster.ts';
 import { notifyBookingCreated, notifyBookingStatusChanged, type Notifier } from '../modules/notifications/domain-notifications.ts';
 import { createNotificationService } from '../modules/notifications/service.ts';
+import { commandLineActor } from './command-line-actor.ts';
 
 /**
  * The operator's notification commands, dispatched by the admin command (cli/admin.ts):
@@ -50,9 +52,17 @@ const INVOICE_STATUSES = ['paid', 'unpaid'] as const;
 class CommandError extends Error {}
 
 export interface NotifyCommandContext {
-  pool: pg.Pool;
+  /** Where the command reads and writes: runNotifyCommand passes a transaction's client, so a command is all or nothing. */
+  pool: Queryable;
   notifications: Notifier;
   out(line: string): void;
+  /** Who the audit row of each change names (default: the CLI's operating-system user). */
+  actor?: AuditActor;
+}
+
+/** The audit row of a command's change, on the command's own connection (its transaction, from runNotifyCommand). */
+function audit(context: NotifyCommandContext, action: string, target: { type: string; id: string | number }, change: { before?: unknown; after?: unknown }) {
+  return recordAudit(context.pool, context.actor ?? commandLineActor(), { action, target, ...change });
 }
 
 function parse(args: string[]) {
@@ -80,7 +90,7 @@ function notificationInput(values: ReturnType<typeof parse>['values']) {
   };
 }
 
-async function findUser(pool: pg.Pool, email: string): Promise<{ id: number; referralAgentId: number; name: string }> {
+async function findUser(pool: Queryable, email: string): Promise<{ id: number; referralAgentId: number; name: string }> {
   const { rows } = await pool.query<{ id: number; referral_agent_id: number; name: string }>(
     `SELECT u.id, p.referral_agent_id, u.first_name || ' ' || u.last_name AS name
        FROM users u JOIN partner_profiles p ON p.user_id = u.id WHERE lower(u.email) = lower($1)`,
@@ -91,7 +101,7 @@ async function findUser(pool: pg.Pool, email: string): Promise<{ id: number; ref
   return { id: row.id, referralAgentId: row.referral_agent_id, name: row.name };
 }
 
-async function findAgent(pool: pg.Pool, idOrName: string): Promise<{ id: number; name: string }> {
+async function findAgent(pool: Queryable, idOrName: string): Promise<{ id: number; name: string }> {
   if (/^\d+$/.test(idOrName)) {
     const { rows } = await pool.query<{ id: number; name: string }>('SELECT id, name FROM referral_agents WHERE id = $1', [Number(idOrName)]);
     if (rows[0]) return rows[0];
@@ -109,7 +119,7 @@ async function findAgent(pool: pg.Pool, idOrName: string): Promise<{ id: number;
   throw new CommandError(`No referral agent with the id or name "${idOrName}".`);
 }
 
-async function tableExists(pool: pg.Pool, table: string): Promise<boolean> {
+async function tableExists(pool: Queryable, table: string): Promise<boolean> {
   const { rows } = await pool.query<{ found: string | null }>('SELECT to_regclass($1)::text AS found', [`public.${table}`]);
   return Boolean(rows[0]?.found);
 }
@@ -173,6 +183,9 @@ async function simulateBooking(context: NotifyCommandContext, email: string): Pr
     ticketId = inserted.rows[0]?.ticket_id;
   }
   if (!ticketId) throw new CommandError('Could not find a free ticket number; try again.');
+  await audit(context, 'booking.created', { type: 'booking', id: ticketId }, {
+    after: { patient: patientName, facility: detail.facility_name, appointment_at: appointmentAt, referral_agent_id: user.referralAgentId },
+  });
 
   const sent = await notifyBookingCreated(context.notifications, {
     referralAgentId: user.referralAgentId,
@@ -206,6 +219,10 @@ async function simulateBookingStatus(context: NotifyCommandContext, ticket: stri
     context.out(`Booking ${BOOKING_ID_PREFIX}${ticketId} already had ${column.replace('_', ' ')} ${value}; nobody notified.`);
     return;
   }
+  await audit(context, invoice ? 'booking.invoice_status_changed' : 'booking.status_changed', { type: 'booking', id: ticketId }, {
+    before: { [column]: row.previous },
+    after: { [column]: value },
+  });
   const sent = await notifyBookingStatusChanged(context.notifications, {
     referralAgentId: row.referral_agent_id,
     ticketId,
@@ -227,7 +244,9 @@ export async function executeNotifyCommand(argv: string[], context: NotifyComman
         const [email] = positionals;
         if (!email) throw new CommandError('Usage: notify <email> --title <text> [--body <text>] [--link </path>]');
         const user = await findUser(context.pool, email);
-        const sent = await context.notifications.notify(user.id, notificationInput(values));
+        const input = notificationInput(values);
+        const sent = await context.notifications.notify(user.id, input);
+        await audit(context, 'notification.sent', { type: 'user', id: user.id }, { after: { type: input.type, title: input.title, link: input.link } });
         context.out(`Notification ${sent[0]?.id ?? ''} sent to ${user.name} <${email}>.`);
         return 0;
       }
@@ -235,7 +254,11 @@ export async function executeNotifyCommand(argv: string[], context: NotifyComman
         const agentArgument = positionals.join(' ').trim();
         if (!agentArgument) throw new CommandError('Usage: notify-agent <agent id or name> --title <text> [--body <text>] [--link </path>]');
         const agent = await findAgent(context.pool, agentArgument);
-        const sent = await context.notifications.notify({ referralAgentId: agent.id }, notificationInput(values));
+        const input = notificationInput(values);
+        const sent = await context.notifications.notify({ referralAgentId: agent.id }, input);
+        await audit(context, 'notification.sent_to_agent', { type: 'referral_agent', id: agent.id }, {
+          after: { type: input.type, title: input.title, link: input.link, recipients: sent.length },
+        });
         context.out(`Notification sent to ${sent.length} partner(s) of ${agent.name} (agent ${agent.id}).`);
         return 0;
       }
@@ -320,9 +343,24 @@ export async function runNotifyCommand(argv: string[], options: RunNotifyCommand
   const database = options.database ?? (await openMigratedDatabase(config));
   try {
     const { broadcaster, failures } = createCommandBroadcaster(config);
-    const notifications = createNotificationService({ db: database.pool, broadcaster });
+    // One transaction a command: its rows and their audit rows commit together, or (a refused command) not at all.
+    // Live events wait for the commit, so no tab is told of a notification that then rolls back.
+    const held: Parameters<Broadcaster['broadcast']>[] = [];
+    const holding: Broadcaster = {
+      broadcast: async (...args) => (held.push(args), true),
+      terminateUserConnections: (userId) => broadcaster.terminateUserConnections(userId),
+    };
     const lines: string[] = [];
-    const exitCode = await executeNotifyCommand(argv, { pool: database.pool, notifications, out: (line) => lines.push(line) });
+    const refused = new Error('refused');
+    let exitCode = 1;
+    await inTransaction(database.pool, async (client) => {
+      const notifications = createNotificationService({ db: client, broadcaster: holding });
+      exitCode = await executeNotifyCommand(argv, { pool: client, notifications, out: (line) => lines.push(line) });
+      if (exitCode !== 0) throw refused;
+    }).catch((error: unknown) => {
+      if (error !== refused) throw error;
+    });
+    if (exitCode === 0) for (const args of held) await broadcaster.broadcast(...args);
     for (const line of lines) (exitCode === 0 ? out : err)(line);
     if (exitCode === 0 && failures.length > 0) {
       err(`Stored, but not pushed live: ${realtimeTargetDescription(config)} did not take it (${failures.join('; ')}).`);

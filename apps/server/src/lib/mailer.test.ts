@@ -62,12 +62,13 @@ describe('createMailer without SMTP: the outbox folder', () => {
     expect(JSON.stringify(log.lines)).not.toContain('token=');
   });
 
-  it('queue() sends in the background; flush() waits for it', async () => {
+  it('gives a queued message the same Message-ID on every attempt, so a copy sent twice is known as the same', async () => {
     const config = configFor('development');
     const mailer = createMailer(config, recordingLogger());
-    mailer.queue({ to: 'a@example.test', subject: 'One', text: 'one' });
-    mailer.queue({ to: 'b@example.test', subject: 'Two', text: 'two' });
-    await mailer.flush();
-    expect(readOutbox(config.mail.outboxDir).map((mail) => mail.subject)).toEqual(['One', 'Two']);
+    await mailer.send({ to: 'a@example.test', subject: 'One', text: 'one' }, { messageId: 'job-7f3a' });
+    await mailer.send({ to: 'a@example.test', subject: 'One', text: 'one' }, { messageId: 'job-7f3a' });
+    const files = readOutbox(config.mail.outboxDir).filter((mail) => mail.subject === 'One').map((mail) => readFileSync(mail.file, 'utf8'));
+    expect(files).toHaveLength(2);
+    for (const raw of files) expect(raw).toMatch(/^Message-ID: <job-7f3a@localhost>$/im);
   });
 });

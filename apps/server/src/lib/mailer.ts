@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import type { Queryable } from '../db/queryable.ts';
 
 export interface MailMessage {
   to: string;
@@ -17,18 +18,27 @@ export interface MailLogger {
   error(object: Record<string, unknown>, message: string): void;
 }
 
-export interface Mailer {
+/** Sending now: SMTP or the outbox folder. Requests never use it directly; they queue (lib/mail-queue.ts). */
+export interface MailTransport {
   /** 'smtp' sends for real; 'outbox' writes each message as an .eml file into `outboxDir`. */
   readonly mode: 'smtp' | 'outbox';
   readonly outboxDir: string;
-  /** Sends now; rejects when the transport fails. */
-  send(message: MailMessage): Promise<void>;
   /**
-   * Sends in the background and logs a failure instead of throwing: for answers that must not take
-   * longer, or fail, depending on whether a message went out (forgot-password must not reveal accounts).
+   * Sends now; rejects when the transport fails. `messageId`: the Message-ID header's left part, the same on every
+   * attempt of one queued message, so that a copy sent twice (a retry after a crash) is recognisably the same message.
    */
-  queue(message: MailMessage): void;
-  /** Resolves once every queued message has been handed to the transport (tests, shutdown). */
+  send(message: MailMessage, options?: { messageId?: string }): Promise<void>;
+}
+
+/** What areas send mail with (`app.mailer`, AuthDependencies.mailer): the queue in front of the transport. */
+export interface Mailer extends MailTransport {
+  /**
+   * Puts the message on the mail queue (a background job) and returns without waiting for SMTP. `db`: the client of
+   * the transaction of the change that causes the e-mail, so the two commit together (one INSERT); `key`: one e-mail
+   * per key (lib/jobs SendOptions.key).
+   */
+  queue(message: MailMessage, options?: { db?: Queryable; key?: string }): Promise<void>;
+  /** Sends every queued message that is due, in this process, and waits for the ones being sent (tests, the CLI). */
   flush(): Promise<void>;
 }
 
@@ -38,7 +48,7 @@ const LINK = /https?:\/\/[^\s<>"]+/g;
  * nodemailer over SMTP when SMTP_HOST is set; otherwise an outbox folder of .eml files, so the mail
  * flows (password reset, approval links) work in a demo without a mail server.
  */
-export function createMailer(config: Config, log: MailLogger): Mailer {
+export function createMailer(config: Config, log: MailLogger): MailTransport {
   const smtp = config.mail.smtp;
   const outboxDir = config.mail.outboxDir;
   const transport = smtp
@@ -55,11 +65,12 @@ export function createMailer(config: Config, log: MailLogger): Mailer {
   // the links of an e-mail are logged too, so that someone trying the portal without a mail server can
   // follow a reset or sign-in link from the console (issue 2: "a log line shows the link").
   const logLinks = !smtp && !config.isProduction;
-  const pending = new Set<Promise<void>>();
   let sequence = 0;
+  const domain = new URL(config.appUrl).hostname || 'partner-portal.local';
 
-  async function send(message: MailMessage): Promise<void> {
+  async function send(message: MailMessage, options: { messageId?: string } = {}): Promise<void> {
     const info = await transport.sendMail({
+      ...(options.messageId ? { messageId: `<${options.messageId}@${domain}>` } : {}),
       from: config.mail.from,
       to: message.to,
       subject: message.subject,
@@ -82,20 +93,5 @@ export function createMailer(config: Config, log: MailLogger): Mailer {
     }
   }
 
-  return {
-    mode: smtp ? 'smtp' : 'outbox',
-    outboxDir,
-    send,
-    queue(message) {
-      const job = send(message)
-        .catch((error: unknown) => {
-          log.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
-        })
-        .finally(() => pending.delete(job));
-      pending.add(job);
-    },
-    async flush() {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
-  };
+  return { mode: smtp ? 'smtp' : 'outbox', outboxDir, send };
 }

@@ -43,6 +43,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     APP_KEY: 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     SEED_DEMO: 'false',
+    // Background jobs run when a test drains them (app.jobs.drain(), app.mailer.flush()), never on a timer of their
+    // own: a worker's poll would land among the statements a test counts, or send mail a test did not wait for.
+    JOB_WORKERS: 'false',
     ...env,
   });
   const { database, drop } = await openTestDatabase();

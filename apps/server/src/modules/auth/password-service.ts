@@ -6,6 +6,7 @@ import {
 } from '@portal/contracts/constants';
 import type { ResetPasswordRequest, UpdatePasswordRequest, User } from '@portal/contracts/auth';
 import { inTransaction } from '../../db/queryable.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { AppError, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -22,7 +23,7 @@ import {
   saveResetToken,
   updatePasswordHash,
 } from './repository.ts';
-import type { AuthDependencies } from './service.ts';
+import type { AuthDependencies, RequestOrigin } from './service.ts';
 import { presentUser } from './user-presenter.ts';
 
 /** Ends a user's sessions: every one, or all but `exceptSessionId` (SessionManager.destroyUserSessions). */
@@ -60,7 +61,8 @@ export function createPasswordService(deps: AuthDependencies) {
       const token = randomToken(40);
       await saveResetToken(deps.pool, user.email, sha256(token));
       const link = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-      deps.mailer.queue(passwordResetMail({ to: user.email, firstName: user.first_name, link, locale: user.locale }));
+      // Queued (a job), never sent here: neither the status nor the time of the answer depends on SMTP.
+      await deps.mailer.queue(passwordResetMail({ to: user.email, firstName: user.first_name, link, locale: user.locale }));
     },
 
     /**
@@ -68,7 +70,7 @@ export function createPasswordService(deps: AuthDependencies) {
      * it) and lives 60 minutes. Every session of the user ends, and the user is NOT signed in: they sign in
      * again, through two-factor when they have it (ASVS 6.4.3: a reset must not bypass the second factor).
      */
-    async resetPassword(input: ResetPasswordRequest, endSessions: EndSessions): Promise<void> {
+    async resetPassword(input: ResetPasswordRequest, endSessions: EndSessions, origin: RequestOrigin = {}): Promise<void> {
       const tokenHash = sha256(input.token);
       const user = await findCredentialsByEmail(deps.pool, input.email);
       // A cheap check first, so a wrong token costs no argon2 hash.
@@ -79,6 +81,11 @@ export function createPasswordService(deps: AuthDependencies) {
       await inTransaction(deps.pool, async (client) => {
         if (!(await consumeResetToken(client, input.email, tokenHash, PASSWORD_RESET_EXPIRE_MINUTES))) throw invalidResetToken();
         await updatePasswordHash(client, user.id, passwordHash);
+        await recordAudit(client, { type: 'partner', id: user.id, ...origin }, {
+          action: 'auth.password_reset',
+          target: { type: 'user', id: user.id },
+          after: { sessions_ended: 'all' },
+        });
       });
       await endSessions(user.id);
       await deletePendingTwoFactorSessions(deps.pool, user.id);
@@ -89,7 +96,13 @@ export function createPasswordService(deps: AuthDependencies) {
      * 6.2.3, and throttled like sign-in so a left-open session cannot be used to guess it), the forced-update
      * flag is lifted, and the user's other sessions end (ASVS 7.4.3); this one stays signed in.
      */
-    async updatePassword(userId: number, input: UpdatePasswordRequest, currentSessionId: string, endSessions: EndSessions): Promise<User> {
+    async updatePassword(
+      userId: number,
+      input: UpdatePasswordRequest,
+      currentSessionId: string,
+      endSessions: EndSessions,
+      origin: RequestOrigin = {},
+    ): Promise<User> {
       const limiter = new RateLimiter(deps.pool);
       const key = `update-password:${userId}`;
       if (await limiter.tooManyAttempts(key, LOGIN_MAX_ATTEMPTS)) {
@@ -104,7 +117,15 @@ export function createPasswordService(deps: AuthDependencies) {
         throw ValidationError.field('current_password', AUTH_MESSAGES.currentPasswordWrong);
       }
       await limiter.clear(key);
-      await updatePasswordHash(deps.pool, userId, await hashPassword(input.password));
+      const passwordHash = await hashPassword(input.password);
+      await inTransaction(deps.pool, async (client) => {
+        await updatePasswordHash(client, userId, passwordHash);
+        await recordAudit(client, { type: 'partner', id: userId, ...origin }, {
+          action: 'auth.password_changed',
+          target: { type: 'user', id: userId },
+          after: { sessions_ended: 'others' },
+        });
+      });
       await endSessions(userId, currentSessionId);
       await deletePendingTwoFactorSessions(deps.pool, userId);
       const row = await findPresentableUser(deps.pool, userId);

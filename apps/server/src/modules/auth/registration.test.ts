@@ -136,6 +136,8 @@ describe('registration, approval and one-time sign-in links', () => {
 
     const result = await approval.approveRegistration(body.email);
     expect(onApproved).toHaveBeenCalledWith(result.userId);
+    // The e-mail was queued in the approval's transaction; the queue sends it.
+    await context.app.mailer.flush();
     expect((await approval.listPendingRegistrations()).map((row) => row.email)).not.toContain(body.email);
 
     const mail = latestMail(context.config.mail.outboxDir, body.email)!;
@@ -200,6 +202,7 @@ describe('registration, approval and one-time sign-in links', () => {
     const client = await newClient(context);
     await signIn(client, partner.email, partner.password);
     await createApprovalService(authDependencies(context)).rejectRegistration(partner.email);
+    await context.app.mailer.flush();
     expect((await client.get('/api/user')).statusCode).toBe(401);
     const response = await signIn(await newClient(context), partner.email, partner.password);
     expect(response.statusCode).toBe(403);
@@ -216,16 +219,19 @@ describe('registration, approval and one-time sign-in links', () => {
 
     const approval = createApprovalService(authDependencies(context));
     await approval.approveRegistration(body.email);
+    await context.app.mailer.flush();
     const approved = latestMail(context.config.mail.outboxDir, body.email)!;
     expect(approved.subject).toBe('تمت الموافقة على حسابك في بوابة الشركاء');
     expect(approved.text).toContain('مرحبًا Salma، تمت الموافقة على حسابك في بوابة الشركاء.');
 
     await approval.rejectRegistration(body.email);
+    await context.app.mailer.flush();
     expect(latestMail(context.config.mail.outboxDir, body.email)!.subject).toBe('طلب تسجيلك في بوابة الشركاء');
     // a registration from an English page stays English
     const english = registration();
     await client.post('/api/registration', english, { 'accept-language': 'en-GB' });
     await approval.approveRegistration(english.email);
+    await context.app.mailer.flush();
     expect(latestMail(context.config.mail.outboxDir, english.email)!.subject).toBe('Your partner portal account is approved');
   });
 

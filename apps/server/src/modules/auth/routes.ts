@@ -21,11 +21,12 @@ import {
 } from '@portal/contracts/auth';
 import { messageSchema, validationErrorSchema } from '@portal/contracts/errors';
 import { currentUser } from '../../plugins/auth-guard.ts';
+import { recordAudit, requestOrigin } from '../../lib/audit/audit-log.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { AUTH_MESSAGES } from './messages.ts';
 import { createPasswordService } from './password-service.ts';
 import { createRegistrationService } from './registration-service.ts';
-import { createSignInService, type AuthDependencies, type SignInOutcome } from './service.ts';
+import { createSignInService, type AuthDependencies, type SignInMethod, type SignInOutcome } from './service.ts';
 
 /** Session data of a sign-in waiting for its second factor (Fortify's `login.id` / `login.remember`). */
 const PENDING_LOGIN_ID = 'login.id';
@@ -59,7 +60,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   };
 
   /** Finishes a sign-in: a new session for the user (rotation), or the pending state for a second factor. */
-  async function finishSignIn(request: FastifyRequest, reply: FastifyReply, outcome: SignInOutcome, remember: boolean): Promise<LoginResponse> {
+  async function finishSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    outcome: SignInOutcome,
+    remember: boolean,
+    method: SignInMethod,
+  ): Promise<LoginResponse> {
     if (outcome.kind === 'two_factor') {
       const session = request.session ?? (await app.sessions.ensure(request, reply));
       session.data = {
@@ -72,7 +79,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       return { two_factor: true };
     }
     await app.sessions.start(request, reply, { userId: outcome.userId, remember });
-    return { two_factor: false, user: await signIn.completeSignIn(outcome.userId) };
+    return { two_factor: false, user: await signIn.completeSignIn(outcome.userId, { method, remember, origin: requestOrigin(request) }) };
   }
 
   function pendingLogin(request: FastifyRequest): { userId: number; remember: boolean } {
@@ -99,8 +106,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const outcome = await signIn.attemptLogin(request.body, request.ip);
-      return finishSignIn(request, reply, outcome, request.body.remember);
+      const outcome = await signIn.attemptLogin(request.body, request.ip, requestOrigin(request).userAgent ?? null);
+      return finishSignIn(request, reply, outcome, request.body.remember, 'password');
     },
   );
 
@@ -117,8 +124,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const pending = pendingLogin(request);
-      await signIn.passTwoFactorChallenge(pending.userId, request.body, request.ip);
-      return finishSignIn(request, reply, { kind: 'signed_in', userId: pending.userId }, pending.remember);
+      await signIn.passTwoFactorChallenge(pending.userId, request.body, request.ip, requestOrigin(request).userAgent ?? null);
+      const method = request.body.recovery_code ? 'recovery_code' : 'totp';
+      return finishSignIn(request, reply, { kind: 'signed_in', userId: pending.userId }, pending.remember, method);
     },
   );
 
@@ -135,7 +143,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const outcome = await signIn.signInWithLink(request.body.token);
-      return finishSignIn(request, reply, outcome, false);
+      return finishSignIn(request, reply, outcome, false, 'link');
     },
   );
 
@@ -150,7 +158,17 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      await app.sessions.load(request, reply);
+      const userId = request.session?.userId ?? null;
       await app.sessions.destroy(request, reply);
+      // A partner's security event (docs/services.md, Audit log): the session ended by its owner.
+      if (userId !== null) {
+        await recordAudit(app.database.pool, { type: 'partner', id: userId, ...requestOrigin(request) }, {
+          action: 'auth.session_ended',
+          target: { type: 'user', id: userId },
+          after: { reason: 'signed_out' },
+        });
+      }
       await app.sessions.start(request, reply);
       return reply.code(204).send(null);
     },
@@ -198,7 +216,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await passwords.resetPassword(request.body, endSessions);
+      await passwords.resetPassword(request.body, endSessions, requestOrigin(request));
       return { success: true, message: app.translate(AUTH_MESSAGES.passwordReset, request.locale) };
     },
   );
@@ -222,7 +240,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const user = await passwords.updatePassword(currentUser(request).id, request.body, request.session!.id, endSessions);
+      const user = await passwords.updatePassword(currentUser(request).id, request.body, request.session!.id, endSessions, requestOrigin(request));
       return { success: true, message: app.translate(AUTH_MESSAGES.passwordUpdated, request.locale), user };
     },
   );

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { LOGIN_DECAY_SECONDS, LOGIN_MAX_ATTEMPTS } from '@portal/contracts/constants';
 import { AUTH_ERROR_CODES, type LoginRequest, type TwoFactorChallenge, type User } from '@portal/contracts/auth';
 import type { Config } from '../../config.ts';
+import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { createEncrypter } from '../../lib/encryption.ts';
 import { ForbiddenError, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -27,6 +28,20 @@ export interface AuthDependencies {
   pool: pg.Pool;
   config: Config;
   mailer: Mailer;
+}
+
+/** Where a request came from (lib/audit requestOrigin), for the security events in the audit log. */
+export type RequestOrigin = Pick<AuditActor, 'ip' | 'userAgent'>;
+
+/** How a sign-in was proven, as the audit log's security events say it. */
+export type SignInMethod = 'password' | 'link' | 'totp' | 'recovery_code';
+
+/**
+ * A partner's security event (docs/services.md, Audit log): one INSERT on the pool, since nothing else is written in
+ * the same step (a failed attempt changes no data; a sign-in's session row is the session plugin's).
+ */
+function securityEvent(deps: AuthDependencies, userId: number, origin: RequestOrigin, action: string, after: Record<string, unknown>) {
+  return recordAudit(deps.pool, { type: 'partner', id: userId, ...origin }, { action, target: { type: 'user', id: userId }, after });
 }
 
 /** Credentials (or a sign-in link) checked out: either sign in now, or ask for a second factor first. */
@@ -69,7 +84,7 @@ export function createSignInService(deps: AuthDependencies) {
      * right password clears the count. An unknown e-mail still costs one argon2 verification so the answer
      * takes as long as for a known one.
      */
-    async attemptLogin(input: Pick<LoginRequest, 'email' | 'password'>, ip: string): Promise<SignInOutcome> {
+    async attemptLogin(input: Pick<LoginRequest, 'email' | 'password'>, ip: string, userAgent: string | null = null): Promise<SignInOutcome> {
       const limiter = new RateLimiter(deps.pool);
       const key = `login:${input.email.toLowerCase()}|${ip}`;
       if (await limiter.tooManyAttempts(key, LOGIN_MAX_ATTEMPTS)) {
@@ -79,6 +94,8 @@ export function createSignInService(deps: AuthDependencies) {
       const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
       if (!user || !valid) {
         await limiter.hit(key, LOGIN_DECAY_SECONDS);
+        // Only for an account that exists: that account's owner can see it; an unknown address has no one to tell.
+        if (user) await securityEvent(deps, user.id, { ip, userAgent }, 'auth.sign_in_failed', { method: 'password' });
         throw ValidationError.field('email', AUTH_MESSAGES.failed);
       }
       await limiter.clear(key);
@@ -91,7 +108,7 @@ export function createSignInService(deps: AuthDependencies) {
      * (5 a minute, as Fortify's two-factor limiter); a TOTP code is accepted once (its time step must be
      * newer than the last accepted one) and a recovery code once (marked used).
      */
-    async passTwoFactorChallenge(userId: number, input: TwoFactorChallenge, ip: string): Promise<void> {
+    async passTwoFactorChallenge(userId: number, input: TwoFactorChallenge, ip: string, userAgent: string | null = null): Promise<void> {
       const field = input.recovery_code ? 'recovery_code' : 'code';
       const limiter = new RateLimiter(deps.pool);
       const key = `two-factor:${userId}|${ip}`;
@@ -113,6 +130,7 @@ export function createSignInService(deps: AuthDependencies) {
       }
       if (!accepted) {
         await limiter.hit(key, LOGIN_DECAY_SECONDS);
+        await securityEvent(deps, user.id, { ip, userAgent }, 'auth.sign_in_failed', { method: input.recovery_code ? 'recovery_code' : 'totp' });
         throw ValidationError.field(field, field === 'code' ? AUTH_MESSAGES.invalidCode : AUTH_MESSAGES.invalidRecoveryCode);
       }
       await limiter.clear(key);
@@ -131,9 +149,10 @@ export function createSignInService(deps: AuthDependencies) {
      * The user to answer a completed sign-in with. `first_login` is switched off in the database, but
      * this answer still says true, so the SPA can tell a first sign-in.
      */
-    async completeSignIn(userId: number): Promise<User> {
+    async completeSignIn(userId: number, signIn?: { method: SignInMethod; remember: boolean; origin: RequestOrigin }): Promise<User> {
       const row = await findPresentableUser(deps.pool, userId);
       if (!row) throw new UnauthenticatedError();
+      if (signIn) await securityEvent(deps, userId, signIn.origin, 'auth.sign_in', { method: signIn.method, remember: signIn.remember });
       if (row.first_login) await markFirstLoginDone(deps.pool, userId);
       return presentUser(row);
     },
