@@ -46,9 +46,15 @@ async function runServer(config: Config): Promise<void> {
 function printDemoAccounts(accounts: Awaited<ReturnType<typeof seedDemoIfEmpty>>): void {
   if (!accounts) return;
   const lines = ['', 'Demo accounts (seeded because the database was empty):'];
-  for (const account of accounts) {
+  for (const account of accounts.filter((each) => !each.operatorRole)) {
     lines.push(`  ${account.email.padEnd(34)} ${account.password.padEnd(16)} ${account.description}`);
     if (account.totpSecret) lines.push(`  ${''.padEnd(34)} TOTP secret: ${account.totpSecret}`);
+  }
+  const operators = accounts.filter((each) => each.operatorRole);
+  if (operators.length > 0) {
+    lines.push('', 'Demo operators of the console (/console/login; two-factor enrolled, codes from the TOTP secret):');
+    for (const operator of operators) lines.push(`  ${operator.email.padEnd(34)} ${operator.password.padEnd(16)} ${operator.description}`);
+    lines.push(`  ${''.padEnd(34)} TOTP secret of each: ${operators[0]!.totpSecret}`);
   }
   lines.push('');
   process.stdout.write(lines.join('\n') + '\n');

@@ -21,6 +21,8 @@ export interface DemoAccount {
   totpSecret?: string;
   /** Its one-time recovery codes (each works once per database). */
   recoveryCodes?: string[];
+  /** Set for a demo operator of the console (its role), who signs in at /console/login. */
+  operatorRole?: string;
 }
 
 export { DEMO_RECOVERY_CODES, DEMO_TOTP_SECRET };

@@ -37,3 +37,15 @@ export const DEMO_RECOVERY_CODES = [
   'F7gH5rhHcs-6fHlrcfZZz',
   '6mbACGhDHj-TkzVdxhqJH',
 ] as const;
+
+/**
+ * The demo operators of the console (/console/login): one per role, the demo password, and one fixed TOTP secret
+ * (already enrolled, so the README can give the code's source; each operator still accepts a code only once).
+ */
+export const DEMO_OPERATORS = [
+  { email: 'ops-admin@demo.test', name: 'Layla Mansour', role: 'admin', description: 'Operator, role admin: every console page' },
+  { email: 'ops-finance@demo.test', name: 'Marcus Webb', role: 'finance', description: 'Operator, role finance: partners (read), bookings and money, audit log' },
+  { email: 'ops-content@demo.test', name: 'Hana Sato', role: 'content', description: 'Operator, role content: agents, facilities, notifications' },
+  { email: 'ops-support@demo.test', name: 'Diego Alvarez', role: 'support', description: 'Operator, role support: partner applications, partners, bookings' },
+] as const;
+export const DEMO_OPERATOR_TOTP_SECRET = 'KAUJU6YEUSIYTB5TXL4NQW4U3SHDYDZL';

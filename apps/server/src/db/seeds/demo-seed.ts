@@ -3,9 +3,11 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../client.ts';
 import { seedDemoAccounts, type DemoAccount } from './demo-accounts.ts';
 import { loadModules } from '../../kit/load-modules.ts';
+import { seedDemoOperators } from '../../modules/operators/demo-operators.ts';
 
 /**
- * Seeds the demo data when the database has no users yet, and returns the demo logins to print.
+ * Seeds the demo data when the database has no users yet, and returns the demo logins to print (partners, then the
+ * console's operators).
  * The accounts come first; then each area seeds its own part (its module's `seedDemo`), in module order, so an area's
  * rows can refer to those of the areas it comes after.
  */
@@ -18,6 +20,11 @@ export async function seedDemoIfEmpty(
   if ((rows[0]?.count ?? 0) > 0) return undefined;
   log.info('empty database: seeding demo data');
   const accounts = await seedDemoAccounts(database.pool, config);
+  // The console's operators, one per role (their TOTP secret is sealed with APP_KEY, hence here and not in a module's seedDemo).
+  const operators = await seedDemoOperators(database.pool, config);
   for (const module of await loadModules()) await module.seedDemo?.(database.pool);
-  return accounts;
+  return [
+    ...accounts,
+    ...operators.map((operator) => ({ email: operator.email, password: operator.password, description: operator.description, totpSecret: operator.totpSecret, operatorRole: operator.role })),
+  ];
 }
