@@ -23,6 +23,12 @@ export const SERVER_MODULE_PUBLIC_FILES = [
   'broadcasting/broadcaster.ts',
   // Storing and sending a partner a notification: the one way any area tells a partner something.
   'notifications/service.ts',
+  // The portal's own notifications, worded in every language: sent by whichever area makes the change (the console's
+  // approval of a partner tells them as the admin command does).
+  'notifications/domain-notifications.ts',
+  // Approving and rejecting a registration: one service for the admin command and the console (issue 14), so both
+  // e-mail, audit and end sessions the same way.
+  'auth/approval.ts',
 ];
 
 /** Test helpers of a module that other modules' tests may use too (never production code). */

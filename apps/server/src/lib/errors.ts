@@ -49,6 +49,13 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** 409: the request is fine, but the record is no longer in a state that allows it (an application already decided). */
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message, 'conflict');
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(message: string, retryAfterSeconds: number, body: Record<string, unknown> = {}) {
     super(429, message, 'too_many_requests', body, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
