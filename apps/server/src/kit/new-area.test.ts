@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  */
 const repository = fileURLToPath(new URL('../../../../', import.meta.url));
 const AREA = 'sample-leads';
+const ARABIC = ['--ar', 'العملاء المحتملون'];
 
 /** What the generated area is made of: the recipe's list of files (docs/recipe-new-area.md). */
 const EXPECTED_FILES = [
@@ -59,7 +60,7 @@ describe('npm run new:area', () => {
   });
 
   it('writes the area, then refuses to write it twice', () => {
-    const first = run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, AREA], repository);
+    const first = run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, AREA, ...ARABIC], repository);
     expect(first.output).toContain(`The area '${AREA}' is in place`);
     expect(first.status).toBe(0);
     // The migration is the ninth: the recipe's "fewer than 10 files, none of them edited".
@@ -69,10 +70,16 @@ describe('npm run new:area', () => {
     expect(migrations.filter((file) => file.endsWith('_sample_leads.sql'))).toHaveLength(1);
     expect(readFileSync(path.join(copy, 'apps/server/src/modules/sample-leads/module.ts'), 'utf8')).toContain("name: 'sample-leads'");
 
-    const again = run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, AREA], repository);
+    const again = run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, AREA, ...ARABIC], repository);
     expect(again.status).toBe(2);
     expect(again.output).toContain(`The area '${AREA}' exists already`);
-    expect(run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, 'Sample_Leads'], repository).output).toContain('is not a kebab-case name');
+    expect(run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, 'Sample_Leads', ...ARABIC], repository).output).toContain('is not a kebab-case name');
+    // Every text has its Arabic: without the area's name in Arabic the scaffold writes nothing.
+    const withoutArabic = run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, 'other-leads'], repository);
+    expect(withoutArabic.status).toBe(2);
+    expect(withoutArabic.output).toContain('--ar <Arabic name>');
+    expect(run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, 'other-leads', '--ar', 'Other leads'], repository).output).toContain('is not the area\'s name in Arabic');
+    expect(existsSync(path.join(copy, 'apps/web/src/features/other-leads'))).toBe(false);
   });
 
   /**
@@ -81,7 +88,13 @@ describe('npm run new:area', () => {
    */
   function typeCheckGenerated(workspace: string, files: string[]) {
     const config = path.join(copy, workspace, 'tsconfig.generated.json');
-    const relative = files.map((file) => path.relative(path.join(copy, workspace), path.join(copy, file)));
+    // Files that widen a type by declaration merging (`declare module`, `declare global`: an area's catalogue, a
+    // Fastify decorator) count wherever they are, imported or not, as in the workspace's own type-check.
+    const augmenting = (readdirSync(path.join(copy, workspace, 'src'), { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => path.join(copy, workspace, 'src', file))
+      .filter((file) => /^\s*declare (module|global)\b/m.test(readFileSync(file, 'utf8')));
+    const relative = [...files.map((file) => path.join(copy, file)), ...augmenting].map((file) => path.relative(path.join(copy, workspace), file));
     writeFileSync(config, JSON.stringify({ extends: './tsconfig.json', include: [], files: relative }));
     return run(bin('tsc'), ['-p', config, '--noEmit'], copy);
   }
@@ -129,7 +142,7 @@ export default defineConfig({
     );
     // The API test runs on the embedded database only here: the scaffold is what is tested, not the database.
     const tests = run(bin('vitest'), ['run', '--reporter=dot'], copy, { TEST_DATABASE_URL: '', SERVER_TESTS_RUN_ONCE: '' });
-    expect(tests.output).toMatch(/Tests\s+9 passed \(9\)/);
+    expect(tests.output).toMatch(/Tests\s+10 passed \(10\)/);
     expect(tests.status).toBe(0);
   }, 600_000);
 });
