@@ -22,6 +22,7 @@ import { spaPlugin } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
+import { storagePlugin } from './plugins/storage.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { redactUrl } from './lib/redact.ts';
 import { loadModules } from './kit/load-modules.ts';
@@ -110,6 +111,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Background jobs (lib/jobs), then what runs on them: e-mail; modules define their own jobs as they register.
   await app.register(jobsPlugin);
   await app.register(mailerPlugin);
+  // Files (lib/storage): the local folder or the S3-compatible bucket, and the signed-download route.
+  await app.register(storagePlugin);
 
   await app.register(fastifySwagger, {
     openapi: {
