@@ -35,7 +35,7 @@ function describe(violations: Result[]): string {
     .map((violation) => {
       const nodes = violation.nodes
         .slice(0, 5)
-        .map((node) => `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
+        .map((node) => `    ${node.target.join(' ')}\n      ${node.html.slice(0, 160)}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
         .join('\n');
       const more = violation.nodes.length > 5 ? `\n    … and ${violation.nodes.length - 5} more` : '';
       return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length} node(s))\n${nodes}${more}`;
@@ -55,7 +55,7 @@ async function analyze(page: Page, state: string, scheme: Scheme, options: Acces
     for (const violation of results.violations) {
       appendFileSync(
         report,
-        `${JSON.stringify({ state, scheme, url: page.url(), rule: violation.id, impact: violation.impact, nodes: violation.nodes.length, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) })}\n`,
+        `${JSON.stringify({ state, scheme, url: page.url(), rule: violation.id, impact: violation.impact, nodes: violation.nodes.length, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')), html: violation.nodes.slice(0, 3).map((node) => node.html.slice(0, 160)) })}\n`,
       );
     }
   }

@@ -7,6 +7,7 @@ import { useLanguageChoice, useThemeChoice } from '../../components/preferences/
 import { LANGUAGE_NAMES, useText } from '../../i18n/i18n';
 import { ROUTES } from '../../lib/paths';
 import { useAuthStore } from '../../stores/auth-store';
+import { asMenuItemRadio } from '../../components/menu-item-radio/menu-item-radio';
 
 const THEME_ICONS: Record<Theme, typeof IconSun> = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop };
 const THEME_LABELS = { light: 'shell.themeLight', dark: 'shell.themeDark', system: 'shell.themeSystem' } as const;
@@ -36,6 +37,8 @@ export function UserMenu() {
             <Avatar color="teal" radius="xl" size={36} aria-hidden="true">
               {initials(name)}
             </Avatar>
+            {/* Not shown in the flex row, but it makes the button's text 'AH Amelia Hart', not 'AHAmelia Hart', which
+                its name could never contain (axe label-content-name-mismatch). */}{' '}
             <Text size="sm" fw={500} visibleFrom="sm" maw={180} truncate="end">
               {name}
             </Text>
@@ -62,6 +65,7 @@ export function UserMenu() {
           <Menu.Item
             key={locale}
             role="menuitemradio"
+            ref={asMenuItemRadio}
             aria-checked={language.locale === locale}
             lang={locale}
             rightSection={check(language.locale === locale)}
@@ -78,6 +82,7 @@ export function UserMenu() {
             <Menu.Item
               key={option}
               role="menuitemradio"
+              ref={asMenuItemRadio}
               aria-checked={theme.theme === option}
               leftSection={<Icon size={16} aria-hidden="true" />}
               rightSection={check(theme.theme === option)}

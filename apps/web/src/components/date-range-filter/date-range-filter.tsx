@@ -12,13 +12,12 @@ import { useState } from 'react';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { ActionIcon, Alert, Button, Group, NativeSelect, Popover, Stack, Text } from '@mantine/core';
-import { DateInput, DatePicker, MonthPicker } from '@mantine/dates';
+import { DateInput, DatePicker, MonthPicker, useDatesContext } from '@mantine/dates';
 import { useMediaQuery, useUncontrolled } from '@mantine/hooks';
 import { IconCalendar, IconChevronDown, IconX } from '@tabler/icons-react';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { DAYJS_DATE_FORMAT, FIRST_YEAR, ISO_DATE_FORMAT } from '@portal/contracts/constants';
-import { formatMonth } from '@portal/contracts/formatters';
 import {
   EMPTY_RANGE,
   PRESETS,
@@ -122,6 +121,7 @@ export function DateRangeFilter({
   const [error, setError] = useState<string | null>(null);
   // Two calendars do not fit a phone; one does.
   const narrow = useMediaQuery('(max-width: 40em)');
+  const dates = useDatesContext();
 
   const years = selectableYears(clock);
   const offered = (mode: DateRangeFilterMode) => modes.includes(mode);
@@ -295,7 +295,9 @@ export function DateRangeFilter({
                   defaultDate={applied.from || dayjs(clock).format(ISO_DATE_FORMAT)}
                   value={appliedKind.kind === 'month' ? appliedKind.month : null}
                   onChange={(month) => month && apply(monthRange(month))}
-                  getMonthControlProps={(month) => ({ 'aria-label': formatMonth(month) })}
+                  // The visible 'Jan' with its year, in the calendar's language: a name must contain what the
+                  // button shows (axe label-content-name-mismatch; 'January-2024' did not contain 'Jan').
+                  getMonthControlProps={(month) => ({ 'aria-label': dayjs(month).locale(dates.getLocale()).format('MMM YYYY') })}
                 />
                 <Text size="xs" c="dimmed">
                   {t('dateRange.monthsFrom', { year: FIRST_YEAR })}

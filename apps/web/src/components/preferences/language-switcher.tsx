@@ -3,6 +3,7 @@ import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { LOCALES } from '@portal/contracts/preferences';
 import { LANGUAGE_NAMES, useText } from '../../i18n/i18n';
 import { useLanguageChoice } from './use-preferences';
+import { asMenuItemRadio } from '../menu-item-radio/menu-item-radio';
 
 /**
  * The language menu of the public pages (sign-in, registration, password pages): the current language's name, and
@@ -31,6 +32,7 @@ export function LanguageSwitcher() {
           <Menu.Item
             key={option}
             role="menuitemradio"
+            ref={asMenuItemRadio}
             aria-checked={option === locale}
             lang={option}
             rightSection={option === locale ? <IconCheck size={14} aria-hidden /> : null}
