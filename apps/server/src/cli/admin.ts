@@ -202,7 +202,8 @@ async function main(): Promise<number> {
     // what it queued itself, so the operator sees it go out whether or not the portal runs.
     const jobs: JobQueue = createJobQueue({ pool: database.pool, log: jobLogger });
     const mailer = createQueuedMailer({ transport: createMailer(config, consoleLogger), jobs, appKey: config.appKey });
-    await jobs.start({ workers: false });
+    // Neither workers nor schedules: the portal's own, which this command must leave as they are.
+    await jobs.start({ workers: false, schedules: false });
     try {
       const deps = { pool: database.pool, config, mailer };
       await run(command, args, { config, deps, database });

@@ -179,6 +179,14 @@ describe('the job queue', () => {
     const third = await startQueue([nightly]);
     expect(await third.schedules()).toEqual([]);
     await third.stop();
+    // A process that is not the portal (the admin command) leaves the schedules as they are.
+    const portal = await startQueue([nightly], [{ name: 'test.nightly', cron: '0 4 * * *' }]);
+    await portal.stop();
+    const command = createJobQueue({ pool: database.pool, log: silent });
+    command.define(nightly as JobDefinition<object>);
+    queues.push(command);
+    await command.start({ workers: false, schedules: false });
+    expect(await command.schedules()).toEqual([{ name: 'test.nightly', cron: '0 4 * * *', timeZone: 'UTC', data: {} }]);
 
     await expect(startQueue([nightly], [{ name: 'test.nightly', cron: 'every night' }])).rejects.toThrow();
     const undefinedName = createJobQueue({ pool: database.pool, log: silent });

@@ -109,8 +109,10 @@ export interface JobQueue {
    * Installs or upgrades the queue's tables (under an advisory lock: processes may start together), creates the
    * queues, registers the schedules, and with `workers` (the default) starts this process's workers, the cron clock
    * and the maintenance (expiry of stuck jobs, archiving). Without workers, jobs run only through drain().
+   * `schedules` (default true): make the stored schedules this code's (register its, remove the others); a process
+   * that is not the portal (`npm run admin`) passes false, or it would remove the portal's.
    */
-  start(options?: { workers?: boolean }): Promise<void>;
+  start(options?: { workers?: boolean; schedules?: boolean }): Promise<void>;
   /** Stops the workers, letting running jobs finish (up to 20 s). */
   stop(): Promise<void>;
   /** Adds a job; answers its id, or null when `key` matched an existing job. */
@@ -240,12 +242,14 @@ export function createJobQueue(deps: { pool: pg.Pool; log: JobLogger }): JobQueu
         // A queue made by an earlier version keeps its options otherwise.
         await instance.updateQueue(job.name, queueOptions);
       }
-      for (const entry of scheduled.values()) {
-        await instance.schedule(entry.name, entry.cron, entry.data ?? {}, { tz: entry.timeZone ?? 'UTC' });
-      }
-      // A schedule this code no longer declares would keep sending jobs nobody handles.
-      for (const existing of await instance.getSchedules()) {
-        if (!scheduled.has(existing.name)) await instance.unschedule(existing.name);
+      if (options.schedules ?? true) {
+        for (const entry of scheduled.values()) {
+          await instance.schedule(entry.name, entry.cron, entry.data ?? {}, { tz: entry.timeZone ?? 'UTC' });
+        }
+        // A schedule this code no longer declares would keep sending jobs nobody handles.
+        for (const existing of await instance.getSchedules()) {
+          if (!scheduled.has(existing.name)) await instance.unschedule(existing.name);
+        }
       }
       boss = instance;
       if (!workers) return;
