@@ -24,7 +24,7 @@ export function PasswordRules({ value, id }: PasswordRulesProps) {
             <List.Item
               key={rule.id}
               data-met={met}
-              c={met ? 'teal.8' : 'dimmed'}
+              c={met ? 'teal' : 'dimmed'}
               icon={
                 <ThemeIcon color={met ? 'teal' : 'gray'} variant={met ? 'filled' : 'light'} size={18} radius="xl">
                   {met ? <IconCheck size={12} aria-hidden="true" /> : <IconX size={12} aria-hidden="true" />}
