@@ -1,30 +1,30 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMantineColorScheme } from '@mantine/core';
 import { isLocale } from '@portal/contracts/preferences';
+import type { User } from '@portal/contracts/session';
 import { chooseLocale, colorSchemeOf, SIGNED_OUT_CHOICE_KEY } from '../components/preferences/use-preferences';
 import { changeLocale, currentLocale } from '../i18n/i18n';
-import { useAuthStore } from '../stores/auth-store';
-import type { User } from '@portal/contracts/session';
+import { useAuthStore, type AuthState } from '../stores/auth-store';
 
 /**
- * Applies the signed-in user's saved language and theme (GET /api/user and every sign-in answer carry them), so a
- * choice made on one device shows on the next, and survives sign-out and sign-in. One exception: a language chosen
- * on the sign-in pages just before signing in is the newer choice, and is saved to the account instead.
+ * Applies the signed-in user's saved language and theme, so a choice made on one device shows on the next and
+ * survives sign-out and sign-in: at sign-in (the answer carries them), and once more when this page load's first
+ * GET /api/user answers (a session restored from localStorage may hold older ones). Not after that: later answers can
+ * cross this tab's own saves (a GET sent before a PATCH and answered after it would switch the page back), and this
+ * tab's choices are applied where they are made. One exception at sign-in: a language chosen on the sign-in pages just
+ * before is the newer choice, and is saved to the account instead.
  */
 export function usePreferencesSync(): void {
+  // Mantine's setter is a new function on each render: the subscription below must outlive renders (re-subscribing
+  // would take the restored user for new and apply it again), so it reads the latest setter through a ref.
   const { setColorScheme } = useMantineColorScheme();
+  const setScheme = useRef(setColorScheme);
+  setScheme.current = setColorScheme;
 
   useEffect(() => {
-    let applied: { id: number; locale: string; theme: string } | null = null;
-    const apply = (user: User | null) => {
-      if (!user) {
-        applied = null;
-        return;
-      }
-      if (applied && applied.id === user.id && applied.locale === user.locale && applied.theme === user.theme) return;
-      const signingIn = applied?.id !== user.id;
-      applied = { id: user.id, locale: user.locale, theme: user.theme };
-
+    let appliedFor: number | null = null;
+    let checkedApplied = false;
+    const apply = (user: User, signingIn: boolean) => {
       const chosenSignedOut = window.localStorage.getItem(SIGNED_OUT_CHOICE_KEY);
       window.localStorage.removeItem(SIGNED_OUT_CHOICE_KEY);
       if (signingIn && isLocale(chosenSignedOut) && chosenSignedOut !== user.locale) {
@@ -32,9 +32,25 @@ export function usePreferencesSync(): void {
       } else if (user.locale !== currentLocale()) {
         void changeLocale(user.locale).catch((error: unknown) => console.error('Loading the language failed', error));
       }
-      setColorScheme(colorSchemeOf(user.theme));
+      setScheme.current(colorSchemeOf(user.theme));
     };
-    apply(useAuthStore.getState().user);
-    return useAuthStore.subscribe((state) => apply(state.user));
-  }, [setColorScheme]);
+    const follow = (state: Pick<AuthState, 'user' | 'user_checked_at'>, restored = false) => {
+      const { user } = state;
+      if (!user) {
+        appliedFor = null;
+        return;
+      }
+      if (appliedFor !== user.id) {
+        appliedFor = user.id;
+        apply(user, !restored);
+        // A sign-in's answer is fresh; a user restored from localStorage waits for the server's.
+        checkedApplied = !restored;
+      } else if (!checkedApplied && state.user_checked_at !== null) {
+        apply(user, false);
+      }
+      if (state.user_checked_at !== null) checkedApplied = true;
+    };
+    follow(useAuthStore.getState(), true);
+    return useAuthStore.subscribe((state) => follow(state));
+  }, []);
 }

@@ -4,7 +4,8 @@
  * ones; these are translated when they are shown, so a form already showing errors follows a language change.
  * Messages the server sent (422) arrive in the user's language already (Accept-Language) and pass through.
  *
- * The translations come with the language (loaded with its catalogues, never for English readers).
+ * The translations (packages/contracts/src/message-translations.ts) come with the language: loaded with its
+ * catalogues, never for English readers.
  */
 import type { Locale } from '@portal/contracts/preferences';
 
@@ -15,10 +16,9 @@ const translators = new Map<Locale, MessageTranslator>();
 /** Loads the translation of the contracts' messages into `locale` (called when the language is loaded). */
 export async function loadValidationMessages(locale: Locale): Promise<void> {
   if (translators.has(locale)) return;
-  // The contracts' Arabic validation messages plug in here, as the loader of their module, e.g.
-  //   translators.set(locale, (await import('@portal/contracts/validation-messages')).translatorFor(locale));
-  // Until that module exists, messages stay as the contract wrote them.
-  translators.set(locale, (message) => message);
+  // The contracts' table (the server answers 422s from the same one), a chunk of its own: English readers skip it.
+  const { translateMessage } = await import('@portal/contracts/message-translations');
+  translators.set(locale, (message) => translateMessage(message, locale));
 }
 
 /** `message` in `locale` when a translation is known, else as it is. */

@@ -42,12 +42,13 @@ async function saveToAccount(change: UpdatePreferencesRequest): Promise<void> {
 /** Switches the whole app to `locale` and keeps the choice (device; account when signed in). */
 export async function chooseLocale(locale: Locale): Promise<void> {
   await changeLocale(locale);
-  if (useAuthStore.getState().user) {
-    window.localStorage.removeItem(SIGNED_OUT_CHOICE_KEY);
-    if (useAuthStore.getState().user?.locale !== locale) await saveToAccount({ locale });
-  } else {
+  const user = useAuthStore.getState().user;
+  if (!user) {
     window.localStorage.setItem(SIGNED_OUT_CHOICE_KEY, locale);
+    return;
   }
+  window.localStorage.removeItem(SIGNED_OUT_CHOICE_KEY);
+  if (user.locale !== locale) await saveToAccount({ locale });
 }
 
 export function useLanguageChoice(): { locale: Locale; choose: (locale: Locale) => Promise<void> } {
