@@ -16,6 +16,8 @@ export interface AreaNames {
   constant: string;
   /** Referral notes: what people read */
   title: string;
+  /** ملاحظات الإحالة: the same in Arabic (every text of the portal has its Arabic) */
+  arabicTitle: string;
 }
 
 export interface AreaFile {
@@ -24,9 +26,13 @@ export interface AreaFile {
   content: string;
 }
 
-export function areaNames(name: string): AreaNames {
+export function areaNames(name: string, arabicTitle: string): AreaNames {
   if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name) || name.length > 40) {
     throw new Error(`'${name}' is not a kebab-case name (lower-case words joined by '-', e.g. referral-notes).`);
+  }
+  const arabic = arabicTitle.trim();
+  if (!/[\u0600-\u06FF]/.test(arabic) || /['`\\$\n]/.test(arabic) || arabic.length > 60) {
+    throw new Error(`'${arabicTitle}' is not the area's name in Arabic (e.g. --ar "ملاحظات الإحالة").`);
   }
   const words = name.split('-');
   const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -37,11 +43,13 @@ export function areaNames(name: string): AreaNames {
     pascal: words.map(capital).join(''),
     constant: words.join('_').toUpperCase(),
     title: capital(words.join(' ')),
+    arabicTitle: arabic,
   };
 }
 
 export function areaFiles(names: AreaNames, options: { migrationNumber: string }): AreaFile[] {
-  const { kebab, snake, camel, pascal, constant, title } = names;
+  const { kebab, snake, camel, pascal, constant, title, arabicTitle } = names;
+  const lower = title.toLowerCase();
   const module = `apps/server/src/modules/${kebab}`;
   const feature = `apps/web/src/features/${kebab}`;
   return [
@@ -268,51 +276,85 @@ describe('GET /api/${kebab}', () => {
     {
       path: `${feature}/${kebab}-routes.tsx`,
       content: `import { IconListDetails } from '@tabler/icons-react';
+import { defineMessages } from '../../i18n/i18n';
 import { page, type AreaRoutes } from '../../lib/area-routes';
 
-/** ${title}: its page and sidebar entry (collected by app/areas.ts; nothing else is edited to add them). */
+/** The texts of ${lower}, in English (the source language); the area's pages read them with useText('${kebab}'). */
+export const ${camel}En = {
+  title: '${title}',
+  empty: 'No ${lower} yet.',
+  filteredEmpty: 'No ${lower} match these filters.',
+  loadFailed: "Couldn't load the ${lower}.",
+  columnTitle: 'Title',
+  columnCreated: 'Created',
+};
+
+declare module '../../i18n/i18n' {
+  interface Catalogues {
+    '${kebab}': typeof ${camel}En;
+  }
+}
+
+/**
+ * The same texts in Arabic (a key missing here fails tsc). Kept here while they are few; when they grow, move them to
+ * a file of their own and pass its loader instead, so English readers do not download them (features/bookings).
+ */
+const ${camel}Messages = defineMessages('${kebab}', ${camel}En, {
+  title: '${arabicTitle}',
+  empty: '${arabicTitle}: لا يوجد شيء بعد.',
+  filteredEmpty: '${arabicTitle}: لا شيء يطابق عوامل التصفية هذه.',
+  loadFailed: '${arabicTitle}: تعذّر التحميل.',
+  columnTitle: 'العنوان',
+  columnCreated: 'تاريخ الإنشاء',
+});
+
+/** ${title}: its texts, page and sidebar entry (collected by app/areas.ts; nothing else is edited to add them). */
 export const areaRoutes: AreaRoutes = {
-  signedIn: [{ path: '${kebab}', lazy: page(() => import('./routes/${kebab}-page'), '${pascal}Page') }],
-  navigation: [{ group: 'My Referrals', label: '${title}', to: '/${kebab}', icon: IconListDetails }],
+  messages: ${camel}Messages,
+  signedIn: [{ path: '${kebab}', handle: { title: 'title' }, lazy: page(() => import('./routes/${kebab}-page'), '${pascal}Page') }],
+  navigation: [{ group: 'My Referrals', label: 'title', to: '/${kebab}', icon: IconListDetails }],
 };
 `,
     },
     {
       path: `${feature}/routes/${kebab}-page.tsx`,
-      content: `import { Paper, Stack, Title } from '@mantine/core';
+      content: `import { useMemo } from 'react';
+import { Paper, Stack, Title } from '@mantine/core';
 import { ${constant}_SEARCH_MAX_LENGTH, ${camel}ListEndpoint, type ${pascal}ListQuery, type ${pascal}Row } from '@portal/contracts/${kebab}';
 import type { PageSize } from '@portal/contracts/constants';
-import { formatDate } from '@portal/contracts/formatters';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { TableHeader } from '../../../components/data-table/data-table-types';
+import { useFormat } from '../../../i18n/format';
+import { useText } from '../../../i18n/i18n';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 
-export const ${constant}_EMPTY_TEXT = 'No ${title.toLowerCase()} yet.';
-export const ${constant}_FILTERED_EMPTY_TEXT = 'No ${title.toLowerCase()} match these filters.';
-export const ${constant}_LOAD_FAILED_TEXT = "Couldn't load the ${title.toLowerCase()}.";
-
-const HEADERS: TableHeader<${pascal}Row>[] = [
-  { text: 'Title', value: 'title', sort: true },
-  { text: 'Created', value: 'created_at', sort: true, render: (row) => formatDate(row.created_at) },
-];
-
-/** /${kebab}: the partner's ${title.toLowerCase()}, searchable, sortable and paged, every choice kept in the URL. */
+/** /${kebab}: the partner's ${lower}, searchable, sortable and paged, every choice kept in the URL. */
 export function ${pascal}Page() {
+  // Texts from the area's catalogue (${kebab}-routes.tsx), dates in the reader's language.
+  const t = useText('${kebab}');
+  const format = useFormat();
+  const headers = useMemo<TableHeader<${pascal}Row>[]>(
+    () => [
+      { text: t('columnTitle'), value: 'title', sort: true },
+      { text: t('columnCreated'), value: 'created_at', sort: true, render: (row) => format.date(row.created_at) },
+    ],
+    [t, format],
+  );
   // \`table\`: rows, total, loading, the error with Retry, and whether filters narrow the list (the kit's honest states).
-  const { list, table } = useListEndpoint(${camel}ListEndpoint, {}, { loadFailed: ${constant}_LOAD_FAILED_TEXT });
+  const { list, table } = useListEndpoint(${camel}ListEndpoint, {}, { loadFailed: t('loadFailed') });
   const { params } = list;
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        ${title}
+        {t('title')}
       </Title>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <DataTable<${pascal}Row>
-          caption="${title}"
-          headers={HEADERS}
+          caption={t('title')}
+          headers={headers}
           {...table}
-          emptyText={${constant}_EMPTY_TEXT}
-          filteredEmptyText={${constant}_FILTERED_EMPTY_TEXT}
+          emptyText={t('empty')}
+          filteredEmptyText={t('filteredEmpty')}
           showHeader
           searchValue={params.search ?? ''}
           onSearch={(search) => list.set({ search: search.slice(0, ${constant}_SEARCH_MAX_LENGTH) })}
@@ -338,7 +380,9 @@ import type { RouteObject } from 'react-router';
 import type { ${pascal}Row } from '@portal/contracts/${kebab}';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { ${pascal}Page, ${constant}_EMPTY_TEXT, ${constant}_FILTERED_EMPTY_TEXT, ${constant}_LOAD_FAILED_TEXT } from './${kebab}-page';
+import { changeLocale } from '../../../i18n/i18n';
+import { ${camel}En } from '../${kebab}-routes';
+import { ${pascal}Page } from './${kebab}-page';
 
 const routes: RouteObject[] = [{ path: '/${kebab}', element: <${pascal}Page /> }];
 
@@ -359,14 +403,14 @@ describe('${pascal}Page', () => {
   it('says so when there is nothing yet', async () => {
     mockFetch({ 'GET /api/${kebab}': () => jsonResponse(200, pageOf([])) });
     renderApp('/${kebab}', { routes });
-    expect(await screen.findByText(${constant}_EMPTY_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(${camel}En.empty)).toBeInTheDocument();
   });
 
   it('says nothing matches a search, and clears it', async () => {
     mockFetch({ 'GET /api/${kebab}': () => jsonResponse(200, pageOf([])) });
     const view = renderApp('/${kebab}?search=nobody', { routes });
     const table = await screen.findByRole('table', { name: '${title}' });
-    expect(await within(table).findByText(${constant}_FILTERED_EMPTY_TEXT)).toBeInTheDocument();
+    expect(await within(table).findByText(${camel}En.filteredEmpty)).toBeInTheDocument();
     await userEvent.click(within(table).getByRole('button', { name: 'Clear filters' }));
     expect(view.location().search).toBe('');
   });
@@ -380,10 +424,19 @@ describe('${pascal}Page', () => {
     });
     renderApp('/${kebab}', { routes });
     const table = await screen.findByRole('table', { name: '${title}' });
-    expect(await within(table).findByRole('alert')).toHaveTextContent(${constant}_LOAD_FAILED_TEXT);
+    expect(await within(table).findByRole('alert')).toHaveTextContent(${camel}En.loadFailed);
     fail = false;
     await userEvent.click(within(table).getByRole('button', { name: 'Retry' }));
     expect(await within(table).findByText('Knee replacement enquiry')).toBeInTheDocument();
+  });
+
+  it('reads in Arabic, right to left', async () => {
+    await changeLocale('ar');
+    mockFetch({ 'GET /api/${kebab}': () => jsonResponse(200, pageOf([{ id: 1, title: 'Knee replacement enquiry', created_at: '2026-03-05T10:00:00Z' }])) });
+    renderApp('/${kebab}', { routes });
+    expect(await screen.findByRole('heading', { name: '${arabicTitle}', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('columnheader', { name: 'تاريخ الإنشاء' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
   });
 
   it('sorts through the URL and the request', async () => {

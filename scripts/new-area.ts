@@ -1,10 +1,13 @@
 /**
- * npm run new:area -- <name>     e.g. npm run new:area -- referral-notes
+ * npm run new:area -- <name> --ar <Arabic name>     e.g. npm run new:area -- referral-notes --ar "ملاحظات الإحالة"
  *
  * Writes a new area that follows the module template (docs/recipe-new-area.md): a scoped, searchable, sorted,
  * paged list, from the contract to the page, with its demo seed and passing tests. Every file it writes is the
  * area's own; nothing existing is edited (modules, seeds and pages are found by their file names). Then shape
  * the generated row, table and page into the area the issue asks for.
+ *
+ * The Arabic name is asked for because every text of the portal has its Arabic: the area's catalogue (in its
+ * routes declaration) is written in both languages, and the catalogue test fails on English left in Arabic.
  *
  * Options: --root <dir> writes into another copy of the repository (the scaffold's own test does).
  */
@@ -14,11 +17,23 @@ import { fileURLToPath } from 'node:url';
 import { areaFiles, areaNames } from './new-area-templates.ts';
 
 function main(argv: string[]): void {
-  const rootFlag = argv.indexOf('--root');
-  const root = rootFlag >= 0 ? path.resolve(argv[rootFlag + 1] ?? '.') : path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-  const name = argv.find((argument, index) => !argument.startsWith('--') && (rootFlag < 0 || index !== rootFlag + 1));
-  if (!name) throw new UsageError('Usage: npm run new:area -- <name>   (kebab-case, e.g. referral-notes)');
-  const names = areaNames(name);
+  const flag = (name: string) => {
+    const index = argv.indexOf(name);
+    return index >= 0 ? { index, value: argv[index + 1] } : null;
+  };
+  const rootFlag = flag('--root');
+  const arabicFlag = flag('--ar');
+  const root = rootFlag ? path.resolve(rootFlag.value ?? '.') : path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+  const flagValues = [rootFlag, arabicFlag].filter((found) => found !== null).map((found) => found.index + 1);
+  const name = argv.find((argument, index) => !argument.startsWith('--') && !flagValues.includes(index));
+  const usage = 'Usage: npm run new:area -- <name> --ar <Arabic name>   (kebab-case, e.g. referral-notes --ar "ملاحظات الإحالة")';
+  if (!name || !arabicFlag?.value) throw new UsageError(usage);
+  let names: ReturnType<typeof areaNames>;
+  try {
+    names = areaNames(name, arabicFlag.value);
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${usage}`);
+  }
   const migrationsDir = path.join(root, 'apps/server/src/db/migrations');
   const files = areaFiles(names, { migrationNumber: nextMigrationNumber(migrationsDir) });
   const taken = files.filter((file) => existsSync(path.join(root, file.path)));
