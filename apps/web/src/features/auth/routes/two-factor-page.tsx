@@ -127,7 +127,7 @@ export function TwoFactorPage() {
           <Button type="submit" fullWidth loading={challenge.isPending} disabled={challenge.isPending}>
             {t('twoFactor.verify')}
           </Button>
-          <UnstyledButton onClick={switchMode} c="var(--mantine-primary-color-filled)" fz="sm" ta="center">
+          <UnstyledButton onClick={switchMode} c="var(--mantine-color-anchor)" td="underline" fz="sm" ta="center">
             {mode === 'code' ? t('twoFactor.useRecovery') : t('twoFactor.useCode')}
           </UnstyledButton>
           <BackToSignIn />
