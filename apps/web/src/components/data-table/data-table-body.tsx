@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Checkbox, Skeleton, Table } from '@mantine/core';
 import { EMPTY_VALUE, TABLE_PLACEHOLDER_ROWS } from '@portal/contracts/constants';
 import { useDataTableState } from './data-table-context';
-import { getCellValue, type TableRow } from './data-table-utils';
+import { getCellValue, logicalAlign, type TableRow } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
 import type { RowSelection } from './use-row-selection';
 import { DataTableStateMessage, type DataTableStateProps } from './data-table-state';
@@ -104,7 +104,7 @@ export function DataTableBody<Row extends TableRow>({
               </Table.Td>
             ) : null}
             {headers.map((header, index) => (
-              <Table.Td key={`${index}-${header.value}`} ta={header.align}>
+              <Table.Td key={`${index}-${header.value}`} ta={logicalAlign(header.align)}>
                 {header.render ? header.render(row) : cellText(getCellValue(row, header.value))}
               </Table.Td>
             ))}

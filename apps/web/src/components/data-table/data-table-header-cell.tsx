@@ -1,6 +1,7 @@
 import { ActionIcon, Group, Table, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconInfoCircle } from '@tabler/icons-react';
 import type { SortDirection, TableRow } from './data-table-utils';
+import { logicalAlign } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
 import { useText } from '../../i18n/i18n';
 
@@ -26,7 +27,7 @@ export interface DataTableHeaderCellProps<Row extends TableRow> {
 export function DataTableHeaderCell<Row extends TableRow>({ header, direction = null, onSort }: DataTableHeaderCellProps<Row>) {
   const t = useText('shared');
   return (
-    <Table.Th scope="col" ta={header.align} aria-sort={header.sort ? (direction ? ARIA_SORT[direction] : 'none') : undefined}>
+    <Table.Th scope="col" ta={logicalAlign(header.align)} aria-sort={header.sort ? (direction ? ARIA_SORT[direction] : 'none') : undefined}>
       <Group gap={4} wrap="nowrap" justify={header.align === 'right' ? 'flex-end' : undefined}>
         {header.sort ? (
           <UnstyledButton

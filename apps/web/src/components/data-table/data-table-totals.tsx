@@ -4,7 +4,7 @@ import { EMPTY_VALUE } from '@portal/contracts/constants';
 import { formatterFor } from '../../i18n/format';
 import { currentLocale } from '../../i18n/i18n';
 import { useDataTableState } from './data-table-context';
-import { getCellValue, sumColumn, type TableRow } from './data-table-utils';
+import { getCellValue, logicalAlign, sumColumn, type TableRow } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
 import { useText } from '../../i18n/i18n';
 
@@ -66,7 +66,7 @@ export function DataTableTotals<Row extends TableRow>({
           // label is announced before it.
           if (index === 0) {
             return (
-              <Table.Th key={key} scope="row" ta={header.align}>
+              <Table.Th key={key} scope="row" ta={logicalAlign(header.align)}>
                 {header.total ? (
                   <>
                     <VisuallyHidden>{label} </VisuallyHidden>
@@ -79,7 +79,7 @@ export function DataTableTotals<Row extends TableRow>({
             );
           }
           return (
-            <Table.Td key={key} ta={header.align}>
+            <Table.Td key={key} ta={logicalAlign(header.align)}>
               {header.total ? values[index] : null}
             </Table.Td>
           );

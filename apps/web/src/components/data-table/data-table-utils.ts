@@ -125,3 +125,13 @@ export function cardsToText(list: HTMLElement): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * A column's alignment as a side of the line rather than of the screen: 'right' (numbers, amounts) is where the line
+ * ends, which is the left in a right-to-left language.
+ */
+export function logicalAlign(align: 'left' | 'center' | 'right' | undefined): 'start' | 'center' | 'end' | undefined {
+  if (align === 'right') return 'end';
+  if (align === 'left') return 'start';
+  return align;
+}

@@ -132,7 +132,7 @@ export function NotificationsPage() {
                 p="md"
                 data-unread={isUnread ? 'true' : undefined}
                 style={{
-                  borderLeft: `4px solid ${isUnread ? 'var(--mantine-color-blue-6)' : 'transparent'}`,
+                  borderInlineStart: `4px solid ${isUnread ? 'var(--mantine-color-blue-6)' : 'transparent'}`,
                   background: isUnread ? 'var(--mantine-color-blue-light)' : undefined,
                 }}
               >
