@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
 
 /**
  * My Referrals › Bookings against the real server and its demo data: sign in, open the page from the sidebar,
@@ -58,6 +59,8 @@ async function column(page: Page, index: number): Promise<string[]> {
 }
 
 test('a partner searches, filters, pages, copies and exports their bookings', async ({ page }) => {
+  // A long journey, and axe in light and dark at each of its states: more than the default minute.
+  test.slow();
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(PARTNER.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PARTNER.password);
@@ -78,7 +81,8 @@ test('a partner searches, filters, pages, copies and exports their bookings', as
   expect(Object.fromEntries(firstRequest)).toEqual({ team: 'referral', filter_by: 'appointment_date', page: '1', per_page: '10' });
   expect(all.total).toBeGreaterThan(100);
   await expect(bookingsTable(page).locator('tbody tr')).toHaveCount(10);
-  await expect(page.getByText(`Showing 10 of ${all.total} entries`)).toBeVisible();
+  await expectAccessible(page, 'bookings, first page');
+  await expect(page.getByText(`Showing 10 of ${all.total.toLocaleString('en')} entries`)).toBeVisible();
 
   // Search for a patient from the demo data, picked through the API rather than hard-coded.
   const sample = (await (await page.request.get('/api/clients/bookings?team=referral&per_page=10&page=5')).json()) as BookingPage;
@@ -87,6 +91,7 @@ test('a partner searches, filters, pages, copies and exports their bookings', as
   const searched = listResponse(page, (query) => query.get('search') === name);
   await page.getByRole('textbox', { name: 'Search' }).fill(name);
   const found = await settled(page, searched);
+  await expectAccessible(page, 'bookings, searched');
   expect(new URL(page.url()).searchParams.get('search')).toBe(name);
   expect(found.total).toBeGreaterThan(0);
   expect(found.total).toBeLessThan(all.total);
@@ -114,6 +119,7 @@ test('a partner searches, filters, pages, copies and exports their bookings', as
   await page.getByRole('option', { name: facility.name, exact: true }).click();
   const atFacility = await settled(page, byFacility);
   await expect(page.getByText(`Facility: ${facility.name}`)).toBeVisible();
+  await expectAccessible(page, 'bookings, facility chip');
   await expect(page).toHaveURL(new RegExp(`facility=${facility.id}`));
   expect(new Set(await column(page, 2))).toEqual(new Set([facility.name]));
   await expect(page.getByText(new RegExp(`^${atFacility.total.toLocaleString('en')} bookings?$`))).toBeVisible();
@@ -128,6 +134,7 @@ test('a partner searches, filters, pages, copies and exports their bookings', as
   await datesDialog.getByLabel('End date').fill(`30 Jun ${year}`);
   await datesDialog.getByRole('button', { name: 'Apply' }).click();
   const inRange = await settled(page, byDates);
+  await expectAccessible(page, 'bookings, custom dates and facility');
   await expect(page).toHaveURL(new RegExp(`from=${year}-01-01&to=${year}-06-30`));
   expect(new URL((await byDates).url()).searchParams.get('medical_service_provider')).toBe(String(facility.id));
   for (const day of (await column(page, 3)).map(isoDay)) {
@@ -149,6 +156,7 @@ test('a partner searches, filters, pages, copies and exports their bookings', as
   const secondPage = listResponse(page, (query) => query.get('page') === '2');
   await page.getByRole('button', { name: 'Page 2', exact: true }).click();
   await settled(page, secondPage);
+  await expectAccessible(page, 'bookings, page 2');
   await expect(page).toHaveURL(/page=2/);
   expect(await column(page, 0)).not.toEqual(pageOne);
 
@@ -158,7 +166,7 @@ test('a partner searches, filters, pages, copies and exports their bookings', as
   await expect(page).toHaveURL(/per_page=20/);
   await expect(page).not.toHaveURL(/[?&]page=/);
   await expect(bookingsTable(page).locator('tbody tr')).toHaveCount(20);
-  await expect(page.getByText(`Showing 20 of ${dated.total} entries`)).toBeVisible();
+  await expect(page.getByText(`Showing 20 of ${dated.total.toLocaleString('en')} entries`)).toBeVisible();
 
   // The filtered view survives a reload.
   const reloaded = listResponse(page, (query) => query.get('per_page') === '20' && query.get('from') === `${year}-01-01`);
@@ -169,6 +177,7 @@ test('a partner searches, filters, pages, copies and exports their bookings', as
   // Copy: the table's text on the clipboard, and the toast.
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByText('Data Copied to Clipboard!')).toBeVisible();
+  await expectAccessible(page, 'bookings, 20 rows a page, copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   const lines = copied.split('\n');
   expect(lines[0]).toBe('Booking Id\tPatient name\tFacility\tApp. date\tService\tSpecialty\tAgent assigned');

@@ -1,6 +1,7 @@
 import { expect, test, type Response } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { signInThroughApi } from '../support/sign-in';
+import { expectAccessible } from '../support/axe';
 
 /**
  * What the browser receives from the real build and server (issue #13, point 6): the SPA's scripts and stylesheets
@@ -40,6 +41,7 @@ test('the sign-in page arrives compressed, each file decoding to the plain file'
     // What the browser decoded is byte for byte the file.
     expect((await response.body()).equals(body), response.url()).toBe(true);
   }
+  await expectAccessible(page, 'sign in, served compressed');
 });
 
 test("the bookings list's answer arrives compressed and decodes to the plain answer", async ({ page }) => {
@@ -55,4 +57,6 @@ test("the bookings list's answer arrives compressed and decodes to the plain ans
   const { encoding, body } = await plainBody(response);
   expect(encoding).toBeUndefined();
   expect(JSON.parse((await response.body()).toString())).toEqual(JSON.parse(body.toString()));
+  await expect(page.getByRole('table', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'false');
+  await expectAccessible(page, 'bookings, served compressed');
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
+import { expectAccessible } from '../support/axe';
 import { csrfHeaders, signInThroughApi } from '../support/sign-in';
 
 /**
@@ -47,30 +48,41 @@ test.afterAll(async ({ browser }) => {
 });
 
 test('Arabic chosen on the sign-in page: right to left everywhere, kept across sign-out, sign-in and devices', async ({ page }) => {
+  // axe in Arabic too (light and dark) on the pages it shows: more than the default minute.
+  test.slow();
   await page.goto('/login');
   await expectDocument(page, 'en');
 
   // The public pages' language choice is a native select (LanguageSelect; docs/decisions.md, Compression and weight).
   await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
   await expectDocument(page, 'ar');
+  await expect(page.getByRole('heading', { name: 'تسجيل الدخول', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'sign in, in Arabic');
 
   // A failed sign-in says so in Arabic too.
   await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill(partner);
   await page.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'فشل تسجيل الدخول' })).toBeVisible();
+  await page.getByRole('alert').filter({ hasText: 'فشل تسجيل الدخول' }).hover();
+  await expectAccessible(page, 'sign in failed, in Arabic');
 
   await signInInArabic(page);
   await expectArabicDashboard(page);
+  await expectAccessible(page, 'dashboard, in Arabic');
 
   // The bookings page: Arabic headers, and the zone its times are in.
   await page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link', { name: 'الحجوزات' }).click();
   await expect(page.getByRole('heading', { name: 'إحالاتي', level: 1 })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'اسم المريض' })).toBeVisible();
   await expect(page.getByText(/^الأوقات بتوقيت /)).toBeVisible();
+  await expect(page.getByRole('table').first()).toHaveAttribute('aria-busy', 'false');
+  await expectAccessible(page, 'bookings, in Arabic');
 
   // Signing out keeps the language on this device.
   await page.getByRole('button', { name: /^قائمة حساب/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'تسجيل الخروج' })).toBeVisible();
+  await expectAccessible(page, 'account menu, in Arabic');
   await page.getByRole('menuitem', { name: 'تسجيل الخروج' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expectDocument(page, 'ar');

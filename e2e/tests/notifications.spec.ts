@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { adminNotify } from '../support/admin';
+import { expectAccessible } from '../support/axe';
 import { csrfHeaders } from '../support/sign-in';
 
 /**
@@ -35,6 +36,8 @@ async function unreadCount(page: Page): Promise<number> {
 }
 
 test('a published notification reaches both signed-in pages, and reading it in one updates the other', async ({ browser }) => {
+  // Two browsers, and axe in light and dark on each state: more than the default minute.
+  test.slow();
   const first = await signedInPage(browser);
   const second = await signedInPage(browser);
   const before = await unreadCount(first);
@@ -51,14 +54,20 @@ test('a published notification reaches both signed-in pages, and reading it in o
     await expect(toast.getByRole('link', { name: 'View details' })).toBeVisible();
     await expect(page.getByRole('button', { name: `Notifications, ${before + 1} unread` })).toBeVisible();
   }
+  // The live toast, held on screen by the pointer (Mantine pauses its timer meanwhile).
+  await first.getByRole('alert').filter({ hasText: title }).hover();
+  await expectAccessible(first, 'a live notification toast');
 
   // The second page shows the list; the first reads the notification from its bell.
   await second.getByRole('link', { name: 'Notifications' }).first().click();
   await expect(second).toHaveURL(/\/notifications$/);
   const item = second.getByRole('listitem').filter({ hasText: title });
   await expect(item).toHaveAttribute('data-unread', 'true');
+  await expectAccessible(second, 'notifications, one unread');
 
   await first.getByRole('button', { name: `Notifications, ${before + 1} unread` }).click();
+  await expect(first.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: new RegExp(title) })).toBeVisible();
+  await expectAccessible(first, 'the bell open, one unread');
   await first.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: new RegExp(title) }).click();
   await expect(first.getByRole('button', { name: `Notifications, ${before} unread` })).toBeVisible();
 
@@ -95,6 +104,7 @@ test('changing the password signs the other device out at once, and the other ta
     changed = (await updated).ok();
     await expect(changer.getByRole('alert').filter({ hasText: 'Your password has been updated.' })).toBeVisible();
     await reauthorised;
+    await expectAccessible(changer, 'password changed');
 
     // The other device learns from its closed socket that its session is gone: it is on the sign-in page, untouched.
     await expect(other).toHaveURL(/\/login$/, { timeout: 15_000 });
