@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '@portal/contracts/errors';
 import type { Config } from '../config.ts';
-import { createFileStore, SIGNED_DOWNLOAD_PATH, type FileStore } from '../lib/storage/file-store.ts';
+import { createFileStore, SIGNED_DOWNLOAD_PATH, sweepAbandonedUploads, type FileStore } from '../lib/storage/file-store.ts';
 import { createLocalDriver } from '../lib/storage/local-driver.ts';
 import { createS3Driver } from '../lib/storage/s3-driver.ts';
 import { FileNotFoundError, type StorageDriver } from '../lib/storage/storage-driver.ts';
@@ -32,11 +32,11 @@ export const storagePlugin = fp(
   async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const driver = storageDriverFor(app.config);
-    const storage = createFileStore({
-      driver,
-      appKey: app.config.appKey,
-      temporaryDirectory: path.join(app.config.dataDir, 'tmp', 'uploads'),
-      appUrl: app.config.appUrl,
+    const temporaryDirectory = path.join(app.config.dataDir, 'tmp', 'uploads');
+    const storage = createFileStore({ driver, appKey: app.config.appKey, temporaryDirectory, appUrl: app.config.appUrl });
+    // What a process that died mid-upload left behind; never fails the start.
+    app.addHook('onReady', async () => {
+      await sweepAbandonedUploads(temporaryDirectory).catch((error: unknown) => app.log.warn({ err: error }, 'old uploads could not be swept'));
     });
     app.decorate('storage', storage);
     app.addHook('onClose', async () => driver.close?.());

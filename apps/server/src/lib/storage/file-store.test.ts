@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentDisposition, createFileStore, FileRejectedError, safeFileName, SignedUrlError, type FileStore } from './file-store.ts';
+import { contentDisposition, createFileStore, FileRejectedError, safeFileName, SignedUrlError, sweepAbandonedUploads, type FileStore } from './file-store.ts';
 import { createLocalDriver } from './local-driver.ts';
 import { createS3Driver } from './s3-driver.ts';
 import { startS3TestServer } from './s3-test-support.ts';
@@ -197,5 +197,21 @@ describe('names and headers', () => {
       `attachment; filename="_____ ____.pdf"; filename*=UTF-8''%D8%AA%D9%82%D8%B1%D9%8A%D8%B1%20%D9%85%D8%A7%D8%B1%D8%B3.pdf`,
     );
     expect(contentDisposition('a "quoted" (name).pdf', 'inline')).toBe(`inline; filename="a _quoted_ (name).pdf"; filename*=UTF-8''a%20%22quoted%22%20%28name%29.pdf`);
+  });
+});
+
+describe('temporary uploads', () => {
+  it('sweeps the folders a dead process left, older than an hour, and no other', async () => {
+    const directory = mkdtempSync(path.join(scratch, 'sweep-'));
+    for (const name of ['upload-abandoned', 'upload-in-progress', 'not-an-upload']) {
+      mkdirSync(path.join(directory, name));
+      writeFileSync(path.join(directory, name, 'upload'), 'bytes');
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600 * 1000);
+    utimesSync(path.join(directory, 'upload-abandoned'), twoHoursAgo, twoHoursAgo);
+    utimesSync(path.join(directory, 'not-an-upload'), twoHoursAgo, twoHoursAgo);
+    expect(await sweepAbandonedUploads(directory)).toBe(1);
+    expect(readdirSync(directory).sort()).toEqual(['not-an-upload', 'upload-in-progress']);
+    expect(await sweepAbandonedUploads(path.join(directory, 'missing'))).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -160,6 +160,31 @@ export function safeFileName(original: string | undefined, extension: string): s
     .trim()
     .slice(0, 120);
   return `${stem || 'file'}.${extension}`;
+}
+
+/**
+ * Removes upload folders older than `olderThanMs` from `temporaryDirectory`: the leftovers of a process that died
+ * mid-upload (every upload removes its own folder when it ends). An hour is far beyond any upload's limit, so a
+ * folder of another process still at work is never touched.
+ */
+export async function sweepAbandonedUploads(temporaryDirectory: string, olderThanMs = 60 * 60 * 1000): Promise<number> {
+  let entries: string[];
+  try {
+    entries = await readdir(temporaryDirectory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const entry of entries.filter((name) => name.startsWith('upload-'))) {
+    const folder = path.join(temporaryDirectory, entry);
+    const info = await stat(folder).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > olderThanMs) {
+      await rm(folder, { recursive: true, force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 export function createFileStore(deps: { driver: StorageDriver; appKey: string; temporaryDirectory: string; appUrl: string }): FileStore {
