@@ -68,6 +68,19 @@ const webZones = [
     from: [`${WEB}/features`, `${WEB}/app`],
     message: 'Shared code never depends on an area or on the app shell: move what it needs into lib/.',
   },
+  // The operations console is an entry of its own (console.html): nothing of the partner portal imports it, so a
+  // partner's browser never downloads its code (e2e/tests/console.spec.ts checks the build), and it builds on the
+  // shared layers, not on the partner areas or the partner's session.
+  {
+    target: [`${WEB}/app`, `${WEB}/components`, `${WEB}/features`, `${WEB}/lib`, `${WEB}/stores`, `${WEB}/i18n`, `${WEB}/main.tsx`],
+    from: `${WEB}/console`,
+    message: 'The partner portal never imports the console: a partner must not download console code.',
+  },
+  {
+    target: `${WEB}/console`,
+    from: [`${WEB}/features`, `${WEB}/stores`],
+    message: 'The console builds on components/, lib/, i18n/ and the app providers, not on partner areas or the partner session.',
+  },
 ];
 
 // Server: an area is reached only through its public files; low layers do not depend on high ones.

@@ -16,6 +16,7 @@ import { spaPlugin } from './spa.ts';
 const SCRIPT = `export const rows = [${Array.from({ length: 300 }, (_, index) => `{ id: ${index}, name: "booking ${index}" }`).join(', ')}];\n`;
 const SMALL_CSS = '.root { color: teal; }\n';
 const INDEX_HTML = '<!doctype html><html lang="en"><head><script type="module" src="/build/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>\n';
+const CONSOLE_HTML = '<!doctype html><html lang="en"><head><script type="module" src="/build/assets/console-fed321.js"></script></head><body><div id="root"></div></body></html>\n';
 
 describe('serving the built SPA', () => {
   let distDir: string;
@@ -35,6 +36,7 @@ describe('serving the built SPA', () => {
     writeFileSync(path.join(distDir, 'assets', 'small-def456.css'), SMALL_CSS);
     writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(distDir, 'console.html'), CONSOLE_HTML);
 
     // As in app.ts: the compression hooks first, the SPA last.
     app = Fastify({ logger: false });
@@ -102,5 +104,15 @@ describe('serving the built SPA', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toBe(INDEX_HTML);
     expect((await get('/build/assets/missing-000000.js', 'br')).statusCode).toBe(404);
+  });
+
+  it("answers the console's pages with the console's own page, and every other page with the portal's", async () => {
+    for (const url of ['/console', '/console/login', '/console/partner-applications?page=2']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body, url).toBe(CONSOLE_HTML);
+    }
+    for (const url of ['/consoles', '/login', '/bookings/console']) expect((await get(url)).body, url).toBe(INDEX_HTML);
   });
 });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { CONSOLE_BASE_PATH } from '@portal/contracts/console-session';
 import { isApiPath } from '../lib/api-paths.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -27,6 +28,9 @@ export function assetCacheControl(filePath: string): string {
 export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir?: string }) => {
   const distDir = options.distDir ?? WEB_DIST;
   const indexFile = path.join(distDir, 'index.html');
+  // The operations console is an entry of its own (apps/web/console.html): its pages get its page, whose scripts
+  // are the console's; every other page gets the partner portal's, which never names a console script.
+  const consoleFile = path.join(distDir, 'console.html');
   if (existsSync(distDir)) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -47,13 +51,19 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir?: st
     if (!wantsPage) {
       return reply.code(404).send({ message: `The route ${request.method} ${pathname} could not be found.` });
     }
-    if (!existsSync(indexFile)) {
+    const file = isConsolePath(pathname) ? consoleFile : indexFile;
+    if (!existsSync(file)) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (or `npm start`).');
     }
-    const html = await readFile(indexFile, 'utf8');
+    const html = await readFile(file, 'utf8');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 });
+
+/** /console and every path below it: the operations console's pages. */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === CONSOLE_BASE_PATH || pathname.startsWith(`${CONSOLE_BASE_PATH}/`);
+}

@@ -62,10 +62,12 @@ export function focusHeadingWhenShown(root: Document = document, timeoutMs = HEA
  * left as the browser opens it (the skip link is the first Tab stop). A change of the query string alone (a list's
  * filters, its page) is the list's to announce, not this.
  */
-export function PageAnnouncer() {
+export function PageAnnouncer({ product: productName }: { product?: string } = {}) {
   const { pathname } = useLocation();
   const title = usePageTitle();
-  const product = useText('shared')('productName');
+  const shared = useText('shared');
+  // The operations console names itself (console/console-root.tsx); the partner app is the product.
+  const product = productName ?? shared('productName');
   const [announcement, setAnnouncement] = useState('');
   const shownPath = useRef<string | null>(null);
   const latestTitle = useRef(title);

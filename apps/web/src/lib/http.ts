@@ -20,6 +20,17 @@ import { currentLocale, sharedText } from '../i18n/i18n';
 export const CSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const CSRF_COOKIE_URL = '/sanctum/csrf-cookie';
 
+/**
+ * Where this page's session hands out its anti-forgery token. The partner SPA uses Sanctum's; the operations console
+ * (its own entry, a session of its own) sets its cookie and URL once at start (console/main.tsx).
+ */
+const csrfSettings = { cookieName: CSRF_COOKIE_NAME, cookieUrl: CSRF_COOKIE_URL };
+
+export function configureCsrf(settings: { cookieName: string; cookieUrl: string }): void {
+  csrfSettings.cookieName = settings.cookieName;
+  csrfSettings.cookieUrl = settings.cookieUrl;
+}
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** What every page shows when the portal cannot serve the request right now (the server sends the same words). */
@@ -123,7 +134,7 @@ export function readCookie(name: string): string | null {
 
 /** The XSRF-TOKEN cookie as the server wants it back: URL-decoded. */
 export function csrfToken(): string | null {
-  const raw = readCookie(CSRF_COOKIE_NAME);
+  const raw = readCookie(csrfSettings.cookieName);
   if (!raw) return null;
   try {
     return decodeURIComponent(raw);
@@ -141,9 +152,9 @@ let csrfRequest: Promise<void> | null = null;
 export function ensureCsrfCookie(): Promise<void> {
   csrfRequest ??= (async () => {
     try {
-      const response = await fetch(CSRF_COOKIE_URL, {
+      const response = await fetch(csrfSettings.cookieUrl, {
         method: 'GET',
-        headers: baseHeaders(CSRF_COOKIE_URL),
+        headers: baseHeaders(csrfSettings.cookieUrl),
         credentials: 'same-origin',
       });
       if (!response.ok) throw await toHttpError(response);

@@ -1,0 +1,103 @@
+/** The operations console's texts in Arabic: a chunk of its own, loaded when Arabic is chosen. */
+import type { Translation } from '../i18n/catalogue-types';
+import type { consoleEn } from './console-messages';
+
+export const consoleAr: Translation<typeof consoleEn> = {
+  productName: 'لوحة العمليات',
+  roles: {
+    admin: 'مسؤول',
+    finance: 'المالية',
+    content: 'المحتوى',
+    support: 'الدعم',
+  },
+
+  signIn: {
+    title: 'تسجيل الدخول إلى لوحة العمليات',
+    description: 'لموظفي الشركة. يسجّل الشركاء دخولهم إلى بوابة الشركاء.',
+    email: 'البريد الإلكتروني',
+    password: 'كلمة المرور',
+    submit: 'تسجيل الدخول',
+    failed: 'تعذّر تسجيل الدخول. تحقّق من اتصالك وحاول مرة أخرى.',
+    enrolTitle: 'إعداد التحقق بخطوتين',
+    enrolDescription: 'يسجّل المشغّلون دخولهم برمز من تطبيق مصادقة. امسح رمز QR هذا بالتطبيق، ثم أدخل الرمز المكوّن من 6 أرقام الذي يظهره.',
+    qrAlt: 'رمز QR يضيف لوحة العمليات إلى تطبيق مصادقة',
+    secretLabel: 'أو اكتب هذا المفتاح في التطبيق',
+    enrolLoading: 'جارٍ تجهيز رمز QR',
+    enrolFailed: 'تعذّر تجهيز رمز QR.',
+    code: 'الرمز من تطبيق المصادقة',
+    digit: 'الرقم {{digit}} من {{length}}',
+    confirm: 'تأكيد وتسجيل الدخول',
+    recoveryTitle: 'احتفظ برموز الاسترداد',
+    recoveryDescription: 'كل رمز يتيح لك تسجيل الدخول مرة واحدة إذا فقدت تطبيق المصادقة. احفظها في مكان آمن: لن تظهر مرة أخرى.',
+    recoveryCodes: 'رموز الاسترداد',
+    copyCodes: 'نسخ الرموز',
+    codesCopied: 'تم نسخ الرموز',
+    continue: 'حفظتها: متابعة',
+    challengeTitle: 'التحقق بخطوتين',
+    challengeDescription: 'أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة.',
+    recoveryChallengeDescription: 'أدخل أحد رموز الاسترداد.',
+    recoveryCode: 'رمز الاسترداد',
+    verify: 'تحقّق',
+    useRecovery: 'استخدام رمز استرداد',
+    useCode: 'استخدام رمز من التطبيق',
+    startOver: 'البدء من جديد',
+    disabled: 'حساب المشغّل هذا معطّل.',
+  },
+
+  shell: {
+    navigation: 'اللوحة',
+    operatorMenu: 'قائمة المشغّل {{name}}',
+    signedInAs: 'مسجّل الدخول بصفة {{role}}',
+    signOutFailed: 'تعذّر تسجيل الخروج. حاول مرة أخرى.',
+  },
+
+  home: {
+    title: 'نظرة عامة',
+    welcome: 'مرحبًا، {{name}}',
+    yourPages: 'صفحات دورك',
+    nothingYet: 'لا توجد بعد صفحة في اللوحة متاحة لدورك: ستأتي صفحاته مع المجالات القادمة.',
+  },
+
+  forbidden: {
+    title: 'غير مسموح',
+    detail: 'لا يستطيع دورك فتح هذه الصفحة.',
+    goHome: 'الانتقال إلى النظرة العامة',
+  },
+
+  notFound: {
+    title: 'الصفحة غير موجودة',
+    detail: 'لا توجد في اللوحة صفحة بهذا العنوان.',
+  },
+
+  applications: {
+    title: 'طلبات الشركاء',
+    description: 'التسجيلات التي تنتظر الموافقة، الأقدم أولًا.',
+    empty: 'لا توجد طلبات بانتظار المراجعة.',
+    filteredEmpty: 'لا توجد طلبات تطابق هذا البحث.',
+    loadFailed: 'تعذّر تحميل الطلبات.',
+    columnName: 'الاسم',
+    columnEmail: 'البريد الإلكتروني',
+    columnOrganisation: 'المؤسسة',
+    columnType: 'نوع الشريك',
+    columnPhone: 'الهاتف',
+    columnRegistered: 'تاريخ التسجيل',
+    columnActions: 'القرار',
+    approve: 'موافقة',
+    approveNamed: 'الموافقة على {{name}}',
+    reject: 'رفض',
+    rejectNamed: 'رفض {{name}}',
+    approveTitle: 'الموافقة على {{name}}؟',
+    approveDetail: 'سيتلقى {{email}} رسالة فيها رابط تسجيل دخول لمرة واحدة، ويمكنه بعدها تسجيل الدخول.',
+    rejectTitle: 'رفض {{name}}؟',
+    rejectDetail: 'سيتلقى {{email}} رسالة بأن التسجيل لم تتم الموافقة عليه.',
+    reason: 'السبب',
+    reasonDescription: 'يُحفظ في سجل التدقيق للمشغّلين؛ ولا تذكره الرسالة.',
+    cancel: 'إلغاء',
+    close: 'إغلاق',
+    approved: 'تمت الموافقة على الطلب',
+    approvedDetail: 'أُرسل إلى {{email}} رابط لتسجيل الدخول.',
+    rejected: 'تم رفض الطلب',
+    rejectedDetail: 'تم إبلاغ {{email}}.',
+    decisionFailed: 'تعذّر حفظ القرار.',
+  },
+};

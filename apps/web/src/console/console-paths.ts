@@ -1,0 +1,9 @@
+/**
+ * The console's pages, relative to its base path (/console, the router's basename): '/partner-applications' is
+ * /console/partner-applications in the address bar.
+ */
+export const CONSOLE_PATHS = {
+  home: '/',
+  login: '/login',
+  applications: '/partner-applications',
+} as const;

@@ -1,0 +1,198 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_OPERATORS, DEMO_OPERATOR_TOTP_SECRET, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
+import { expectAccessible } from '../support/axe';
+import { outboxFiles, waitForMail } from '../support/outbox';
+import { csrfHeaders, fillSignInForm, signInThroughApi } from '../support/sign-in';
+import { totpCode } from '../support/totp';
+
+/**
+ * The operations console in the browser (issue 14): an operator signs in with the demo password and a TOTP code,
+ * approves a partner's pending application, and that partner can then sign in. axe on every console page visited.
+ * The demo operators accept each code once, so each test signs in a different operator.
+ */
+
+const operator = (role: string) => DEMO_OPERATORS.find((each) => each.role === role)!;
+
+/** A fresh registration through the API, as the registration page sends it: it waits for an operator. */
+async function registerPartner(page: Page): Promise<{ email: string; password: string; firstName: string; lastName: string }> {
+  const registration = {
+    first_name: 'Greta',
+    last_name: `Lindqvist${Date.now() % 100_000}`,
+    email: `e2e-console-${Date.now()}@example.test`,
+    password: 'Console-E2e-2026',
+    password_confirmation: 'Console-E2e-2026',
+    phone_country: 'AE',
+    phone: '+971501234567',
+    organisation: 'Lindqvist Wellness',
+  };
+  await page.request.get('/sanctum/csrf-cookie');
+  const options = (await (await page.request.get('/api/registration/options')).json()) as { partner_types: { id: number }[] };
+  const response = await page.request.post('/api/registration', {
+    headers: await csrfHeaders(page),
+    data: { ...registration, partner_type_id: options.partner_types[0]!.id },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { email: registration.email, password: registration.password, firstName: registration.first_name, lastName: registration.last_name };
+}
+
+/** Types the code into the console's six boxes (the form submits itself when the last one is filled). */
+async function typeCode(page: Page, code: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+}
+
+/** /console/login → password → code: lands on `landing` (the page asked for first). */
+async function signInToConsole(page: Page, email: string, start = '/console'): Promise<void> {
+  await page.goto(start);
+  await expect(page).toHaveURL(/\/console\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the operations console' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
+  await typeCode(page, totpCode(DEMO_OPERATOR_TOTP_SECRET));
+}
+
+test('an operator signs in with TOTP and approves a pending partner, who then signs in', async ({ browser, page }) => {
+  // A long journey with axe in both schemes at every step, on two shared cores.
+  test.setTimeout(180_000);
+  const applicant = await registerPartner(page);
+  await page.context().clearCookies();
+
+  const support = operator('support');
+  await page.goto('/console/partner-applications');
+  await expect(page).toHaveURL(/\/console\/login$/);
+  await expectAccessible(page, 'console sign-in');
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(support.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
+  await expectAccessible(page, 'console two-factor challenge');
+  await typeCode(page, totpCode(DEMO_OPERATOR_TOTP_SECRET));
+
+  // Back on the page asked for, in the console's frame.
+  await expect(page).toHaveURL(/\/console\/partner-applications$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Partner applications' })).toBeVisible();
+  await expect(page).toHaveTitle('Partner applications · Operations console');
+  const navigation = page.getByRole('navigation', { name: 'Console' });
+  await expect(navigation.getByRole('link')).toHaveText(['Overview', 'Partner applications']);
+  const table = page.getByRole('table', { name: 'Partner applications' });
+  const name = `${applicant.firstName} ${applicant.lastName}`;
+  await expect(table.getByRole('row').filter({ hasText: applicant.email })).toBeVisible();
+  await expectAccessible(page, 'console partner applications');
+
+  await page.getByRole('button', { name: `Approve ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Approve ${name}?` });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'console approve dialog', { schemes: 'current' });
+  const seen = outboxFiles();
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `${applicant.email} has been e-mailed a sign-in link.` })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: applicant.email })).toHaveCount(0);
+  // The partner is e-mailed as by the admin command.
+  const mail = await waitForMail(applicant.email, seen);
+  expect(mail.subject).toBe('Your partner portal account is approved');
+
+  // The reject dialog of another application, for axe (nothing is sent).
+  const other = await registerPartner(page);
+  await page.reload();
+  const otherName = `${other.firstName} ${other.lastName}`;
+  await page.getByRole('button', { name: `Reject ${otherName}` }).click();
+  const reject = page.getByRole('dialog', { name: `Reject ${otherName}?` });
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject.getByText('The reason field is required.')).toBeVisible();
+  await expectAccessible(page, 'console reject dialog, reason missing', { schemes: 'current' });
+  await reject.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reject).toBeHidden();
+
+  // The operator menu: who, the role, language, theme, sign out.
+  await page.getByRole('button', { name: /^Operator menu for / }).click();
+  await expect(page.getByRole('menu')).toContainText('Signed in as Support');
+  await expectAccessible(page, 'console operator menu', { schemes: 'current' });
+  await page.keyboard.press('Escape');
+
+  // The partner signs in, in a browser of their own.
+  const partnerContext = await browser.newContext();
+  const partner = await partnerContext.newPage();
+  await fillSignInForm(partner, applicant.email, applicant.password);
+  await expect(partner.getByRole('heading', { level: 1, name: `Welcome, ${applicant.firstName}` })).toBeVisible();
+  await partnerContext.close();
+
+  // Sign out: back at the console's sign-in, and the console's pages need signing in again.
+  await page.getByRole('button', { name: /^Operator menu for / }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/console\/login$/);
+  await page.goto('/console/partner-applications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the operations console' })).toBeVisible();
+});
+
+test('a role without the permission sees neither the page nor its link; the overview in Arabic reads right to left', async ({ page }) => {
+  await signInToConsole(page, operator('finance').email);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Marcus Webb' })).toBeVisible();
+  await expectAccessible(page, 'console overview (finance)');
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Overview']);
+
+  await page.goto('/console/partner-applications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
+  await expectAccessible(page, 'console page not allowed');
+
+  await page.goto('/console/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+
+  await page.getByRole('button', { name: /^Operator menu for / }).click();
+  await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('navigation', { name: 'اللوحة' })).toBeVisible();
+  await page.goto('/console');
+  await expect(page.getByRole('heading', { level: 1, name: 'مرحبًا، Marcus Webb' })).toBeVisible();
+  await expectAccessible(page, 'console overview in Arabic');
+});
+
+test('a partner’s session is nobody to the console, and the partner’s pages load no console code', async ({ browser, page }) => {
+  await signInThroughApi(page, 'partner@demo.test', DEMO_PASSWORD);
+  // Signed in as a partner: the console still asks for an operator.
+  const me = await page.request.get('/api/console/me');
+  expect(me.status()).toBe(401);
+  await page.goto('/console');
+  await expect(page).toHaveURL(/\/console\/login$/);
+
+  // Every script and stylesheet a partner's pages load (sign-in page, dashboard, bookings).
+  const loaded = new Set<string>();
+  const record = (target: Page) =>
+    target.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/build/assets/')) loaded.add(pathname.slice('/build/'.length));
+    });
+  record(page);
+  for (const path of ['/', '/bookings', '/notifications']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  // …and the sign-in page of a visitor.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  record(visitor);
+  await visitor.goto('/login');
+  await expect(visitor.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await visitorContext.close();
+  expect(loaded.size).toBeGreaterThan(3);
+
+  // The console's own chunks (its sources under src/console/), from the console build's manifest.
+  const dist = path.resolve(import.meta.dirname, '../../apps/web/dist');
+  type Manifest = Record<string, { file: string; src?: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }>;
+  const portal = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const consoleBuild = JSON.parse(readFileSync(path.join(dist, '.vite/console-manifest.json'), 'utf8')) as Manifest;
+  const consoleFiles = Object.values(consoleBuild)
+    .filter((chunk) => chunk.src?.startsWith('src/console/'))
+    .flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]);
+  expect(consoleFiles.length).toBeGreaterThan(3);
+  expect([...loaded].filter((file) => consoleFiles.includes(file))).toEqual([]);
+
+  // The portal's build holds no console module, and none of its chunks calls the console's API.
+  expect(Object.keys(portal).filter((key) => key.includes('console'))).toEqual([]);
+  for (const chunk of Object.values(portal).filter((each) => each.file.endsWith('.js'))) {
+    expect(readFileSync(path.join(dist, chunk.file), 'utf8'), chunk.file).not.toContain('/api/console');
+  }
+});
