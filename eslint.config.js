@@ -64,9 +64,15 @@ const webZones = [
     message: 'app/ composes the features; a feature needs nothing from it (paths are in lib/paths.ts).',
   },
   {
-    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/stores`],
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/stores`, `${WEB}/i18n`],
     from: [`${WEB}/features`, `${WEB}/app`],
     message: 'Shared code never depends on an area or on the app shell: move what it needs into lib/.',
+  },
+  {
+    // The languages are the base layer: everything may read texts, and they depend on nothing else of the SPA.
+    target: `${WEB}/i18n`,
+    from: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/stores`],
+    message: 'i18n/ is the base layer: it imports nothing else of the SPA.',
   },
   // The operations console is an entry of its own (console.html): nothing of the partner portal imports it, so a
   // partner's browser never downloads its code (e2e/tests/console.spec.ts checks the build), and it builds on the

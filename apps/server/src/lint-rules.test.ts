@@ -77,7 +77,7 @@ describe('web boundaries', () => {
     expect(await reported(`${areaDir}/lint-fixture.ts`, importing(web(areaDir, sourceIn(`${WEB}/app`))))).toContain(RESTRICTED);
   });
 
-  it.each(['lib', 'components', 'stores'])('refuses %s/ importing an area or app/', async (shared) => {
+  it.each(['lib', 'components', 'stores', 'i18n'])('refuses %s/ importing an area or app/', async (shared) => {
     const dir = `${WEB}/${shared}`;
     expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, otherAreaFile())))).toContain(RESTRICTED);
     expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, sourceIn(`${WEB}/app`))))).toContain(RESTRICTED);
