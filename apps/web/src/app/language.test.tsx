@@ -6,8 +6,8 @@ import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { startEachTestSignedOut } from '../../test/session';
 import { useAuthStore } from '../stores/auth-store';
-import { formatterFor } from './format';
-import { changeLocale, currentLocale, initialLocale, LOCALE_STORAGE_KEY } from './i18n';
+import { formatterFor } from '../i18n/format';
+import { changeLocale, currentLocale, initialLocale, LOCALE_STORAGE_KEY } from '../i18n/i18n';
 
 startEachTestSignedOut();
 
