@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD, DEMO_RECOVERY_CODES, DEMO_TOTP_SECRET } from '../support/accounts';
+import { expectAccessible } from '../support/axe';
 import { linkTo, outboxFiles, waitForMail } from '../support/outbox';
 import { csrfHeaders, fillSignInForm, signInThroughApi, signOutThroughMenu, submitSignInForm } from '../support/sign-in';
 import { totpCode, wrongTotpCode } from '../support/totp';
@@ -89,6 +90,7 @@ test('sign in through the form, reload and stay signed in, then sign out: /login
   await fillSignInForm(page, DEMO_EMAILS.partner, DEMO_PASSWORD);
   await expectDashboard(page, AMELIA);
   await expectToast(page, 'Login successful', 'Welcome back, Amelia!');
+  await expectAccessible(page, 'dashboard after sign-in');
   expect(await page.evaluate(() => window.localStorage.getItem('username'))).toBe('Amelia Hart');
   expect(await storedKeys(page)).toEqual(['username', 'auth']);
 
@@ -109,6 +111,7 @@ test('sign in through the form, reload and stay signed in, then sign out: /login
   await signOutThroughMenu(page);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect.poll(() => storedKeys(page)).toEqual([]);
+  await expectAccessible(page, 'sign in after signing out');
 
   // The old session cookie opens nothing any more.
   await page.context().clearCookies();
@@ -131,6 +134,7 @@ test('an unknown path leads to /broken-page, which offers a way back', async ({ 
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(at('/broken-page'));
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page, 'page not found, signed out');
   const back = page.getByRole('link', { name: 'Go to dashboard' });
   await expect(back).toHaveAttribute('href', '/');
   // Signed out, the way back goes through sign-in.
@@ -144,9 +148,12 @@ test('a wrong password shows "Login failed" with the server message and stays on
   await expect(page).toHaveURL(at('/login'));
   await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toHaveAttribute('aria-invalid', 'true');
   expect(await storedKeys(page)).toEqual([]);
+  await expectAccessible(page, 'sign in, wrong password');
 });
 
 test('forgot and reset password through the outbox e-mail; the link works once', async ({ page }) => {
+  // Several pages, each checked by axe in light and dark: more than the default minute on two shared cores.
+  test.slow();
   const email = DEMO_EMAILS.second;
   const newPassword = 'Northwind-Reset-2026';
   const seen = outboxFiles();
@@ -154,6 +161,7 @@ test('forgot and reset password through the outbox e-mail; the link works once',
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(at('/forgot-password'));
+  await expectAccessible(page, 'forgot password');
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expectToast(page, 'Password reset link sent', 'Password reset successfully');
@@ -176,6 +184,7 @@ test('forgot and reset password through the outbox e-mail; the link works once',
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
   for (const rule of await rules.all()) await expect(rule).toHaveAttribute('data-met', 'true');
   await page.getByRole('textbox', { name: 'Confirm new password', exact: true }).fill(newPassword);
+  await expectAccessible(page, 'reset password, rules met');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expectToast(page, 'Password reset success', 'Your password has been reset.');
   await expect(page).toHaveURL(at('/login'));
@@ -192,6 +201,7 @@ test('forgot and reset password through the outbox e-mail; the link works once',
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expectToast(page, 'Failed', 'This password reset token is invalid.');
   await expect(page).toHaveURL(at('/reset-password'));
+  await expectAccessible(page, 'reset password, link spent');
 
   // The new one does.
   await fillSignInForm(page, email, newPassword);
@@ -206,11 +216,15 @@ test('forgot and reset password through the outbox e-mail; the link works once',
 });
 
 test('two-factor: a full-page navigation to the challenge, a wrong code, a valid TOTP code; a recovery code works once', async ({ page }) => {
+  // Several pages, each checked by axe in light and dark: more than the default minute on two shared cores.
+  test.slow();
   await reachTwoFactorChallenge(page);
 
+  await expectAccessible(page, 'two-factor challenge');
   await typeCode(page, wrongTotpCode(DEMO_TOTP_SECRET));
   await expect(page.getByText('The provided two factor authentication code was invalid.')).toBeVisible();
   await expect(page).toHaveURL(at('/two/factor/verification'));
+  await expectAccessible(page, 'two-factor challenge, wrong code');
 
   // The code of this 30-second step (the server also takes the previous step's, so a step change on the way is fine).
   // It is the only code this run spends: a code accepted once is refused again.
@@ -234,6 +248,7 @@ test('two-factor: a full-page navigation to the challenge, a wrong code, a valid
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('The provided two factor recovery code was invalid.')).toBeVisible();
   await expect(page).toHaveURL(at('/two/factor/verification'));
+  await expectAccessible(page, 'two-factor recovery code, refused');
 });
 
 test('a user who must change the password is held on /update-password until done; realtime waits for it too', async ({ page }) => {
@@ -270,6 +285,7 @@ test('a user who must change the password is held on /update-password until done
   await expect(page.getByText('The provided password does not match your current password.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Current password', exact: true })).toHaveAttribute('aria-invalid', 'true');
   expect(realtime, 'no realtime connection while the password must be changed').toEqual([]);
+  await expectAccessible(page, 'forced password change, wrong current password');
 
   // No other page opens meanwhile.
   for (const pathname of ['/', '/bookings']) {
@@ -293,6 +309,7 @@ test('the affiliates rule: an affiliate opening /commission-structure is sent to
   await signInThroughApi(page, DEMO_EMAILS.affiliate, DEMO_PASSWORD);
   await page.goto('/commission-structure');
   await expectDashboard(page, { firstName: 'Priya', partnerType: 'Travel agency', industry: 'Hospitality', agent: 'Bright Path Affiliates' });
+  await expectAccessible(page, "an affiliate's dashboard");
 });
 
 test('the affiliates rule does not apply to other partners: /commission-structure is not a way to /', async ({ page }) => {
@@ -301,6 +318,7 @@ test('the affiliates rule does not apply to other partners: /commission-structur
   // The page itself comes with a later issue: until then the route shows "not found" to everyone else.
   await expect(page).toHaveURL(at('/broken-page'));
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page, 'page not found, signed in');
 });
 
 test('an account pending approval sees /approval-waiting', async ({ page }) => {
@@ -309,8 +327,10 @@ test('an account pending approval sees /approval-waiting', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Your account is awaiting approval' })).toBeVisible();
   await expect(toast(page, 'Login failed')).toHaveCount(0);
   expect(await storedKeys(page)).toEqual([]);
+  await expectAccessible(page, 'awaiting approval');
 });
 
+// No axe here: axe waits on the page's timers, which these tests stop; the same dashboard is checked above.
 test.describe('inactivity sign-out (spec §9: one hour without activity), on a clock the test controls', () => {
   /** Signed in as the demo partner on the dashboard, with the page's clock stopped: only the test moves it. */
   async function signedInWithStoppedClock(page: Page): Promise<string[]> {
@@ -372,6 +392,8 @@ test.describe('inactivity sign-out (spec §9: one hour without activity), on a c
 });
 
 test('registration with a country picker and a phone valid for it → /thank-you; signing in then shows /approval-waiting', async ({ page }) => {
+  // Several pages, each checked by axe in light and dark: more than the default minute on two shared cores.
+  test.slow();
   const email = `e2e-registration-${Date.now()}@example.test`;
   const password = 'Dubois-Kine-2026';
 
@@ -402,12 +424,14 @@ test('registration with a country picker and a phone valid for it → /thank-you
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('The phone number is not valid for the chosen country.')).toBeVisible();
   await expect(page).toHaveURL(at('/registration'));
+  await expectAccessible(page, 'registration, phone refused');
 
   // …a French mobile number is accepted.
   await phone.fill('06 12 34 56 78');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(at('/thank-you'));
   await expect(page.getByRole('heading', { name: 'Thank you for registering' })).toBeVisible();
+  await expectAccessible(page, 'thank you');
 
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page).toHaveURL(at('/login'));
