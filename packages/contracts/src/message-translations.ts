@@ -122,6 +122,7 @@ const ARABIC_TERMS: MessageCatalogue = {
   filter: 'التصفية',
   id: 'المعرّف',
   reason: 'السبب',
+  status: 'الحالة',
   // the password rules, lower-cased as 'The password needs: …' lists them (auth.ts PASSWORD_RULES)
   [`at least ${PASSWORD_MIN_LENGTH} characters`]: `${PASSWORD_MIN_LENGTH} أحرف على الأقل`,
   'a lowercase letter': 'حرف لاتيني صغير',

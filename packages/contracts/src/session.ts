@@ -65,6 +65,8 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const AUTH_ERROR_CODES = {
   approvalPending: 'approval_pending',
   registrationRejected: 'registration_rejected',
+  /** An operator suspended the account (the console's Partners page): it cannot sign in until reactivated. */
+  accountSuspended: 'account_suspended',
   passwordUpdateRequired: 'password_update_required',
 } as const;
 

@@ -4,7 +4,7 @@ import type { PresentableUserRow } from './user-presenter.ts';
 
 /** Queries of the auth area. Each takes the pool or a transaction's client (see db/queryable.ts). */
 
-export type UserStatus = 'pending' | 'approved' | 'rejected';
+export type UserStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
 
 /** What sign-in needs to decide; never leaves the server. */
 export interface CredentialRow {

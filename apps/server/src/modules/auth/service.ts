@@ -72,6 +72,9 @@ function assertMaySignIn(user: CredentialRow): void {
       code: AUTH_ERROR_CODES.registrationRejected,
     });
   }
+  if (user.status === 'suspended') {
+    throw new ForbiddenError(AUTH_MESSAGES.accountSuspended, AUTH_ERROR_CODES.accountSuspended, { code: AUTH_ERROR_CODES.accountSuspended });
+  }
 }
 
 /** The sign-in operations of the auth routes (password, second factor, one-time link, the signed-in user). */
