@@ -77,7 +77,7 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
   await expect(page.getByRole('heading', { level: 1, name: 'Partner applications' })).toBeVisible();
   await expect(page).toHaveTitle('Partner applications · Operations console');
   const navigation = page.getByRole('navigation', { name: 'Console' });
-  await expect(navigation.getByRole('link')).toHaveText(['Overview', 'Partner applications']);
+  await expect(navigation.getByRole('link')).toHaveText(['Overview', 'Partner applications', 'Partners']);
   const table = page.getByRole('table', { name: 'Partner applications' });
   const name = `${applicant.firstName} ${applicant.lastName}`;
   await expect(table.getByRole('row').filter({ hasText: applicant.email })).toBeVisible();
@@ -118,7 +118,25 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
   const partner = await partnerContext.newPage();
   await fillSignInForm(partner, applicant.email, applicant.password);
   await expect(partner.getByRole('heading', { level: 1, name: `Welcome, ${applicant.firstName}` })).toBeVisible();
+
+  // Partners: the account, its sign-in just now, and ending its sessions signs the partner's browser out.
+  await navigation.getByRole('link', { name: 'Partners' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Partners' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search' }).fill(applicant.email);
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const history = page.getByRole('table', { name: 'Sign-in history' });
+  await expect(history.getByRole('row').nth(1)).toContainText('Signed in');
+  await expectAccessible(page, 'console partner detail');
+  await page.getByRole('button', { name: 'End sessions' }).click();
+  await page.getByRole('dialog', { name: `End every session of ${name}?` }).getByRole('button', { name: 'End sessions' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '1 session ended' })).toBeVisible();
+  await partner.reload();
+  await expect(partner).toHaveURL(/\/login$/);
   await partnerContext.close();
+  await page.getByRole('link', { name: 'All partners' }).click();
+  await expect(page.getByRole('table', { name: 'Partners' })).toBeVisible();
+  await expectAccessible(page, 'console partners');
 
   // Sign out: back at the console's sign-in, and the console's pages need signing in again.
   await page.getByRole('button', { name: /^Operator menu for / }).click();
@@ -132,7 +150,7 @@ test('a role without the permission sees neither the page nor its link; the over
   await signInToConsole(page, operator('finance').email);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Marcus Webb' })).toBeVisible();
   await expectAccessible(page, 'console overview (finance)');
-  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Overview']);
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText(['Overview', 'Partners']);
 
   await page.goto('/console/partner-applications');
   await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();

@@ -6,4 +6,5 @@ export const CONSOLE_PATHS = {
   home: '/',
   login: '/login',
   applications: '/partner-applications',
+  partners: '/partners',
 } as const;

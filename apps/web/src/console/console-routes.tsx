@@ -33,6 +33,8 @@ export const consoleRoutes: RouteObject[] = [
                 handle: handle('applications.title'),
                 lazy: page(() => import('./applications/applications-route'), 'ApplicationsRoute'),
               },
+              { path: 'partners', handle: handle('partners.title'), lazy: page(() => import('./partners/partners-route'), 'PartnersRoute') },
+              { path: 'partners/:id', handle: handle('partners.title'), lazy: page(() => import('./partners/partners-route'), 'PartnerDetailRoute') },
               { path: '*', handle: handle('notFound.title'), element: <NotFoundPage /> },
             ],
           },

@@ -1,4 +1,4 @@
-import { IconLayoutDashboard, IconUserCheck } from '@tabler/icons-react';
+import { IconLayoutDashboard, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { operatorCan, type OperatorPermission, type OperatorRole } from '@portal/contracts/operator-permissions';
 import type { TextKey } from '../../i18n/catalogue-types';
 import type { consoleEn } from '../console-messages';
@@ -17,6 +17,7 @@ export interface ConsoleNavigationEntry {
 export const CONSOLE_NAVIGATION: readonly ConsoleNavigationEntry[] = [
   { label: 'home.title', to: CONSOLE_PATHS.home, icon: IconLayoutDashboard, permission: 'console.use' },
   { label: 'applications.title', to: CONSOLE_PATHS.applications, icon: IconUserCheck, permission: 'applications.review' },
+  { label: 'partners.title', to: CONSOLE_PATHS.partners, icon: IconUsers, permission: 'partners.read' },
 ];
 
 /** The entries a role may open. */
