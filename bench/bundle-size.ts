@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,8 @@ export interface PageWeight {
   files: LoadedFile[];
   js: { files: number; encodedBytes: number; gzipBytes: number; rawBytes: number };
   css: { files: number; encodedBytes: number; gzipBytes: number; rawBytes: number };
+  /** Bytes of the operations console's own files the page fetched (issue 14: none, ever). */
+  consoleBytes: number;
   target: PageTarget;
 }
 
@@ -137,6 +139,17 @@ async function signIn(context: BrowserContext, baseUrl: string): Promise<void> {
   if (response.status() !== 200) throw new Error(`sign-in answered ${response.status()}: ${await response.text()}`);
 }
 
+/**
+ * The operations console's own files (its build's manifest: chunks whose source is under src/console/, and their CSS).
+ * Empty for a build without the console.
+ */
+function consoleFiles(): Set<string> {
+  const manifest = path.join(DIST, '.vite/console-manifest.json');
+  if (!existsSync(manifest)) return new Set();
+  const chunks = Object.values(JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, { file: string; src?: string; css?: string[] }>);
+  return new Set(chunks.filter((chunk) => chunk.src?.startsWith('src/console/')).flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])]));
+}
+
 function sizeOf(file: string): number {
   return existsSync(file) ? statSync(file).size : 0;
 }
@@ -199,7 +212,9 @@ async function measurePage(browser: Browser, baseUrl: string, pathname: string):
         rawBytes: ofKind.reduce((sum, file) => sum + file.rawBytes, 0),
       };
     };
-    return { path: pathname, acceptEncoding, files, js: total('js'), css: total('css'), target: BUNDLE_TARGETS_KB[pathname]! };
+    const consoleOnly = consoleFiles();
+    const consoleBytes = files.filter((file) => consoleOnly.has(file.file)).reduce((sum, file) => sum + file.encodedBytes, 0);
+    return { path: pathname, acceptEncoding, files, js: total('js'), css: total('css'), consoleBytes, target: BUNDLE_TARGETS_KB[pathname]! };
   } finally {
     await context.close();
   }
@@ -233,6 +248,8 @@ export function bundleVerdicts(report: BundleReport): { what: string; bytes: num
   for (const page of report.pages) {
     if (page.target.js !== null) rows.push({ what: `JS transferred by ${page.path}, cold`, bytes: page.js.encodedBytes, targetKb: page.target.js });
     if (page.target.css !== null) rows.push({ what: `CSS transferred by ${page.path}, cold`, bytes: page.css.encodedBytes, targetKb: page.target.css });
+    // Issue 14: console code adds 0 bytes to the partner pages.
+    rows.push({ what: `Console code transferred by ${page.path}`, bytes: page.consoleBytes, targetKb: 0 });
   }
   return rows;
 }
@@ -252,6 +269,7 @@ export function printBundleReport(report: BundleReport): void {
       );
     }
   }
+  lines.push(`Console code (the operations console's own files) fetched: ${report.pages.map((page) => `${page.path} ${kb(page.consoleBytes)}`).join(', ')} (target 0).`);
   const encodings = new Set(report.pages.flatMap((page) => page.files.map((file) => file.encoding)));
   lines.push(`Chromium sent Accept-Encoding: ${report.pages[0]?.acceptEncoding || '?'}; the assets came as ${[...encodings].join(', ')}.`);
   for (const page of report.pages) {
