@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { forbiddenSchema, messageSchema, validationErrorSchema } from '@portal/contracts/errors';
+import { messageSchema, validationErrorSchema } from '@portal/contracts/errors';
 import type { ListEndpoint } from '@portal/contracts/list-query';
 import type { OperatorPermission } from '@portal/contracts/operator-permissions';
-import { pageUrlBuilder, paginate, requestQueryValues } from '../lib/paginate.ts';
 import { currentOperator, type AuthenticatedOperator } from '../plugins/operator-session.ts';
+import { guardedErrorResponses, pagedListHandler, type RouteSchema } from './route-kit.ts';
 
 /**
  * The route half of the console (issue 14), as kit/partner-routes.ts is the partners': every endpoint under
@@ -19,23 +19,9 @@ import { currentOperator, type AuthenticatedOperator } from '../plugins/operator
  */
 
 /** What any console route may answer besides its own: no operator, not allowed, CSRF, invalid, throttled. */
-export const operatorErrorResponses = {
-  401: messageSchema,
-  403: forbiddenSchema,
-  419: messageSchema,
-  422: validationErrorSchema,
-  429: messageSchema,
-} as const;
+export const operatorErrorResponses = guardedErrorResponses;
 
-interface ConsoleRouteSchema {
-  tags: string[];
-  summary: string;
-  description?: string;
-  querystring?: z.ZodType;
-  params?: z.ZodType;
-  body?: z.ZodType;
-  response: Record<number, z.ZodType>;
-}
+type ConsoleRouteSchema = RouteSchema;
 
 interface OperatorRouteSchema extends ConsoleRouteSchema {
   /** The permission the operator's role must hold. Required: a console route cannot be declared without one. */
@@ -87,27 +73,15 @@ export function operatorListRoute<Query extends z.ZodObject, Row extends z.ZodTy
   app: FastifyInstance,
   options: OperatorListRouteOptions<Query, Row>,
 ): void {
-  const { endpoint } = options;
-  const linkKeys = Object.keys(endpoint.query.shape);
   app.withTypeProvider<ZodTypeProvider>().get(
-    endpoint.url,
+    options.endpoint.url,
     operatorRoute(app, {
       permission: options.permission,
       tags: options.tags,
       summary: options.summary,
-      querystring: endpoint.query,
-      response: { 200: endpoint.page },
+      querystring: options.endpoint.query,
+      response: { 200: options.endpoint.page },
     }),
-    async (request) => {
-      const query = request.query as z.output<Query> & { page: number; per_page: number };
-      const { rows, total } = await options.list(currentOperator(request), query, request);
-      return paginate({
-        rows,
-        total,
-        page: query.page,
-        perPage: query.per_page,
-        pageUrl: pageUrlBuilder(endpoint.url, requestQueryValues(request.url, linkKeys)),
-      });
-    },
+    pagedListHandler(options.endpoint, currentOperator, options.list),
   );
 }

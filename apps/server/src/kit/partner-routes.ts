@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { forbiddenSchema, messageSchema, validationErrorSchema } from '@portal/contracts/errors';
 import type { ListEndpoint } from '@portal/contracts/list-query';
 import { currentUser, type AuthenticatedUser } from '../plugins/auth-guard.ts';
-import { pageUrlBuilder, paginate, requestQueryValues } from '../lib/paginate.ts';
+import { guardedErrorResponses, pagedListHandler, type RouteSchema } from './route-kit.ts';
 
 /**
  * The route half of the module template: every signed-in partner endpoint is declared through `partnerRoute` (or,
@@ -13,23 +12,9 @@ import { pageUrlBuilder, paginate, requestQueryValues } from '../lib/paginate.ts
  */
 
 /** What any guarded partner route may answer besides its own: no session, not allowed, CSRF, invalid, throttled. */
-export const partnerErrorResponses = {
-  401: messageSchema,
-  // forbiddenSchema, not messageSchema: the guard's 403 carries a `code` the SPA acts on.
-  403: forbiddenSchema,
-  419: messageSchema,
-  422: validationErrorSchema,
-  429: messageSchema,
-} as const;
+export const partnerErrorResponses = guardedErrorResponses;
 
-interface PartnerRouteSchema {
-  tags: string[];
-  summary: string;
-  querystring?: z.ZodType;
-  params?: z.ZodType;
-  body?: z.ZodType;
-  response: Record<number, z.ZodType>;
-}
+type PartnerRouteSchema = RouteSchema;
 
 /**
  * Route options for an endpoint of a signed-in, approved partner with an up-to-date password (the auth guard), with
@@ -60,26 +45,14 @@ export function listRoute<Query extends z.ZodObject, Row extends z.ZodType>(
   app: FastifyInstance,
   options: ListRouteOptions<Query, Row>,
 ): void {
-  const { endpoint } = options;
-  const linkKeys = Object.keys(endpoint.query.shape);
   app.withTypeProvider<ZodTypeProvider>().get(
-    endpoint.url,
+    options.endpoint.url,
     partnerRoute(app, {
       tags: options.tags,
       summary: options.summary,
-      querystring: endpoint.query,
-      response: { 200: endpoint.page },
+      querystring: options.endpoint.query,
+      response: { 200: options.endpoint.page },
     }),
-    async (request) => {
-      const query = request.query as z.output<Query> & { page: number; per_page: number };
-      const { rows, total } = await options.list(currentUser(request), query, request);
-      return paginate({
-        rows,
-        total,
-        page: query.page,
-        perPage: query.per_page,
-        pageUrl: pageUrlBuilder(endpoint.url, requestQueryValues(request.url, linkKeys)),
-      });
-    },
+    pagedListHandler(options.endpoint, currentUser, options.list),
   );
 }
