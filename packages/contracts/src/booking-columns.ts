@@ -13,3 +13,14 @@ export const BOOKING_COLUMN_LABELS = {
   agentAssigned: 'Agent assigned',
 } as const;
 
+/** The same seven headers in Arabic, for the table read in Arabic and the Arabic exports alike. */
+export const BOOKING_COLUMN_LABELS_AR: Record<keyof typeof BOOKING_COLUMN_LABELS, string> = {
+  bookingId: 'رقم الحجز',
+  patientName: 'اسم المريض',
+  facility: 'المنشأة',
+  appointmentDate: 'تاريخ الموعد',
+  service: 'الخدمة',
+  specialty: 'التخصص',
+  agentAssigned: 'الوكيل المسؤول',
+};
+

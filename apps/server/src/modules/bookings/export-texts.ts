@@ -1,4 +1,4 @@
-import { BOOKING_COLUMN_LABELS } from '@portal/contracts/booking-columns';
+import { BOOKING_COLUMN_LABELS, BOOKING_COLUMN_LABELS_AR } from '@portal/contracts/booking-columns';
 import type { BookingSortColumn, BookingStatus } from '@portal/contracts/bookings';
 import type { Locale } from '@portal/contracts/preferences';
 import { leftToRight } from '../../lib/exports/export-columns.ts';
@@ -91,13 +91,7 @@ export const BOOKING_EXPORT_TEXTS: Readonly<Record<Locale, BookingExportTexts>> 
     emptyText: 'لا توجد حجوزات لعرضها بعد.',
     organisationLabel: 'الوكيل المُحيل',
     columns: {
-      bookingId: 'رقم الحجز',
-      patientName: 'اسم المريض',
-      facility: 'المنشأة',
-      appointmentDate: 'تاريخ الموعد',
-      service: 'الخدمة',
-      specialty: 'التخصص',
-      agentAssigned: 'الوكيل المسؤول',
+      ...BOOKING_COLUMN_LABELS_AR,
       status: 'الحالة',
       invoiceStatus: 'حالة الفاتورة',
       invoice: 'الفاتورة',

@@ -1,4 +1,5 @@
 /** The bookings area's texts in Arabic: a chunk of its own, loaded when Arabic is chosen. */
+import { BOOKING_COLUMN_LABELS_AR } from '@portal/contracts/booking-columns';
 import type { Translation } from '../../i18n/catalogue-types';
 import type { bookingsEn } from './bookings-messages';
 
@@ -37,13 +38,6 @@ export const bookingsAr: Translation<typeof bookingsEn> = {
   datesReferTo: 'تشير التواريخ إلى',
   appointmentDate: 'تاريخ الموعد',
   bookingDate: 'تاريخ الحجز',
-  columns: {
-    bookingId: 'رقم الحجز',
-    patientName: 'اسم المريض',
-    facility: 'المنشأة',
-    appointmentDate: 'تاريخ الموعد',
-    service: 'الخدمة',
-    specialty: 'التخصص',
-    agentAssigned: 'الموظف المسؤول',
-  },
+  // the seven columns, as the Arabic exports write them (contracts/booking-columns.ts)
+  columns: BOOKING_COLUMN_LABELS_AR,
 };
