@@ -8,6 +8,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Every area's catalogue, as the app has them (each area declares its own in its routes declaration's imports).
 import '../src/app/areas';
+// and the console's (console/<area>/<area>-console.tsx), so the catalogue test checks theirs too.
+import '../src/console/console-areas';
 
 afterEach(async () => {
   cleanup();

@@ -1,17 +1,32 @@
 /**
  * The console's route table (its own entry, console.html, served at /console/*: the router's basename). Pages are
- * lazy chunks of the console's bundle; each names its title in the console's catalogue and, where it needs one, the
- * permission of the role map its endpoints declare.
+ * lazy chunks of the console's bundle. The areas' pages come from their declarations (console-areas.ts): each is
+ * wrapped in RequirePermission with the permission it declares and carries its catalogue's namespace for its title.
  */
-import type { RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay/loading-overlay';
 import { page } from '../lib/area-routes';
 import { ConsoleRoot } from './console-root';
 import { ConsoleRouteError } from './pages/console-route-error';
 import { NotFoundPage } from './pages/not-found-page';
-import { RequireOperator } from './session/require-operator';
+import { CONSOLE_AREAS, type ConsoleArea } from './console-areas';
+import { RequireOperator, RequirePermission } from './session/require-operator';
 
 const handle = (title: string) => ({ title, namespace: 'console' });
+
+/** Each area's pages, below a guard of the permission each declares. */
+export function consoleAreaRoutes(areas: readonly ConsoleArea[] = CONSOLE_AREAS): RouteObject[] {
+  return areas.flatMap((area) =>
+    area.routes.map(({ path, title, permission, lazy }) => ({
+      element: (
+        <RequirePermission permission={permission}>
+          <Outlet />
+        </RequirePermission>
+      ),
+      children: [{ path, handle: { title, namespace: area.messages.namespace }, lazy }],
+    })),
+  );
+}
 
 export const consoleRoutes: RouteObject[] = [
   {
@@ -28,13 +43,7 @@ export const consoleRoutes: RouteObject[] = [
             lazy: page(() => import('./layout/console-layout'), 'ConsoleLayout'),
             children: [
               { index: true, handle: handle('home.title'), lazy: page(() => import('./pages/home-page'), 'HomePage') },
-              {
-                path: 'partner-applications',
-                handle: handle('applications.title'),
-                lazy: page(() => import('./applications/applications-route'), 'ApplicationsRoute'),
-              },
-              { path: 'partners', handle: handle('partners.title'), lazy: page(() => import('./partners/partners-route'), 'PartnersRoute') },
-              { path: 'partners/:id', handle: handle('partners.title'), lazy: page(() => import('./partners/partners-route'), 'PartnerDetailRoute') },
+              ...consoleAreaRoutes(),
               { path: '*', handle: handle('notFound.title'), element: <NotFoundPage /> },
             ],
           },

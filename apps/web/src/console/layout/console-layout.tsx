@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { NavLink as RouterLink, Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useText } from '../../i18n/i18n';
+import { useAnyText, useText } from '../../i18n/i18n';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { useOperator } from '../session/require-operator';
 import { ConsoleBrand } from './console-brand';
@@ -17,6 +17,7 @@ import classes from './console-layout.module.css';
 export function ConsoleLayout() {
   const t = useText('console');
   const shared = useText('shared');
+  const text = useAnyText();
   const operator = useOperator();
   const [opened, { toggle, close }] = useDisclosure(false);
   const drawerClosed = useNarrowLayout() && !opened;
@@ -52,13 +53,13 @@ export function ConsoleLayout() {
         <AppShell.Navbar p="sm" id="console-navigation" inert={drawerClosed}>
           <ScrollArea type="auto" offsetScrollbars>
             <nav aria-label={t('shell.navigation')}>
-              {navigationFor(operator.role).map(({ label, to, icon: Icon }) => (
+              {navigationFor(operator.role).map(({ label, namespace, to, icon: Icon }) => (
                 <NavLink
                   key={to}
                   component={RouterLink}
                   to={to}
                   end={to === '/'}
-                  label={t(label)}
+                  label={text(namespace, label)}
                   leftSection={<Icon size={18} stroke={1.6} aria-hidden="true" />}
                   onClick={close}
                   variant="light"

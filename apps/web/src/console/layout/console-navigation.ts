@@ -1,24 +1,28 @@
-import { IconLayoutDashboard, IconUserCheck, IconUsers } from '@tabler/icons-react';
-import { operatorCan, type OperatorPermission, type OperatorRole } from '@portal/contracts/operator-permissions';
-import type { TextKey } from '../../i18n/catalogue-types';
-import type { consoleEn } from '../console-messages';
+import { IconLayoutDashboard } from '@tabler/icons-react';
+import { operatorCan, type OperatorRole } from '@portal/contracts/operator-permissions';
+import { CONSOLE_AREAS, type ConsoleArea, type ConsoleAreaNavigationEntry } from '../console-areas';
 import { CONSOLE_PATHS } from '../console-paths';
 
-export interface ConsoleNavigationEntry {
-  /** A key of the console's catalogue. */
-  label: TextKey<typeof consoleEn>;
-  to: string;
-  icon: typeof IconLayoutDashboard;
-  /** The permission of the role map the page needs: the entry shows only to roles that hold it. */
-  permission: OperatorPermission;
+/** A sidebar entry with the namespace of its area's catalogue, where its label is a key. */
+export interface ConsoleNavigationEntry extends ConsoleAreaNavigationEntry {
+  namespace: string;
 }
 
-/** The console's pages, in the sidebar's order. A page added here names the permission its endpoints declare. */
-export const CONSOLE_NAVIGATION: readonly ConsoleNavigationEntry[] = [
-  { label: 'home.title', to: CONSOLE_PATHS.home, icon: IconLayoutDashboard, permission: 'console.use' },
-  { label: 'applications.title', to: CONSOLE_PATHS.applications, icon: IconUserCheck, permission: 'applications.review' },
-  { label: 'partners.title', to: CONSOLE_PATHS.partners, icon: IconUsers, permission: 'partners.read' },
-];
+/** Overview, then every area's entries in their `order` (console/<area>/<area>-console.tsx declares them). */
+export function consoleNavigation(areas: readonly ConsoleArea[] = CONSOLE_AREAS): ConsoleNavigationEntry[] {
+  const overview: ConsoleNavigationEntry = {
+    label: 'home.title',
+    namespace: 'console',
+    to: CONSOLE_PATHS.home,
+    icon: IconLayoutDashboard,
+    permission: 'console.use',
+    order: 0,
+  };
+  const declared = areas.flatMap((area) => (area.navigation ?? []).map((entry) => ({ ...entry, namespace: area.messages.namespace })));
+  return [overview, ...declared.sort((a, b) => a.order - b.order)];
+}
+
+export const CONSOLE_NAVIGATION: readonly ConsoleNavigationEntry[] = consoleNavigation();
 
 /** The entries a role may open. */
 export function navigationFor(role: OperatorRole, entries: readonly ConsoleNavigationEntry[] = CONSOLE_NAVIGATION): ConsoleNavigationEntry[] {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { useText } from '../../i18n/i18n';
+import { useAnyText, useText } from '../../i18n/i18n';
 import { CONSOLE_PATHS } from '../console-paths';
 import { navigationFor } from '../layout/console-navigation';
 import { useOperator } from '../session/require-operator';
@@ -8,6 +8,7 @@ import { useOperator } from '../session/require-operator';
 /** /console: who is signed in, and the pages their role may open. */
 export function HomePage() {
   const t = useText('console');
+  const text = useAnyText();
   const operator = useOperator();
   const pages = navigationFor(operator.role).filter((entry) => entry.to !== CONSOLE_PATHS.home);
   return (
@@ -27,7 +28,7 @@ export function HomePage() {
               {pages.map((entry) => (
                 <List.Item key={entry.to}>
                   <Anchor component={Link} to={entry.to}>
-                    {t(entry.label)}
+                    {text(entry.namespace, entry.label)}
                   </Anchor>
                 </List.Item>
               ))}
