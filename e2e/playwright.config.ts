@@ -47,6 +47,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       APP_URL: `http://localhost:${port}`,
       DATA_DIR: process.env.E2E_DATA_DIR,
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       SEED_DEMO: 'true',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',

@@ -15,7 +15,7 @@ if [ ! -x "$CHROMIUM" ]; then
     exit 1
   fi
 fi
-if [ ! -f apps/web/dist/index.html ]; then
+if [ ! -f "${WEB_DIST_DIR:-apps/web/dist}/index.html" ]; then
   npm run --silent build
 fi
 

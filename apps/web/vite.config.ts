@@ -67,7 +67,8 @@ export default defineConfig(({ mode }) => ({
     }),
   ],
   build: {
-    outDir: 'dist',
+    // WEB_DIST_DIR builds elsewhere, for a server started with the same variable (scripts/e2e.sh).
+    outDir: process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'dist',
     // The console's build comes second and adds its files beside the portal's.
     emptyOutDir: mode !== CONSOLE_MODE,
     sourcemap: false,
