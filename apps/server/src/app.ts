@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   for (const module of modules) await app.register(module.register);
 
-  await app.register(spaPlugin, { distDir: deps.webDistDir });
+  await app.register(spaPlugin, { distDir: deps.webDistDir ?? deps.config.webDistDir });
   return app;
 }
 

@@ -19,6 +19,8 @@ const environmentSchema = z.object({
   APP_URL: z.string().url().optional(),
   APP_KEY: z.string().min(32).optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Where the SPA's build is served from (default apps/web/dist); a build of one's own beside another (scripts/e2e.sh). */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   DB_PIPELINED_CONNECTIONS: z.coerce.number().int().min(0).max(16).optional(),
@@ -64,6 +66,8 @@ export interface Config {
   /** 32+ bytes used to encrypt secrets at rest (TOTP secrets). */
   appKey: string;
   dataDir: string;
+  /** WEB_DIST_DIR, resolved; undefined: the SPA's build in the repository (plugins/spa.ts). */
+  webDistDir: string | undefined;
   databaseUrl: string | undefined;
   /** PostgreSQL connections of each process (DB_POOL_SIZE); undefined: defaultPoolSize(webConcurrency). */
   dbPoolSize: number | undefined;
@@ -162,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     appKey,
     dataDir,
+    webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
     databaseUrl: values.DATABASE_URL,
     dbPoolSize: values.DB_POOL_SIZE,
     dbPipelinedConnections: values.DB_PIPELINED_CONNECTIONS,

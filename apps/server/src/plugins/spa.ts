@@ -8,10 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { CONSOLE_BASE_PATH } from '@portal/contracts/console-session';
 import { isApiPath } from '../lib/api-paths.ts';
 
-/** The SPA's build; WEB_DIST_DIR points elsewhere (a build of one's own while another is being rebuilt). */
-export const WEB_DIST = process.env.WEB_DIST_DIR
-  ? path.resolve(process.env.WEB_DIST_DIR)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** Cache-Control of a file under /build/: a year for hashed assets (a new build gives new names), five minutes else. */
 export function assetCacheControl(filePath: string): string {
