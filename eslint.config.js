@@ -87,7 +87,32 @@ const webZones = [
     from: [`${WEB}/features`, `${WEB}/stores`],
     message: 'The console builds on components/, lib/, i18n/ and the app providers, not on partner areas or the partner session.',
   },
+  ...consoleZones(),
 ];
+
+/**
+ * The console's areas are its folders that declare themselves with a `*-console.tsx` (console-areas.ts finds them
+ * by the same name); its other folders and files (components/, session/, layout/, console-areas.ts, …) are the
+ * console's shared code. An area imports that and its own folder, never another area; the shared code imports no area.
+ */
+function consoleZones() {
+  const base = `${WEB}/console`;
+  const areas = foldersOf(base).filter((folder) => readdirSync(path.join(ROOT, base, folder)).some((file) => file.endsWith('-console.tsx')));
+  if (areas.length === 0) return [];
+  const shared = readdirSync(path.join(ROOT, base)).filter((entry) => !areas.includes(entry));
+  return [
+    ...areas.map((area) => ({
+      target: `${base}/${area}`,
+      from: areas.filter((other) => other !== area).map((other) => `${base}/${other}`),
+      message: 'Console areas do not import each other: move shared code to console/components/ (or lib/), or link to the page.',
+    })).filter((zone) => zone.from.length > 0),
+    {
+      target: shared.map((entry) => `${base}/${entry}`),
+      from: areas.map((area) => `${base}/${area}`),
+      message: "The console's shared code never imports a console area: areas are found by console-areas.ts.",
+    },
+  ];
+}
 
 // Server: an area is reached only through its public files; low layers do not depend on high ones.
 function serverZones(publicFiles) {
