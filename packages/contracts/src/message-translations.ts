@@ -96,6 +96,9 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'Unrecognized keys: :keys': 'حقول غير معروفة: :keys',
   'Invalid key in :origin': 'مفتاح غير صالح في :origin',
   'Invalid value in :origin': 'قيمة غير صالحة في :origin',
+  // ---- referral agents and groups (console-referral-agents.ts) ----
+  'Choose a referral group.': 'اختر مجموعة إحالة.',
+  'The slug may contain only lowercase letters, digits and single hyphens.': 'يجب أن يتكون المعرّف المختصر من أحرف لاتينية صغيرة وأرقام وشرطات مفردة فقط.',
 };
 
 /** What placeholders are filled with: field labels, the password rules (as the message lists them), zod's names. */
@@ -123,6 +126,10 @@ const ARABIC_TERMS: MessageCatalogue = {
   id: 'المعرّف',
   reason: 'السبب',
   status: 'الحالة',
+  name: 'الاسم',
+  slug: 'المعرّف المختصر',
+  'referral group': 'مجموعة الإحالة',
+  filename: 'اسم الملف',
   // the password rules, lower-cased as 'The password needs: …' lists them (auth.ts PASSWORD_RULES)
   [`at least ${PASSWORD_MIN_LENGTH} characters`]: `${PASSWORD_MIN_LENGTH} أحرف على الأقل`,
   'a lowercase letter': 'حرف لاتيني صغير',
