@@ -17,6 +17,7 @@ export interface BookingFixture {
   /** an existing client of the agent, instead of `patient` */
   clientId?: number;
   facility?: string;
+  /** ISO 3166-1 alpha-2 ('AE'), as facilities.country holds it */
   facilityCountry?: string;
   service?: string;
   /** null: no specialty */
@@ -45,7 +46,7 @@ async function idOf(pool: pg.Pool, select: string, insert: string, values: unkno
   return (await pool.query<{ id: number }>(insert, values)).rows[0]!.id;
 }
 
-export async function ensureFacility(pool: pg.Pool, name: string, country = 'United Arab Emirates'): Promise<number> {
+export async function ensureFacility(pool: pg.Pool, name: string, country = 'AE'): Promise<number> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const id = await idOf(
     pool,

@@ -33,6 +33,8 @@ export function pick<T>(random: () => number, items: readonly T[]): T {
 }
 
 interface CountryInfo {
+  /** ISO 3166-1 alpha-2, what facilities.country holds (migration 0009) */
+  code: string;
   currency: string;
   /** local currency units per US dollar, rounded */
   perDollar: number;
@@ -41,16 +43,16 @@ interface CountryInfo {
 }
 
 const COUNTRIES: Record<string, CountryInfo> = {
-  'United Arab Emirates': { currency: 'AED', perDollar: 3.67, priceLevel: 1.0 },
-  'United Kingdom': { currency: 'GBP', perDollar: 0.79, priceLevel: 1.25 },
-  India: { currency: 'INR', perDollar: 83, priceLevel: 0.3 },
-  Thailand: { currency: 'THB', perDollar: 36, priceLevel: 0.45 },
-  Turkey: { currency: 'EUR', perDollar: 0.92, priceLevel: 0.4 },
-  Germany: { currency: 'EUR', perDollar: 0.92, priceLevel: 1.15 },
-  Singapore: { currency: 'SGD', perDollar: 1.35, priceLevel: 1.1 },
-  Malaysia: { currency: 'MYR', perDollar: 4.7, priceLevel: 0.45 },
-  Spain: { currency: 'EUR', perDollar: 0.92, priceLevel: 0.8 },
-  'South Korea': { currency: 'USD', perDollar: 1, priceLevel: 0.7 },
+  'United Arab Emirates': { code: 'AE', currency: 'AED', perDollar: 3.67, priceLevel: 1.0 },
+  'United Kingdom': { code: 'GB', currency: 'GBP', perDollar: 0.79, priceLevel: 1.25 },
+  India: { code: 'IN', currency: 'INR', perDollar: 83, priceLevel: 0.3 },
+  Thailand: { code: 'TH', currency: 'THB', perDollar: 36, priceLevel: 0.45 },
+  Turkey: { code: 'TR', currency: 'EUR', perDollar: 0.92, priceLevel: 0.4 },
+  Germany: { code: 'DE', currency: 'EUR', perDollar: 0.92, priceLevel: 1.15 },
+  Singapore: { code: 'SG', currency: 'SGD', perDollar: 1.35, priceLevel: 1.1 },
+  Malaysia: { code: 'MY', currency: 'MYR', perDollar: 4.7, priceLevel: 0.45 },
+  Spain: { code: 'ES', currency: 'EUR', perDollar: 0.92, priceLevel: 0.8 },
+  'South Korea': { code: 'KR', currency: 'USD', perDollar: 1, priceLevel: 0.7 },
 };
 
 export interface FacilitySeed {
@@ -318,7 +320,7 @@ export async function ensureBookingCatalog(pool: pg.Pool | pg.PoolClient): Promi
     [
       FACILITIES.map((item) => item.name),
       FACILITIES.map((item) => item.slug),
-      FACILITIES.map((item) => item.country),
+      FACILITIES.map((item) => COUNTRIES[item.country]!.code),
       FACILITIES.map((item) => item.city),
     ],
   );
@@ -347,7 +349,7 @@ export async function ensureBookingCatalog(pool: pg.Pool | pg.PoolClient): Promi
       location.name.push(place.name);
       location.address.push(place.address);
       location.city.push(place.city ?? item.city);
-      location.country.push(item.country);
+      location.country.push(country.code);
     }
     for (const service of SERVICES) {
       const offered =

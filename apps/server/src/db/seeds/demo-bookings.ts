@@ -20,9 +20,9 @@ import { DEMO_EMAILS } from './demo-identities.ts';
  * demo always has recent activity (a screenshot taken on another day shows the same rows, shifted in time).
  */
 export const DEMO_BOOKING_PLAN = [
-  { email: DEMO_EMAILS.partner, bookings: 3_000, seed: 'harbor', homeCountries: ['United Arab Emirates', 'India', 'Thailand', 'Turkey'] },
-  { email: DEMO_EMAILS.second, bookings: 800, seed: 'northwind', homeCountries: ['United Kingdom', 'Germany', 'Spain'] },
-  { email: DEMO_EMAILS.affiliate, bookings: 200, seed: 'brightpath', homeCountries: ['Singapore', 'Malaysia', 'South Korea'] },
+  { email: DEMO_EMAILS.partner, bookings: 3_000, seed: 'harbor', homeCountries: ['AE', 'IN', 'TH', 'TR'] },
+  { email: DEMO_EMAILS.second, bookings: 800, seed: 'northwind', homeCountries: ['GB', 'DE', 'ES'] },
+  { email: DEMO_EMAILS.affiliate, bookings: 200, seed: 'brightpath', homeCountries: ['SG', 'MY', 'KR'] },
 ] as const;
 
 const FIRST_TICKET = 100_231;
