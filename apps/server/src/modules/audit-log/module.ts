@@ -1,0 +1,5 @@
+import { defineModule } from '../../kit/portal-module.ts';
+import { auditLogRoutes } from './routes.ts';
+
+/** The console's audit log viewer (issue 14): every audit row, filtered and paged, for audit.read. */
+export default defineModule({ name: 'audit-log', register: auditLogRoutes });
