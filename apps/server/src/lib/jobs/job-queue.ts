@@ -85,6 +85,21 @@ export interface FailedJob {
   failed_at: Date | null;
 }
 
+/** A job's state in words of the console (pg-boss: created, retry, active, completed, cancelled, failed). */
+export type JobState = 'queued' | 'retrying' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+const JOB_STATE_OF: Record<string, JobState> = {
+  created: 'queued',
+  retry: 'retrying',
+  active: 'active',
+  completed: 'completed',
+  cancelled: 'cancelled',
+  failed: 'failed',
+};
+
+/** A job id as pg-boss makes them; anything else cannot be one (and would be a cast error in SQL). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface QueueSummary {
   name: string;
   queued: number;
@@ -125,8 +140,17 @@ export interface JobQueue {
   drain(options?: { names?: string[] }): Promise<number>;
   /** The failed list (the dead letters): jobs whose every attempt failed, newest failure first. */
   failedJobs(options: { name?: string; page: number; perPage: number }): Promise<{ rows: FailedJob[]; total: number }>;
-  /** Puts a failed job back in its queue (one more attempt); false when it is not failed (any more). */
-  retryFailedJob(name: string, id: string): Promise<boolean>;
+  /**
+   * Puts a failed job back in its queue (one more attempt); false when it is not failed (any more). With `db` (a
+   * transaction's client) the change commits with that transaction, as the console's retry and its audit row do.
+   */
+  retryFailedJob(name: string, id: string, options?: { db?: Queryable }): Promise<boolean>;
+  /**
+   * One job of a defined queue and its state, or null when there is none (or it was archived). With `lock` and a
+   * transaction's `db` the row stays locked until that transaction ends, so a check and the change that follows it
+   * see the same state.
+   */
+  findJob(name: string, id: string, options?: { db?: Queryable; lock?: boolean }): Promise<{ id: string; name: string; state: JobState } | null>;
   /** Each defined queue's jobs by state. */
   queueSummaries(): Promise<QueueSummary[]>;
   /** The registered schedules. */
@@ -363,11 +387,22 @@ export function createJobQueue(deps: { pool: pg.Pool; log: JobLogger }): JobQueu
       };
     },
 
-    async retryFailedJob(name, id) {
+    async retryFailedJob(name, id, options = {}) {
       definition(name);
+      if (!UUID.test(id)) return false;
       // pg-boss answers { affected } at run time (its types say `updated`).
-      const result = (await started().retry(name, id)) as unknown as { affected?: number };
+      const result = (await started().retry(name, id, options.db ? { db: adapter(options.db) } : {})) as unknown as { affected?: number };
       return result.affected === 1;
+    },
+
+    async findJob(name, id, options = {}) {
+      if (!definitions.has(name) || !UUID.test(id)) return null;
+      const { rows } = await (options.db ?? pool).query<{ id: string; name: string; state: string }>(
+        `SELECT id::text AS id, name, state::text AS state FROM ${JOB_SCHEMA}.job WHERE name = $1 AND id = $2::uuid${options.lock ? ' FOR UPDATE' : ''}`,
+        [name, id],
+      );
+      const row = rows[0];
+      return row ? { id: row.id, name: row.name, state: JOB_STATE_OF[row.state] ?? 'queued' } : null;
     },
 
     async queueSummaries() {
