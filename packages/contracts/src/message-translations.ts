@@ -147,6 +147,10 @@ const ARABIC_TERMS: MessageCatalogue = {
   slug: 'المعرّف المختصر',
   'referral group': 'مجموعة الإحالة',
   filename: 'اسم الملف',
+  city: 'المدينة',
+  address: 'العنوان',
+  country: 'الدولة',
+  'location id': 'معرّف الموقع',
   // the password rules, lower-cased as 'The password needs: …' lists them (auth.ts PASSWORD_RULES)
   [`at least ${PASSWORD_MIN_LENGTH} characters`]: `${PASSWORD_MIN_LENGTH} أحرف على الأقل`,
   'a lowercase letter': 'حرف لاتيني صغير',
