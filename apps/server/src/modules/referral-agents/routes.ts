@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '@portal/contracts/errors';
@@ -291,7 +291,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
   const logoQuery = z.object({ v: z.string().max(64).optional() });
 
   /** Sends a stored logo inline (the file store's headers: its type, nosniff, no caching, a sandboxing CSP). */
-  async function sendLogo(file: StoredLogo | null, reply: import('fastify').FastifyReply) {
+  async function sendLogo(file: StoredLogo | null, reply: FastifyReply) {
     if (!file) throw new NotFoundError();
     try {
       const stream = await app.storage.read(file);
