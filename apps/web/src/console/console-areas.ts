@@ -31,10 +31,15 @@ export interface ConsoleAreaNavigationEntry {
   order: number;
 }
 
+/** A page for someone not signed in (beside the sign-in page), such as an invitation's link. */
+export type ConsoleAreaPublicRoute = Omit<ConsoleAreaRoute, 'permission'>;
+
 export interface ConsoleArea {
   /** The area's texts (`defineMessages('console-<area>', …)` in its folder); titles and labels are its keys. */
   messages: AreaMessages;
   routes: ConsoleAreaRoute[];
+  /** Pages outside the signed-in frame, open to anyone (their endpoints are public console routes). Rare. */
+  publicRoutes?: ConsoleAreaPublicRoute[];
   navigation?: ConsoleAreaNavigationEntry[];
 }
 

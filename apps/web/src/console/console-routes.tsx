@@ -28,6 +28,11 @@ export function consoleAreaRoutes(areas: readonly ConsoleArea[] = CONSOLE_AREAS)
   );
 }
 
+/** Each area's pages for someone not signed in (an invitation's link), beside the sign-in page. */
+export function consoleAreaPublicRoutes(areas: readonly ConsoleArea[] = CONSOLE_AREAS): RouteObject[] {
+  return areas.flatMap((area) => (area.publicRoutes ?? []).map(({ path, title, lazy }) => ({ path, handle: { title, namespace: area.messages.namespace }, lazy })));
+}
+
 export const consoleRoutes: RouteObject[] = [
   {
     id: 'console-root',
@@ -36,6 +41,7 @@ export const consoleRoutes: RouteObject[] = [
     errorElement: <ConsoleRouteError />,
     children: [
       { path: 'login', handle: handle('signIn.title'), lazy: page(() => import('./sign-in/sign-in-page'), 'SignInPage') },
+      ...consoleAreaPublicRoutes(),
       {
         element: <RequireOperator />,
         children: [
