@@ -196,11 +196,17 @@ export interface NewOperatorAccount {
   password?: string;
   /** An enrolled app (the demo operators' fixed secret); otherwise the first sign-in enrols one. */
   twoFactor?: { secret: string; recoveryCodes: string[] };
+  /**
+   * Invited from the console (management-service.ts): the password is a random one nobody is told, the invitee
+   * chooses theirs with the e-mailed link. Recorded in the one audit row of the creation.
+   */
+  invited?: boolean;
 }
 
 /**
- * Creates an operator and its audit row in one transaction (`npm run admin -- create-operator`, the demo seed; the
- * Operators page later). Answers the password, generated when none was given: shown once, to hand over safely.
+ * Creates an operator and its audit row in one transaction (`npm run admin -- create-operator`, the demo seed, the
+ * Operators page's invitation, which passes its transaction as `db`). Answers the password, generated when none was
+ * given: shown once, to hand over safely (an invitation never shows it).
  */
 export async function createOperatorAccount(
   deps: OperatorDependencies,
@@ -222,7 +228,7 @@ export async function createOperatorAccount(
     await recordAudit(client, actor, {
       action: 'operator.created',
       target: operatorTarget(id),
-      after: { email: input.email.trim(), name: input.name, role: input.role, two_factor: Boolean(input.twoFactor) },
+      after: { email: input.email.trim(), name: input.name, role: input.role, two_factor: Boolean(input.twoFactor), ...(input.invited ? { invited: true } : {}) },
     });
     return id;
   };
