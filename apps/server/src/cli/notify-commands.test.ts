@@ -121,6 +121,13 @@ describe('notification commands', () => {
     expect((await run('simulate-booking-status', ticket!, 'paid')).code).toBe(0);
     expect((await run('simulate-booking-status', ticket!, 'paid')).output[0]).toMatch(/already had invoice status paid/);
     expect((await run('simulate-booking-status', ticket!, 'lost')).code).toBe(1);
+    // The console's lifecycle holds here too: a confirmed booking does not go back to pending.
+    expect(await run('simulate-booking-status', ticket!, 'pending')).toEqual({ code: 1, output: ['Error: The booking cannot move to that status from its current one.', '  status: The booking cannot move to that status from its current one.'] });
+    const steps = await pool.query('SELECT h.from_status, h.to_status, h.actor_type FROM booking_status_history h JOIN bookings b ON b.id = h.booking_id WHERE b.ticket_id = $1 ORDER BY h.id', [ticket]);
+    expect(steps.rows).toEqual([
+      { from_status: null, to_status: 'pending', actor_type: 'cli' },
+      { from_status: 'pending', to_status: 'confirmed', actor_type: 'cli' },
+    ]);
     expect((await titlesOf(partner.userId)).map((row) => row.body)).toEqual([
       expect.stringContaining('at Harbor Clinic on'),
       'Status changed from Pending to Confirmed.',

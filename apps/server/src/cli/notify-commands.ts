@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { BOOKING_STATUSES, INVOICE_STATUSES, type BookingStatus, type InvoiceStatus } from '@portal/contracts/bookings';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import { NOTIFICATION_TYPES } from '@portal/contracts/notifications';
 import { loadConfig, type Config } from '../config.ts';
@@ -9,7 +10,9 @@ import { inTransaction, type Queryable } from '../db/queryable.ts';
 import { recordAudit, type AuditActor } from '../lib/audit/audit-log.ts';
 import { AppError } from '../lib/errors.ts';
 import { appUrlTarget, createBroadcaster, externalTarget, type Broadcaster } from '../modules/broadcasting/broadcaster.ts';
-import { notifyBookingCreated, notifyBookingStatusChanged, type Notifier } from '../modules/notifications/domain-notifications.ts';
+import { changeBookingStatus, changeInvoiceStatus, createBooking, publishBookingEvents } from '../modules/bookings/operations-service.ts';
+import type { Notifier } from '../modules/notifications/domain-notifications.ts';
+import { sendFromCommandLine, type BroadcastSender } from '../modules/notifications/broadcasts.ts';
 import { createNotificationService } from '../modules/notifications/service.ts';
 import { commandLineActor } from './command-line-actor.ts';
 
@@ -46,8 +49,6 @@ export const NOTIFY_COMMANDS_HELP = [
   "                               change a booking's status (or invoice status) and notify its agent's partners",
 ].join('\n');
 
-const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
-const INVOICE_STATUSES = ['paid', 'unpaid'] as const;
 
 class CommandError extends Error {}
 
@@ -63,6 +64,11 @@ export interface NotifyCommandContext {
 /** The audit row of a command's change, on the command's own connection (its transaction, from runNotifyCommand). */
 function audit(context: NotifyCommandContext, action: string, target: { type: string; id: string | number }, change: { before?: unknown; after?: unknown }) {
   return recordAudit(context.pool, context.actor ?? commandLineActor(), { action, target, ...change });
+}
+
+/** The history's sender of a command: the operating-system user who ran it. */
+function commandLineSender(context: NotifyCommandContext): BroadcastSender {
+  return { type: 'cli', name: String((context.actor ?? commandLineActor()).id ?? 'unknown') };
 }
 
 function parse(args: string[]) {
@@ -90,15 +96,15 @@ function notificationInput(values: ReturnType<typeof parse>['values']) {
   };
 }
 
-async function findUser(pool: Queryable, email: string): Promise<{ id: number; referralAgentId: number; name: string }> {
-  const { rows } = await pool.query<{ id: number; referral_agent_id: number; name: string }>(
-    `SELECT u.id, p.referral_agent_id, u.first_name || ' ' || u.last_name AS name
+async function findUser(pool: Queryable, email: string): Promise<{ id: number; referralAgentId: number; name: string; approved: boolean }> {
+  const { rows } = await pool.query<{ id: number; referral_agent_id: number; name: string; approved: boolean }>(
+    `SELECT u.id, p.referral_agent_id, u.first_name || ' ' || u.last_name AS name, u.status = 'approved' AS approved
        FROM users u JOIN partner_profiles p ON p.user_id = u.id WHERE lower(u.email) = lower($1)`,
     [email.trim()],
   );
   const row = rows[0];
   if (!row) throw new CommandError(`No partner with the e-mail ${email}.`);
-  return { id: row.id, referralAgentId: row.referral_agent_id, name: row.name };
+  return { id: row.id, referralAgentId: row.referral_agent_id, name: row.name, approved: row.approved };
 }
 
 async function findAgent(pool: Queryable, idOrName: string): Promise<{ id: number; name: string }> {
@@ -127,23 +133,19 @@ async function tableExists(pool: Queryable, table: string): Promise<boolean> {
 const PATIENT_FIRST_NAMES = ['Amira', 'Daniel', 'Sofia', 'Kenji', 'Leila', 'Marcus', 'Priya', 'Tomás', 'Hannah', 'Omar'];
 const PATIENT_LAST_NAMES = ['Haddad', 'Okafor', 'Lindqvist', 'Tanaka', 'Rahman', 'Moreau', 'Iyer', 'Navarro', 'Becker', 'Saleh'];
 
+/**
+ * A booking for the partner's referral agent, made by the console's own service (modules/bookings/operations-service.ts):
+ * the same checks, the same status-history and audit rows, the same notification once the command's transaction
+ * commits (its broadcasts are held until then, runNotifyCommand).
+ */
 async function simulateBooking(context: NotifyCommandContext, email: string): Promise<void> {
   const { pool } = context;
   for (const table of ['bookings', 'clients', 'facility_service_details']) {
     if (!(await tableExists(pool, table))) throw new CommandError(`The ${table} table does not exist: the bookings area is not installed.`);
   }
   const user = await findUser(pool, email);
-  const { rows: details } = await pool.query<{
-    detail_id: number;
-    facility_id: number;
-    facility_name: string;
-    specialty_id: number | null;
-    price: string;
-    currency: string;
-    location_id: number | null;
-  }>(
-    `SELECT d.id AS detail_id, d.facility_id, f.name AS facility_name, d.specialty_id, d.price::text AS price, d.currency,
-            (SELECT l.id FROM facility_locations l WHERE l.facility_id = f.id ORDER BY l.id LIMIT 1) AS location_id
+  const { rows: details } = await pool.query<{ detail_id: number; facility_id: number; facility_name: string }>(
+    `SELECT d.id AS detail_id, d.facility_id, f.name AS facility_name
        FROM facility_service_details d JOIN facilities f ON f.id = d.facility_id
       ORDER BY d.id OFFSET floor(random() * (SELECT count(*) FROM facility_service_details))::int LIMIT 1`,
   );
@@ -151,53 +153,31 @@ async function simulateBooking(context: NotifyCommandContext, email: string): Pr
   if (!detail) throw new CommandError('The facility catalogue is empty: seed the demo data first (SEED_DEMO=true on an empty database).');
 
   const patientName = `${PATIENT_FIRST_NAMES[randomInt(PATIENT_FIRST_NAMES.length)]} ${PATIENT_LAST_NAMES[randomInt(PATIENT_LAST_NAMES.length)]}`;
-  const client = await pool.query<{ id: number }>(
-    'INSERT INTO clients (referral_agent_id, referred_by_user_id, name) VALUES ($1, $2, $3) RETURNING id',
-    [user.referralAgentId, user.id, patientName],
-  );
   const appointmentAt = new Date(Date.now() + (3 + randomInt(25)) * 24 * 3600 * 1000);
   appointmentAt.setUTCHours(6 + randomInt(10), 0, 0, 0);
-
-  let ticketId: string | undefined;
-  for (let attempt = 0; attempt < 5 && !ticketId; attempt += 1) {
-    const candidate = String(100_000_000 + randomInt(900_000_000));
-    const inserted = await pool.query<{ ticket_id: string }>(
-      `INSERT INTO bookings (ticket_id, date_time, client_id, facility_id, facility_location_id, facility_service_detail_id,
-                             specialty_id, amount, currency, referral_agent_id, referred_by_user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-       ON CONFLICT (ticket_id) DO NOTHING RETURNING ticket_id`,
-      [
-        candidate,
-        appointmentAt,
-        client.rows[0]!.id,
-        detail.facility_id,
-        detail.location_id,
-        detail.detail_id,
-        detail.specialty_id,
-        detail.price,
-        detail.currency,
-        user.referralAgentId,
-        user.id,
-      ],
-    );
-    ticketId = inserted.rows[0]?.ticket_id;
-  }
-  if (!ticketId) throw new CommandError('Could not find a free ticket number; try again.');
-  await audit(context, 'booking.created', { type: 'booking', id: ticketId }, {
-    after: { patient: patientName, facility: detail.facility_name, appointment_at: appointmentAt, referral_agent_id: user.referralAgentId },
-  });
-
-  const sent = await notifyBookingCreated(context.notifications, {
-    referralAgentId: user.referralAgentId,
-    ticketId,
-    patientName,
-    facilityName: detail.facility_name,
-    appointmentAt,
-  });
+  const created = await createBooking(
+    pool,
+    context.actor ?? commandLineActor(),
+    {
+      referralAgentId: user.referralAgentId,
+      newPatient: { name: patientName },
+      referredByUserId: user.approved ? user.id : null,
+      facilityId: detail.facility_id,
+      serviceId: detail.detail_id,
+      dateTime: appointmentAt.toISOString(),
+    },
+    { mayPrice: true },
+  );
+  const sent = await publishBookingEvents(context.notifications, created.events);
+  const ticketId = created.events[0]?.ticketId ?? String(created.bookingId);
   context.out(`Booking ${BOOKING_ID_PREFIX}${ticketId} created for ${patientName} at ${detail.facility_name}.`);
-  context.out(`Notified ${sent.length} partner(s) of the referral agent.`);
+  context.out(`Notified ${sent} partner(s) of the referral agent.`);
 }
 
+/**
+ * A status (or invoice status) change through the console's service: the lifecycle's rules hold here too (a
+ * completed booking cannot go back to pending). The same value again changes nothing and tells nobody.
+ */
 async function simulateBookingStatus(context: NotifyCommandContext, ticket: string, value: string): Promise<void> {
   if (!(await tableExists(context.pool, 'bookings'))) throw new CommandError('The bookings table does not exist: the bookings area is not installed.');
   const ticketId = ticket.trim().replace(new RegExp(`^${BOOKING_ID_PREFIX}`, 'i'), '');
@@ -206,31 +186,20 @@ async function simulateBookingStatus(context: NotifyCommandContext, ticket: stri
     throw new CommandError(`Unknown status "${value}": use one of ${[...BOOKING_STATUSES, ...INVOICE_STATUSES].join(', ')}.`);
   }
   const column = invoice ? 'invoice_status' : 'status';
-  const { rows } = await context.pool.query<{ referral_agent_id: number; previous: string }>(
-    `UPDATE bookings b SET ${column} = $2
-       FROM (SELECT id, ${column} AS previous FROM bookings WHERE ticket_id = $1 FOR UPDATE) old
-      WHERE b.id = old.id
-      RETURNING b.referral_agent_id, old.previous`,
-    [ticketId, value],
-  );
-  const row = rows[0];
-  if (!row) throw new CommandError(`No booking with the ticket id ${ticket}.`);
-  if (row.previous === value) {
+  const { rows } = await context.pool.query<{ current: string }>(`SELECT ${column} AS current FROM bookings WHERE ticket_id = $1`, [ticketId]);
+  const current = rows[0]?.current;
+  if (current === undefined) throw new CommandError(`No booking with the ticket id ${ticket}.`);
+  if (current === value) {
     context.out(`Booking ${BOOKING_ID_PREFIX}${ticketId} already had ${column.replace('_', ' ')} ${value}; nobody notified.`);
     return;
   }
-  await audit(context, invoice ? 'booking.invoice_status_changed' : 'booking.status_changed', { type: 'booking', id: ticketId }, {
-    before: { [column]: row.previous },
-    after: { [column]: value },
-  });
-  const sent = await notifyBookingStatusChanged(context.notifications, {
-    referralAgentId: row.referral_agent_id,
-    ticketId,
-    field: invoice ? 'invoice_status' : 'status',
-    from: row.previous,
-    to: value,
-  });
-  context.out(`Booking ${BOOKING_ID_PREFIX}${ticketId}: ${column.replace('_', ' ')} ${row.previous} → ${value}. Notified ${sent.length} partner(s).`);
+  const actor = context.actor ?? commandLineActor();
+  const target = { ticketId };
+  const change = invoice
+    ? await changeInvoiceStatus(context.pool, actor, target, { to: value as InvoiceStatus, expected: current as InvoiceStatus })
+    : await changeBookingStatus(context.pool, actor, target, { to: value as BookingStatus, expected: current as BookingStatus, reason: 'Changed from the command line.' });
+  const sent = await publishBookingEvents(context.notifications, change.events);
+  context.out(`Booking ${BOOKING_ID_PREFIX}${ticketId}: ${column.replace('_', ' ')} ${current} → ${value}. Notified ${sent} partner(s).`);
 }
 
 /** Runs one command against a database and a notifier; answers the exit code (tests call it with an app's). */
@@ -245,8 +214,9 @@ export async function executeNotifyCommand(argv: string[], context: NotifyComman
         if (!email) throw new CommandError('Usage: notify <email> --title <text> [--body <text>] [--link </path>]');
         const user = await findUser(context.pool, email);
         const input = notificationInput(values);
-        const sent = await context.notifications.notify(user.id, input);
-        await audit(context, 'notification.sent', { type: 'user', id: user.id }, { after: { type: input.type, title: input.title, link: input.link } });
+        // Recorded in the console's history of what was sent (modules/notifications/broadcasts.ts), as the console's sends are.
+        const { broadcastId, sent } = await sendFromCommandLine(context.pool, context.notifications, { audience: 'partner', userId: user.id, label: user.name }, input, commandLineSender(context));
+        await audit(context, 'notification.sent', { type: 'user', id: user.id }, { after: { type: input.type, title: input.title, link: input.link, broadcast_id: broadcastId } });
         context.out(`Notification ${sent[0]?.id ?? ''} sent to ${user.name} <${email}>.`);
         return 0;
       }
@@ -255,9 +225,9 @@ export async function executeNotifyCommand(argv: string[], context: NotifyComman
         if (!agentArgument) throw new CommandError('Usage: notify-agent <agent id or name> --title <text> [--body <text>] [--link </path>]');
         const agent = await findAgent(context.pool, agentArgument);
         const input = notificationInput(values);
-        const sent = await context.notifications.notify({ referralAgentId: agent.id }, input);
+        const { broadcastId, sent } = await sendFromCommandLine(context.pool, context.notifications, { audience: 'agent', agentId: agent.id, label: agent.name }, input, commandLineSender(context));
         await audit(context, 'notification.sent_to_agent', { type: 'referral_agent', id: agent.id }, {
-          after: { type: input.type, title: input.title, link: input.link, recipients: sent.length },
+          after: { type: input.type, title: input.title, link: input.link, recipients: sent.length, broadcast_id: broadcastId },
         });
         context.out(`Notification sent to ${sent.length} partner(s) of ${agent.name} (agent ${agent.id}).`);
         return 0;

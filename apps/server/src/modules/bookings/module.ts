@@ -1,12 +1,29 @@
+import type { MessageTranslations } from '@portal/contracts/message-translations';
 import { defineModule } from '../../kit/portal-module.ts';
 import { seedDemoBookings } from '../../db/seeds/demo-bookings.ts';
+import { BOOKING_CONSOLE_TRANSLATIONS } from './console-messages.ts';
+import { consoleBookingRoutes } from './console-routes.ts';
 import { BOOKING_TRANSLATIONS } from './messages.ts';
 import { bookingsRoutes } from './routes.ts';
 
+/** Both catalogues, the partner list's and the console's, as one. */
+function merged(...catalogues: MessageTranslations[]): MessageTranslations {
+  const pick = (part: 'messages' | 'terms') =>
+    Object.fromEntries(
+      Object.keys(catalogues[0]![part]).map((locale) => [locale, Object.assign({}, ...catalogues.map((catalogue) => catalogue[part][locale as 'ar']))]),
+    ) as MessageTranslations['messages'];
+  return { messages: pick('messages'), terms: pick('terms') };
+}
+
 export default defineModule({
   name: 'bookings',
-  register: bookingsRoutes,
-  messages: BOOKING_TRANSLATIONS,
+  // The console's writes tell partners through app.notifications.
+  after: ['notifications'],
+  async register(app) {
+    await bookingsRoutes(app);
+    await consoleBookingRoutes(app);
+  },
+  messages: merged(BOOKING_TRANSLATIONS, BOOKING_CONSOLE_TRANSLATIONS),
   async seedDemo(pool) {
     await seedDemoBookings(pool);
   },

@@ -1,0 +1,358 @@
+import { randomInt } from 'node:crypto';
+import type pg from 'pg';
+import { canTransition, isFinalBookingStatus, BOOKING_INITIAL_STATUS } from '@portal/contracts/booking-lifecycle';
+import type { BookingStatus, InvoiceStatus } from '@portal/contracts/bookings';
+import { inTransaction, type Queryable } from '../../db/queryable.ts';
+import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import {
+  notifyBookingCreated,
+  notifyBookingStatusChanged,
+  type BookingCreatedInput,
+  type BookingStatusChangedInput,
+  type Notifier,
+} from '../notifications/domain-notifications.ts';
+import { BOOKING_CONSOLE_MESSAGES as MESSAGES } from './console-messages.ts';
+
+/**
+ * Every write to a booking's lifecycle, for the console (console-routes.ts) and the admin command's simulate-booking
+ * and simulate-booking-status (cli/notify-commands.ts): one set of rules, whoever acts.
+ *
+ * Each write runs on the transaction's client it is given: it locks the booking, checks the change against the
+ * lifecycle (packages/contracts/src/booking-lifecycle.ts) and the value the caller expects to replace, writes it,
+ * its status-history row (booking_status_history, what the earnings ledger reads) and exactly one audit row, and
+ * answers the domain events the change raises. The caller fires those after the commit (`publishBookingEvents`), so
+ * no partner is told of a change that then rolls back; `createBookingOperations` does both for a pool.
+ *
+ * Answers: 404 no such booking; 409 the booking changed since the caller read it (expected_* differs); 422 a change
+ * the lifecycle never allows from the current state (a final status, a skipped step, the same status), or a choice
+ * that does not belong together (a patient of another agent); 403 an amount other than the price without
+ * bookings.finance.
+ */
+
+export type BookingDomainEvent = ({ kind: 'created' } & BookingCreatedInput) | ({ kind: 'status_changed' } & BookingStatusChangedInput);
+
+export interface BookingWrite {
+  bookingId: number;
+  /** What partners are told once the transaction has committed. */
+  events: BookingDomainEvent[];
+}
+
+/** A booking by its row id (the console) or its ticket number (the CLI; with or without the 'MT-' prefix). */
+export type BookingTarget = { id: number } | { ticketId: string };
+
+interface LockedBooking {
+  id: number;
+  ticket_id: string | null;
+  status: BookingStatus;
+  invoice_status: InvoiceStatus;
+  amount: string;
+  currency: string;
+  assignee_id: number | null;
+  referral_agent_id: number;
+}
+
+async function lockBooking(db: Queryable, target: BookingTarget): Promise<LockedBooking> {
+  const [column, value] = 'id' in target ? ['id', target.id] : ['ticket_id', target.ticketId.trim().replace(/^MT-/i, '')];
+  const { rows } = await db.query<LockedBooking>(
+    `SELECT id, ticket_id, status, invoice_status, amount::text AS amount, currency, assignee_id, referral_agent_id
+       FROM bookings WHERE ${column} = $1 FOR UPDATE`,
+    [value],
+  );
+  if (!rows[0]) throw new NotFoundError();
+  return rows[0];
+}
+
+function ticketOf(booking: { id: number; ticket_id: string | null }): string {
+  return booking.ticket_id ?? String(booking.id);
+}
+
+async function recordStatusStep(db: Queryable, actor: AuditActor, bookingId: number, from: BookingStatus | null, to: BookingStatus, reason: string | null) {
+  await db.query(
+    'INSERT INTO booking_status_history (booking_id, from_status, to_status, actor_type, actor_id, reason) VALUES ($1, $2, $3, $4, $5, $6)',
+    [bookingId, from, to, actor.type, actor.id === undefined || actor.id === null ? null : String(actor.id), reason],
+  );
+}
+
+export interface StatusChange {
+  to: BookingStatus;
+  /** The status the caller saw; a different current one is a 409. The CLI, which saw none, leaves it out. */
+  expected?: BookingStatus | undefined;
+  reason?: string | null | undefined;
+}
+
+/** Moves a booking along its lifecycle. */
+export async function changeBookingStatus(db: Queryable, actor: AuditActor, target: BookingTarget, change: StatusChange): Promise<BookingWrite> {
+  const booking = await lockBooking(db, target);
+  if (change.expected !== undefined && change.expected !== booking.status) throw new ConflictError(MESSAGES.statusChanged);
+  if (booking.status === change.to) throw ValidationError.field('status', MESSAGES.alreadyInStatus);
+  if (isFinalBookingStatus(booking.status)) throw ValidationError.field('status', MESSAGES.finalStatus);
+  if (!canTransition(booking.status, change.to)) throw ValidationError.field('status', MESSAGES.illegalTransition);
+  const reason = change.reason?.trim() || null;
+  await db.query('UPDATE bookings SET status = $2 WHERE id = $1', [booking.id, change.to]);
+  await recordStatusStep(db, actor, booking.id, booking.status, change.to, reason);
+  await recordAudit(db, actor, {
+    action: 'booking.status_changed',
+    target: { type: 'booking', id: booking.id },
+    before: { status: booking.status },
+    after: { status: change.to, ticket_id: booking.ticket_id },
+    reason,
+  });
+  return {
+    bookingId: booking.id,
+    events: [{ kind: 'status_changed', referralAgentId: booking.referral_agent_id, ticketId: ticketOf(booking), field: 'status', from: booking.status, to: change.to }],
+  };
+}
+
+/** Marks the invoice paid or unpaid (bookings.finance). */
+export async function changeInvoiceStatus(
+  db: Queryable,
+  actor: AuditActor,
+  target: BookingTarget,
+  change: { to: InvoiceStatus; expected?: InvoiceStatus | undefined },
+): Promise<BookingWrite> {
+  const booking = await lockBooking(db, target);
+  if (change.expected !== undefined && change.expected !== booking.invoice_status) throw new ConflictError(MESSAGES.invoiceChanged);
+  if (booking.invoice_status === change.to) throw ValidationError.field('invoice_status', MESSAGES.alreadyInvoiceStatus);
+  await db.query('UPDATE bookings SET invoice_status = $2 WHERE id = $1', [booking.id, change.to]);
+  await recordAudit(db, actor, {
+    action: 'booking.invoice_status_changed',
+    target: { type: 'booking', id: booking.id },
+    before: { invoice_status: booking.invoice_status },
+    after: { invoice_status: change.to, ticket_id: booking.ticket_id },
+  });
+  return {
+    bookingId: booking.id,
+    events: [
+      { kind: 'status_changed', referralAgentId: booking.referral_agent_id, ticketId: ticketOf(booking), field: 'invoice_status', from: booking.invoice_status, to: change.to },
+    ],
+  };
+}
+
+/** Sets the amount and its currency (bookings.finance). Partners are not told: no domain event says so yet. */
+export async function changeBookingAmount(
+  db: Queryable,
+  actor: AuditActor,
+  target: BookingTarget,
+  change: { amount: string; currency: string; expected?: string | undefined; reason?: string | null | undefined },
+): Promise<BookingWrite> {
+  const booking = await lockBooking(db, target);
+  if (change.expected !== undefined && change.expected !== booking.amount) throw new ConflictError(MESSAGES.amountChanged);
+  const { rows } = await db.query<{ amount: string }>('UPDATE bookings SET amount = $2, currency = $3 WHERE id = $1 RETURNING amount::text AS amount', [
+    booking.id,
+    change.amount,
+    change.currency,
+  ]);
+  await recordAudit(db, actor, {
+    action: 'booking.amount_changed',
+    target: { type: 'booking', id: booking.id },
+    before: { amount: booking.amount, currency: booking.currency },
+    after: { amount: rows[0]?.amount ?? change.amount, currency: change.currency, ticket_id: booking.ticket_id },
+    reason: change.reason?.trim() || null,
+  });
+  return { bookingId: booking.id, events: [] };
+}
+
+/** Assigns the booking to a staff member, or to nobody (null). */
+export async function changeBookingAssignee(db: Queryable, actor: AuditActor, target: BookingTarget, assigneeId: number | null): Promise<BookingWrite> {
+  const booking = await lockBooking(db, target);
+  let assigneeName: string | null = null;
+  if (assigneeId !== null) {
+    const staff = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM staff WHERE id = $1", [assigneeId]);
+    if (!staff.rows[0]) throw ValidationError.field('assignee_id', MESSAGES.unknownAssignee);
+    assigneeName = staff.rows[0].name;
+  }
+  if (booking.assignee_id === assigneeId) return { bookingId: booking.id, events: [] };
+  await db.query('UPDATE bookings SET assignee_id = $2 WHERE id = $1', [booking.id, assigneeId]);
+  await recordAudit(db, actor, {
+    action: 'booking.assignee_changed',
+    target: { type: 'booking', id: booking.id },
+    before: { assignee_id: booking.assignee_id },
+    after: { assignee_id: assigneeId, assignee: assigneeName, ticket_id: booking.ticket_id },
+  });
+  return { bookingId: booking.id, events: [] };
+}
+
+export interface NewBooking {
+  referralAgentId: number;
+  /** an existing patient of the agent, or `newPatient` */
+  clientId?: number | null | undefined;
+  newPatient?: { name: string; email?: string | null | undefined; phone?: string | null | undefined } | null | undefined;
+  referredByUserId?: number | null | undefined;
+  facilityId: number;
+  /** null: the facility's first location */
+  locationId?: number | null | undefined;
+  /** facility_service_details.id */
+  serviceId: number;
+  /** ISO 8601 */
+  dateTime: string;
+  /** default: the service's price and currency */
+  amount?: string | null | undefined;
+  currency?: string | null | undefined;
+  /** default: a new nine-digit number */
+  ticketId?: string | null | undefined;
+  assigneeId?: number | null | undefined;
+}
+
+/**
+ * Creates a pending booking. `mayPrice`: whether the actor may set an amount other than the service's price (an
+ * operator with bookings.finance, the CLI); without it such an amount is a 403.
+ */
+export async function createBooking(db: Queryable, actor: AuditActor, input: NewBooking, options: { mayPrice: boolean }): Promise<BookingWrite> {
+  const agent = await db.query<{ id: number }>('SELECT id FROM referral_agents WHERE id = $1', [input.referralAgentId]);
+  if (!agent.rows[0]) throw ValidationError.field('referral_agent_id', MESSAGES.unknownAgent);
+
+  if (input.referredByUserId) {
+    const partner = await db.query(
+      "SELECT 1 FROM users u JOIN partner_profiles p ON p.user_id = u.id WHERE u.id = $1 AND p.referral_agent_id = $2 AND u.status = 'approved'",
+      [input.referredByUserId, input.referralAgentId],
+    );
+    if (partner.rows.length === 0) throw ValidationError.field('referred_by_user_id', MESSAGES.partnerNotOfAgent);
+  }
+
+  const facility = await db.query<{ name: string }>('SELECT name FROM facilities WHERE id = $1', [input.facilityId]);
+  if (!facility.rows[0]) throw ValidationError.field('facility_id', MESSAGES.unknownFacility);
+  const location = await db.query<{ id: number }>(
+    input.locationId
+      ? 'SELECT id FROM facility_locations WHERE id = $2 AND facility_id = $1'
+      : 'SELECT id FROM facility_locations WHERE facility_id = $1 ORDER BY id LIMIT 1',
+    input.locationId ? [input.facilityId, input.locationId] : [input.facilityId],
+  );
+  if (input.locationId && !location.rows[0]) throw ValidationError.field('facility_location_id', MESSAGES.locationNotOfFacility);
+  const detail = await db.query<{ price: string; currency: string; specialty_id: number | null }>(
+    'SELECT price::text AS price, currency, specialty_id FROM facility_service_details WHERE id = $1 AND facility_id = $2',
+    [input.serviceId, input.facilityId],
+  );
+  const service = detail.rows[0];
+  if (!service) throw ValidationError.field('service_id', MESSAGES.serviceNotOfFacility);
+
+  const amount = input.amount ?? service.price;
+  const currency = input.currency ?? service.currency;
+  if (!options.mayPrice && (amount !== service.price || currency !== service.currency)) {
+    throw new ForbiddenError(MESSAGES.amountNeedsFinance, 'amount_needs_finance', { code: 'amount_needs_finance' });
+  }
+  if (input.assigneeId) {
+    const staff = await db.query('SELECT 1 FROM staff WHERE id = $1', [input.assigneeId]);
+    if (staff.rows.length === 0) throw ValidationError.field('assignee_id', MESSAGES.unknownAssignee);
+  }
+
+  let clientId = input.clientId ?? null;
+  let patientName: string;
+  if (clientId) {
+    const client = await db.query<{ name: string }>('SELECT name FROM clients WHERE id = $1 AND referral_agent_id = $2', [clientId, input.referralAgentId]);
+    if (!client.rows[0]) throw ValidationError.field('client_id', MESSAGES.patientNotOfAgent);
+    patientName = client.rows[0].name;
+  } else {
+    const patient = input.newPatient!;
+    const inserted = await db.query<{ id: number }>(
+      'INSERT INTO clients (referral_agent_id, referred_by_user_id, name, email, phone) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [input.referralAgentId, input.referredByUserId ?? null, patient.name, patient.email ?? null, patient.phone ?? null],
+    );
+    clientId = inserted.rows[0]!.id;
+    patientName = patient.name;
+  }
+
+  const insert = (ticketId: string) =>
+    db.query<{ id: number; ticket_id: string }>(
+      `INSERT INTO bookings (ticket_id, date_time, client_id, facility_id, facility_location_id, facility_service_detail_id,
+                             specialty_id, assignee_id, status, amount, currency, referral_agent_id, referred_by_user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (ticket_id) DO NOTHING RETURNING id, ticket_id`,
+      [
+        ticketId,
+        input.dateTime,
+        clientId,
+        input.facilityId,
+        location.rows[0]?.id ?? null,
+        input.serviceId,
+        service.specialty_id,
+        input.assigneeId ?? null,
+        BOOKING_INITIAL_STATUS,
+        amount,
+        currency,
+        input.referralAgentId,
+        input.referredByUserId ?? null,
+      ],
+    );
+  let created: { id: number; ticket_id: string } | undefined;
+  if (input.ticketId) {
+    created = (await insert(input.ticketId.replace(/^MT-/i, ''))).rows[0];
+    if (!created) throw ValidationError.field('ticket_id', MESSAGES.ticketTaken);
+  } else {
+    for (let attempt = 0; attempt < 5 && !created; attempt += 1) created = (await insert(String(100_000_000 + randomInt(900_000_000)))).rows[0];
+    if (!created) throw new ConflictError(MESSAGES.ticketTaken);
+  }
+
+  await recordStatusStep(db, actor, created.id, null, BOOKING_INITIAL_STATUS, null);
+  await recordAudit(db, actor, {
+    action: 'booking.created',
+    target: { type: 'booking', id: created.id },
+    after: {
+      ticket_id: created.ticket_id,
+      referral_agent_id: input.referralAgentId,
+      client_id: clientId,
+      patient: patientName,
+      facility: facility.rows[0].name,
+      service_id: input.serviceId,
+      appointment_at: input.dateTime,
+      amount,
+      currency,
+      assignee_id: input.assigneeId ?? null,
+    },
+  });
+  return {
+    bookingId: created.id,
+    events: [
+      {
+        kind: 'created',
+        referralAgentId: input.referralAgentId,
+        ticketId: created.ticket_id,
+        patientName,
+        facilityName: facility.rows[0].name,
+        appointmentAt: input.dateTime,
+      },
+    ],
+  };
+}
+
+/** Tells partners what `events` say: every approved partner of the booking's agent, each in their language. */
+export async function publishBookingEvents(notifier: Notifier, events: readonly BookingDomainEvent[]): Promise<number> {
+  let sent = 0;
+  for (const event of events) {
+    if (event.kind === 'created') {
+      const { kind: _kind, ...input } = event;
+      sent += (await notifyBookingCreated(notifier, input)).length;
+    } else {
+      const { kind: _kind, ...input } = event;
+      sent += (await notifyBookingStatusChanged(notifier, input)).length;
+    }
+  }
+  return sent;
+}
+
+export interface BookingOperationsOptions {
+  pool: pg.Pool;
+  notifier: Notifier;
+  /** A notification that could not be stored after the commit: the change stands; this logs it. */
+  onPublishError(error: unknown, events: readonly BookingDomainEvent[]): void;
+}
+
+/**
+ * The console's way in: `run` makes one write in its own transaction, then fires its events after the commit.
+ * Answers the booking's id.
+ */
+export function createBookingOperations(options: BookingOperationsOptions) {
+  return {
+    async run(write: (client: Queryable) => Promise<BookingWrite>): Promise<number> {
+      const done = await inTransaction(options.pool, write);
+      if (done.events.length > 0) {
+        try {
+          await publishBookingEvents(options.notifier, done.events);
+        } catch (error) {
+          options.onPublishError(error, done.events);
+        }
+      }
+      return done.bookingId;
+    },
+  };
+}
