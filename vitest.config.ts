@@ -84,6 +84,8 @@ export default defineConfig({
           name: 'contracts',
           include: ['packages/contracts/src/**/*.test.ts'],
           environment: 'node',
+          // One test imports every contract file to read its schemas' messages: seconds on two busy cores.
+          testTimeout: 30_000,
         },
       },
       {
