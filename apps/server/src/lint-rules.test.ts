@@ -92,6 +92,56 @@ describe('web boundaries', () => {
   });
 });
 
+describe('console boundaries', () => {
+  // The operations console is an entry of its own: a partner's browser must never download its code.
+  const consoleDir = `${WEB}/console`;
+  const consoleFile = () => sourceIn(`${consoleDir}/session`);
+  // Its areas are the folders that declare themselves with a `*-console.tsx`, as console-areas.ts finds them.
+  const [area, otherArea] = folders(consoleDir).filter((folder) =>
+    readdirSync(path.join(ROOT, consoleDir, folder)).some((file) => file.endsWith('-console.tsx')),
+  );
+  const areaDir = `${consoleDir}/${area}`;
+  const web = (fromDir: string, target: string) => specifier(fromDir, target, false);
+
+  it.each(['features', 'app', 'components', 'lib', 'stores', 'i18n'])('refuses %s/ importing the console', async (part) => {
+    const dir = part === 'features' ? `${WEB}/features/${folders(`${WEB}/features`)[0]}` : `${WEB}/${part}`;
+    expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, consoleFile())))).toContain(RESTRICTED);
+    expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, sourceIn(areaDir))))).toContain(RESTRICTED);
+  });
+
+  it('refuses the console importing a partner area or the partner session', async () => {
+    const partnerArea = sourceIn(`${WEB}/features/${folders(`${WEB}/features`)[0]}`);
+    for (const dir of [consoleDir, `${consoleDir}/session`, areaDir]) {
+      expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, partnerArea)))).toContain(RESTRICTED);
+      expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, sourceIn(`${WEB}/stores`))))).toContain(RESTRICTED);
+    }
+  });
+
+  it('refuses a console area importing another area, and the shared console code importing an area', async () => {
+    if (!area || !otherArea) throw new Error('The console has fewer than two areas to test with.');
+    expect(await reported(`${areaDir}/lint-fixture.ts`, importing(web(areaDir, sourceIn(`${consoleDir}/${otherArea}`))))).toContain(RESTRICTED);
+    for (const shared of ['components', 'session', 'layout']) {
+      const dir = `${consoleDir}/${shared}`;
+      expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, sourceIn(areaDir))))).toContain(RESTRICTED);
+    }
+  });
+
+  it("lets a console area import its own files, the console's shared code and the web's shared layers", async () => {
+    const own = sourceIn(areaDir, (name) => name !== 'lint-fixture.ts');
+    const allowed = [
+      own,
+      sourceIn(`${consoleDir}/components`),
+      sourceIn(`${consoleDir}/session`),
+      sourceIn(`${consoleDir}/layout`),
+      `${consoleDir}/console-areas.ts`,
+      sourceIn(`${WEB}/lib`),
+      sourceIn(`${WEB}/components/${folders(`${WEB}/components`)[0]}`),
+      `${WEB}/i18n/i18n.ts`,
+    ];
+    expect(await reported(`${areaDir}/lint-fixture.ts`, importing(...allowed.map((file) => web(areaDir, file))))).not.toContain(RESTRICTED);
+  });
+});
+
 describe('server boundaries', () => {
   const modules = `${SERVER}/modules`;
   const server = (fromDir: string, target: string) => specifier(fromDir, target, true);
