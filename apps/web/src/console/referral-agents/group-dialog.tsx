@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import {
+  REFERRAL_GROUP_NAME_MAX,
+  REFERRAL_GROUP_SLUG_MAX,
+  createReferralGroupRequestSchema,
+  updateReferralGroupRequestSchema,
+  type ReferralGroupRow,
+} from '@portal/contracts/console-referral-agents';
+import { useText } from '../../i18n/i18n';
+import { notifySuccess } from '../../lib/notify';
+import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
+import { createGroup, renameGroup, useAfterWrite } from './referral-agents-api';
+
+/** Creates a group (slug and name), or renames one (its slug shown, fixed). 422s are shown at their fields. */
+export function GroupDialog({ group, onClose }: { group: ReferralGroupRow | null; onClose: () => void }) {
+  const t = useText('console-referral-agents');
+  const after = useAfterWrite();
+  const editing = group !== null;
+  const form = useZodForm({
+    initialValues: { slug: group?.slug ?? '', name: group?.name ?? '' },
+    schema: editing ? updateReferralGroupRequestSchema : createReferralGroupRequestSchema,
+    transform: (values) => (editing ? { name: values.name } : values),
+  });
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const submit = form.onSubmit(async (data) => {
+    setPending(true);
+    setSubmitError(null);
+    try {
+      const saved = editing ? await renameGroup(group.id, data) : await createGroup(data as { slug: string; name: string });
+      after.groupsChanged();
+      notifySuccess(editing ? t('groups.saved') : t('groups.created'), t('groups.savedDetail', { name: saved.name }));
+      onClose();
+    } catch (error) {
+      if (!form.showFieldErrors(error)) setSubmitError(submitErrorMessage(error, t('groups.saveFailed')));
+    } finally {
+      setPending(false);
+    }
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={editing ? t('groups.editTitle', { name: group.name }) : t('groups.createTitle')} closeButtonProps={{ 'aria-label': t('logo.close') }} centered>
+      <form onSubmit={submit} noValidate aria-busy={pending}>
+        <Stack gap="md">
+          {submitError ? (
+            <Alert color="red" variant="light" role="alert">
+              {submitError}
+            </Alert>
+          ) : null}
+          <TextInput label={t('groups.name')} required maxLength={REFERRAL_GROUP_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
+          {editing ? (
+            <TextInput label={t('groups.slug')} description={t('groups.slugFixed')} value={group.slug} readOnly dir="ltr" />
+          ) : (
+            <TextInput
+              label={t('groups.slug')}
+              description={t('groups.slugDescription')}
+              required
+              maxLength={REFERRAL_GROUP_SLUG_MAX}
+              dir="ltr"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.getInputProps('slug')}
+            />
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              {t('groups.cancel')}
+            </Button>
+            <Button type="submit" loading={pending}>
+              {editing ? t('groups.save') : t('groups.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
