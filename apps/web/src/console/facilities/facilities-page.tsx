@@ -1,0 +1,99 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { PageSize } from '@portal/contracts/constants';
+import { facilitiesEndpoint, type CountryCode, type FacilityRow } from '@portal/contracts/console-facilities';
+import { DataTable } from '../../components/data-table/data-table';
+import type { TableHeader } from '../../components/data-table/data-table-types';
+import { useFormat } from '../../i18n/format';
+import { useLocale, useText } from '../../i18n/i18n';
+import { useListEndpoint } from '../../lib/use-list-endpoint';
+import { countryName } from './countries';
+import { CountrySelect } from './country-select';
+import { FacilityFormDialog } from './facility-form-dialog';
+import { facilityPath } from './facilities-paths';
+
+const SEARCH_MAX = 100;
+
+/** /console/facilities: every facility, searchable, filtered by country, sorted; each leads to its page. */
+export function FacilitiesPage() {
+  const t = useText('console-facilities');
+  const format = useFormat();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const { list, table } = useListEndpoint(facilitiesEndpoint, {}, { loadFailed: t('loadFailed') });
+  const { params } = list;
+
+  const headers = useMemo<TableHeader<FacilityRow>[]>(
+    () => [
+      {
+        text: t('columnName'),
+        value: 'name',
+        sort: true,
+        render: (row) => (
+          <Anchor component={Link} to={facilityPath(row.id)} fw={500}>
+            {row.name}
+          </Anchor>
+        ),
+      },
+      { text: t('columnCountry'), value: 'country', sort: true, render: (row) => countryName(row.country, locale) },
+      { text: t('columnCity'), value: 'city', sort: true },
+      { text: t('columnLocations'), value: 'locations', sort: true, align: 'right', render: (row) => format.number(row.locations_count) },
+      { text: t('columnBookings'), value: 'bookings', sort: true, align: 'right', render: (row) => format.number(row.bookings_count) },
+      { text: t('columnCreated'), value: 'created_at', sort: true, render: (row) => format.date(row.created_at) },
+    ],
+    [t, format, locale],
+  );
+
+  const country = params.country as CountryCode | undefined;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('description')}
+          </Text>
+        </Stack>
+        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+          {t('newFacility')}
+        </Button>
+      </Group>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <DataTable<FacilityRow>
+          caption={t('title')}
+          headers={headers}
+          {...table}
+          emptyText={t('empty')}
+          filteredEmptyText={t('filteredEmpty')}
+          activeFilters={country ? [t('countryFilter', { country: countryName(country, locale) })] : []}
+          showHeader
+          toolbar={
+            <CountrySelect
+              aria-label={t('country')}
+              placeholder={t('allCountries')}
+              clearable
+              value={country ?? ''}
+              onChange={(code) => list.set({ country: (code || undefined) as CountryCode | undefined })}
+              w={240}
+            />
+          }
+          searchValue={params.search ?? ''}
+          onSearch={(search) => list.set({ search: search.slice(0, SEARCH_MAX) })}
+          sort={params.sort}
+          onSortChange={(sort) => list.set({ sort: (sort || undefined) as typeof params.sort })}
+          page={params.page}
+          perPage={params.per_page}
+          onPageChange={list.setPage}
+          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
+          getRowLabel={(row) => row.name}
+        />
+      </Paper>
+      {adding ? <FacilityFormDialog onClose={() => setAdding(false)} onSaved={(facility) => void navigate(facilityPath(facility.id))} /> : null}
+    </Stack>
+  );
+}

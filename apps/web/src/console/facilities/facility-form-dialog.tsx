@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import {
+  FACILITY_CITY_MAX,
+  FACILITY_NAME_MAX,
+  facilityRequestSchema,
+  isCountryCode,
+  type FacilityDetail,
+} from '@portal/contracts/console-facilities';
+import { useText } from '../../i18n/i18n';
+import { notifySuccess } from '../../lib/notify';
+import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
+import { CountrySelect } from './country-select';
+import { useFacilityWrite } from './facilities-api';
+
+export interface FacilityFormDialogProps {
+  /** The facility to edit; none to add one. */
+  facility?: FacilityDetail | undefined;
+  onClose: () => void;
+  /** After a successful save, with the facility as saved. */
+  onSaved?: (facility: FacilityDetail) => void;
+}
+
+/** Adds a facility, or edits one's name, country and city: checked by the contract, then by the server (422, 409). */
+export function FacilityFormDialog({ facility, onClose, onSaved }: FacilityFormDialogProps) {
+  const t = useText('console-facilities');
+  const write = useFacilityWrite();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm({
+    schema: facilityRequestSchema,
+    initialValues: {
+      name: facility?.name ?? '',
+      // A country written as a name before codes must be chosen again.
+      country: facility && isCountryCode(facility.country) ? facility.country : '',
+      city: facility?.city ?? '',
+    },
+  });
+
+  const submit = form.onSubmit(async (body) => {
+    setFormError(null);
+    try {
+      const saved = await write.mutateAsync(facility ? { kind: 'update', id: facility.id, body } : { kind: 'create', body });
+      notifySuccess(facility ? t('saved') : t('created'), saved.name);
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      if (!form.showFieldErrors(error)) setFormError(submitErrorMessage(error, t('saveFailed')));
+    }
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={facility ? t('editFacility', { name: facility.name }) : t('newFacility')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      centered
+    >
+      <form onSubmit={submit} noValidate aria-busy={write.isPending}>
+        <Stack gap="md">
+          {formError ? (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          ) : null}
+          <TextInput label={t('name')} required maxLength={FACILITY_NAME_MAX} data-autofocus autoComplete="off" {...form.getInputProps('name')} />
+          <CountrySelect
+            label={t('country')}
+            required
+            value={form.values.country}
+            onChange={(code) => form.setFieldValue('country', code)}
+            error={form.errorText('country')}
+            errorProps={{ role: 'alert' }}
+          />
+          <TextInput label={t('city')} required maxLength={FACILITY_CITY_MAX} autoComplete="off" {...form.getInputProps('city')} />
+          {facility ? (
+            <Text size="sm" c="dimmed">
+              {t('renameNote')}
+            </Text>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={write.isPending}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={write.isPending}>
+              {facility ? t('save') : t('create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
