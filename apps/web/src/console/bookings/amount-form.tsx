@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { amountField, currencyField, type ConsoleBookingDetail } from '@portal/contracts/console-bookings';
+import { useLocale, useText } from '../../i18n/i18n';
+import { localizeValidationMessage } from '../../i18n/validation-messages';
+import { fieldErrorsOf, submitErrorMessage } from '../../lib/use-zod-form';
+import { notifySuccess } from '../../lib/notify';
+import { useBookingWrite } from './bookings-api';
+
+const amountSchema = amountField();
+const FIELDS = { amount: 'amount', currency: 'currency' } as const;
+
+/**
+ * The booking's amount and currency (bookings.finance), typed as text and sent as a numeric string: never a float.
+ * Saving names the amount it replaces, so a change someone made meanwhile is a 409 shown here, not overwritten.
+ */
+export function AmountForm({ booking }: { booking: ConsoleBookingDetail }) {
+  const t = useText('console-bookings');
+  const locale = useLocale();
+  const write = useBookingWrite(booking.id);
+  const [amount, setAmount] = useState(booking.amount);
+  const [currency, setCurrency] = useState(booking.currency);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  // The saved values once they change (after a save, or someone else's).
+  useEffect(() => {
+    setAmount(booking.amount);
+    setCurrency(booking.currency);
+  }, [booking.amount, booking.currency]);
+
+  const submit = async () => {
+    setFormError(null);
+    const parsedAmount = amountSchema.safeParse(amount);
+    const parsedCurrency = currencyField.safeParse(currency);
+    const found: Record<string, string> = {};
+    if (!parsedAmount.success) found.amount = parsedAmount.error.issues[0]?.message ?? '';
+    if (!parsedCurrency.success) found.currency = parsedCurrency.error.issues[0]?.message ?? '';
+    setErrors(found);
+    if (!parsedAmount.success || !parsedCurrency.success) return;
+    try {
+      await write.mutateAsync({ kind: 'amount', amount: parsedAmount.data, currency: parsedCurrency.data, expected: booking.amount, reason: reason.trim() || undefined });
+      setReason('');
+      notifySuccess(t('amountSaved'), `${parsedCurrency.data} ${parsedAmount.data}`);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields) setErrors(fields);
+      else setFormError(submitErrorMessage(error, t('changeFailed')));
+    }
+  };
+
+  const shown = (field: string) => (errors[field] ? localizeValidationMessage(errors[field], locale) : undefined);
+  const unchanged = amount.trim() === booking.amount && currency.trim().toUpperCase() === booking.currency;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+      aria-busy={write.isPending}
+    >
+      <Stack gap="sm">
+        {formError ? (
+          <Alert color="red" variant="light" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <TextInput
+            label={t('amount')}
+            value={amount}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            inputMode="decimal"
+            dir="ltr"
+            error={shown(FIELDS.amount)}
+            errorProps={{ role: 'alert' }}
+            w={{ base: '100%', xs: 180 }}
+          />
+          <TextInput
+            label={t('currency')}
+            value={currency}
+            onChange={(event) => setCurrency(event.currentTarget.value.toUpperCase())}
+            maxLength={3}
+            dir="ltr"
+            error={shown(FIELDS.currency)}
+            errorProps={{ role: 'alert' }}
+            w={{ base: '100%', xs: 100 }}
+          />
+        </Group>
+        <TextInput label={t('amountReason')} value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={1000} />
+        <Button type="submit" variant="default" w="fit-content" loading={write.isPending} disabled={unchanged}>
+          {t('saveAmount')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
