@@ -1,0 +1,107 @@
+/** The console's Notifications page, in English; the Arabic is in ./notifications-messages-ar.ts (loaded with Arabic). */
+import { defineMessages } from '../../i18n/i18n';
+
+export const consoleNotificationsEn = {
+  title: 'Notifications',
+  description: 'What operators sent to partners, newest first. Sending to many partners goes on in the background.',
+  newNotification: 'New notification',
+  loadFailed: "Couldn't load the notifications sent.",
+  empty: 'Nothing has been sent yet.',
+  filteredEmpty: 'No notification matches these filters.',
+  columns: {
+    sent: 'Sent',
+    notification: 'Notification',
+    audience: 'Audience',
+    sender: 'Sender',
+    recipients: 'Recipients',
+    state: 'State',
+  },
+  audienceFilter: 'Audience',
+  everyAudience: 'Every audience',
+  audienceFilterChip: 'Audience: {{audience}}',
+  audienceKinds: {
+    partner: 'One partner',
+    agent: 'An agent’s partners',
+    all: 'All partners',
+  },
+  audienceOf: {
+    partner: '{{name}}',
+    agent: 'Partners of {{name}}',
+    all: 'All partners',
+  },
+  commandLine: 'Command line ({{name}})',
+  states: {
+    queued: 'Queued',
+    sending: 'Sending',
+    sent: 'Sent',
+    failed: 'Failed',
+  },
+  progress: '{{sent}} of {{total}}',
+  failedBecause: 'Why: {{error}}',
+  arabicToo: 'Arabic too',
+
+  composeTitle: 'New notification',
+  composeDescription: 'One notification, stored for each partner it reaches and shown at once in their bell.',
+  back: 'All notifications',
+  sendTo: 'Send to',
+  audienceOptions: {
+    partner: 'One partner',
+    agent: 'Every partner of a referral agent',
+    all: 'All partners',
+  },
+  partner: 'Partner',
+  partnerPlaceholder: 'Search by name, e-mail or organisation',
+  agent: 'Referral agent',
+  agentPlaceholder: 'Search by name',
+  searching: 'Searching…',
+  noMatch: 'Nothing matches.',
+  searchFailed: "Couldn't search. Try again.",
+  approvedPartners_one: '{{count, number}} approved partner',
+  approvedPartners_other: '{{count, number}} approved partners',
+  english: 'English',
+  titleLabel: 'Title',
+  bodyLabel: 'Message',
+  linkLabel: 'Link',
+  linkDescription: 'Optional. A page of the partner portal, such as /bookings or /bookings?search=100234.',
+  arabic: 'Arabic',
+  arabicDescription: 'Optional. Partners whose language is Arabic read this version; left empty, everyone reads the English.',
+  titleArLabel: 'Arabic title',
+  bodyArLabel: 'Arabic message',
+  preview: 'Preview in the partner’s bell',
+  previewEnglish: 'English',
+  previewArabic: 'Arabic',
+  previewTitle: 'The title appears here',
+  previewNotice: 'Notification preview',
+  reach_one: 'This reaches {{count, number}} partner.',
+  reach_other: 'This reaches {{count, number}} partners.',
+  reachNobody: 'No approved partner would receive it.',
+  reachQueued: 'It is sent in the background; the history shows how far it got.',
+  reachChoose: 'Choose who receives it to see how many partners it reaches.',
+  counting: 'Counting the partners…',
+  countFailed: "Couldn't count the partners it reaches.",
+  send: 'Send',
+  cancel: 'Cancel',
+  close: 'Close',
+  sendFailed: "Couldn't send the notification. Try again.",
+  fixErrors: 'Check the fields marked in red.',
+  confirmTitle_one: 'Send to {{count, number}} partner?',
+  confirmTitle_other: 'Send to {{count, number}} partners?',
+  confirmDetail_one: 'This sends “{{title}}” to {{count, number}} partner. It cannot be taken back.',
+  confirmDetail_other: 'This sends “{{title}}” to {{count, number}} partners. It cannot be taken back.',
+  sentToast: 'Notification sent',
+  sentDetail_one: 'Sent to {{count, number}} partner.',
+  sentDetail_other: 'Sent to {{count, number}} partners.',
+  queuedToast: 'Notification queued',
+  queuedDetail_one: 'It is being sent to {{count, number}} partner.',
+  queuedDetail_other: 'It is being sent to {{count, number}} partners.',
+} as const;
+
+declare module '../../i18n/i18n' {
+  interface Catalogues {
+    'console-notifications': typeof consoleNotificationsEn;
+  }
+}
+
+export const consoleNotificationsMessages = defineMessages('console-notifications', consoleNotificationsEn, () =>
+  import('./notifications-messages-ar').then((module) => module.consoleNotificationsAr),
+);
