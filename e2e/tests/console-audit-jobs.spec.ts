@@ -22,7 +22,8 @@ async function signInAsAdmin(page: Page, start: string): Promise<void> {
 }
 
 test('an admin filters the audit log, opens a row, and sees the background jobs', async ({ page }) => {
-  test.slow();
+  // Sign-in, four pages and states with axe in both schemes, on two cores shared with other runs.
+  test.setTimeout(360_000);
   await signInAsAdmin(page, '/console/audit-log');
 
   await expect(page).toHaveURL(/\/console\/audit-log$/);

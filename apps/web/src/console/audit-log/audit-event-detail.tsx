@@ -43,7 +43,7 @@ function EventBody({ event, permissions, onFilterActor, onFilterTarget }: Omit<A
   const link = event.target ? targetLink(event.target, permissions) : null;
   const targetText = event.target ? `${targetTypeWords(event.target.type)} ${event.target.name ?? event.target.id}` : null;
   const none = (
-    <Text span c="dimmed">
+    <Text span size="sm" c="dimmed">
       {t('detail.none')}
     </Text>
   );
@@ -57,7 +57,7 @@ function EventBody({ event, permissions, onFilterActor, onFilterTarget }: Omit<A
           </Fact>
           <Fact label={t('detail.action')}>
             <Stack gap={2}>
-              <Text span>{words ?? event.action}</Text>
+              <Text span size="sm">{words ?? event.action}</Text>
               {words ? <Code>{event.action}</Code> : null}
             </Stack>
           </Fact>
@@ -72,7 +72,7 @@ function EventBody({ event, permissions, onFilterActor, onFilterTarget }: Omit<A
                     {targetText}
                   </Anchor>
                 ) : (
-                  <Text span>{targetText}</Text>
+                  <Text span size="sm">{targetText}</Text>
                 )}
                 <Code>{`${event.target.type} ${event.target.id}`}</Code>
               </Stack>
@@ -80,10 +80,10 @@ function EventBody({ event, permissions, onFilterActor, onFilterTarget }: Omit<A
               none
             )}
           </Fact>
-          <Fact label={t('detail.reason')}>{event.reason ? <Text span style={{ whiteSpace: 'pre-wrap' }}>{event.reason}</Text> : none}</Fact>
+          <Fact label={t('detail.reason')}>{event.reason ? <Text span size="sm" style={{ whiteSpace: 'pre-wrap' }}>{event.reason}</Text> : none}</Fact>
           <Fact label={t('detail.ip')}>{event.ip ?? none}</Fact>
           <Fact label={t('detail.userAgent')} wide>
-            {event.user_agent ? <Text span style={{ wordBreak: 'break-word' }}>{event.user_agent}</Text> : none}
+            {event.user_agent ? <Text span size="sm" style={{ wordBreak: 'break-word' }}>{event.user_agent}</Text> : none}
           </Fact>
         </SimpleGrid>
       </Box>
@@ -98,10 +98,10 @@ function EventBody({ event, permissions, onFilterActor, onFilterTarget }: Omit<A
       </Group>
 
       <Stack gap="xs">
-        <Title order={3} size="h4">
+        <Title order={3} size="h4" id={`audit-event-${event.id}-changes`}>
           {t('detail.changes')}
         </Title>
-        <Changes before={event.before} after={event.after} />
+        <Changes before={event.before} after={event.after} labelledBy={`audit-event-${event.id}-changes`} />
       </Stack>
     </Stack>
   );
@@ -123,7 +123,12 @@ function Fact({ label, children, wide = false }: { label: string; children: Reac
 /** A value as stored: masked secrets say so, empty values say so, objects and lists as JSON. */
 function Value({ value, present }: { value: unknown; present: boolean }) {
   const t = useText('console-audit-log');
-  if (!present) return <Text span c="dimmed">—</Text>;
+  if (!present)
+    return (
+      <Text span size="sm" c="dimmed">
+        —
+      </Text>
+    );
   if (value === AUDIT_MASKED_VALUE) {
     return (
       <Badge variant="outline" color="gray" tt="none">
@@ -131,12 +136,21 @@ function Value({ value, present }: { value: unknown; present: boolean }) {
       </Badge>
     );
   }
-  if (value === null || value === '') return <Text span c="dimmed">{t('detail.empty')}</Text>;
+  if (value === null || value === '')
+    return (
+      <Text span size="sm" c="dimmed">
+        {t('detail.empty')}
+      </Text>
+    );
   if (typeof value === 'object') return <Code block>{JSON.stringify(value, null, 2)}</Code>;
-  return <Text span style={{ wordBreak: 'break-word' }}>{String(value)}</Text>;
+  return (
+    <Text span size="sm" style={{ wordBreak: 'break-word' }}>
+      {String(value)}
+    </Text>
+  );
 }
 
-function Changes({ before, after }: { before: unknown; after: unknown }) {
+function Changes({ before, after, labelledBy }: { before: unknown; after: unknown; labelledBy: string }) {
   const t = useText('console-audit-log');
   const changes = diffValues(before, after);
   if (changes.length === 0) return <Text size="sm" c="dimmed">{t('detail.noValues')}</Text>;
@@ -144,8 +158,7 @@ function Changes({ before, after }: { before: unknown; after: unknown }) {
   const bothSides = before !== null && before !== undefined && after !== null && after !== undefined;
   return (
     <Table.ScrollContainer minWidth={420}>
-      <Table striped withTableBorder verticalSpacing="xs" fz="sm">
-        <Table.Caption>{t('detail.changes')}</Table.Caption>
+      <Table striped withTableBorder verticalSpacing="xs" fz="sm" aria-labelledby={labelledBy}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">{t('detail.field')}</Table.Th>
