@@ -72,7 +72,9 @@ function opensTheTestDatabase(testFile: string): boolean {
 const serverTests = serverTestFiles();
 const testDatabaseTests = serverTests.filter(opensTheTestDatabase);
 
-const serverProject = { environment: 'node' as const, testTimeout: 60_000, hookTimeout: 120_000 };
+// Generous limits: they only decide how long a test that is failing anyway waits; a clean-clone run beside seven busy
+// agents (load 25 on two cores) took over 60 s to start an embedded database.
+const serverProject = { environment: 'node' as const, testTimeout: 120_000, hookTimeout: 180_000 };
 
 export default defineConfig({
   test: {
@@ -119,7 +121,7 @@ export default defineConfig({
           css: false,
           // Pages and widgets alike: typing into Mantine inputs re-renders per key, and a lazy route's first visit
           // waits for its module to be transformed; on two busy cores a test can pass Vitest's 5 s default.
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
     ],

@@ -3,8 +3,9 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '../src/i18n/i18n';
 
-// The machines are two shared cores: give findBy/waitFor room before calling an answer missing.
-configure({ asyncUtilTimeout: 5000 });
+// The machines are two shared cores: give findBy/waitFor room before calling an answer missing. It costs a passing
+// test nothing (findBy answers as soon as the element shows); at 5 s, a run under a load of 25 failed eight tests.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Every area's catalogue, as the app has them (each area declares its own in its routes declaration's imports).
 import '../src/app/areas';
