@@ -19,7 +19,9 @@ export async function auditLogRoutes(fastify: FastifyInstance): Promise<void> {
     permission: 'audit.read',
     tags: ['audit-log'],
     summary: 'The audit log, newest first: filter by actor, action (or an area prefix such as partner.), target and dates',
-    list: async (_operator, query) => {
+    list: async (operator, query, request) => {
+      // Not an audit row (reading changes nothing), but traced: who read which filtered view (the URL holds the filters).
+      request.log.info({ operatorId: operator.id, operatorRole: operator.role }, 'audit log read');
       const { rows, total } = await listNamedAuditEvents(pool, filtersOf(query));
       return { rows: rows.map(toAuditEvent), total };
     },
