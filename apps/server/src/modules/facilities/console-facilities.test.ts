@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../db/queryable.ts';
 import { createBooking } from '../../test/booking-factories.ts';
 import { consoleHeaders, consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
 import { createPartner } from '../../test/factories.ts';
@@ -27,7 +29,7 @@ async function operatorClient(operator: TestOperator): Promise<TestClient> {
   return browser;
 }
 
-const URL = '/api/console/facilities';
+const FACILITIES = '/api/console/facilities';
 let unique = 0;
 
 /** A name no other test uses. */
@@ -37,7 +39,7 @@ function named(name: string): string {
 }
 
 async function createFacility(body: Record<string, unknown>) {
-  const response = await consoleRequest(client, 'POST', URL, body);
+  const response = await consoleRequest(client, 'POST', FACILITIES, body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: number; name: string; slug: string; locations: { id: number; name: string; bookings_count: number }[] };
 }
@@ -67,7 +69,7 @@ describe('creating and editing a facility', () => {
       },
     ]);
 
-    const read = await consoleRequest(client, 'GET', `${URL}/${created.id}`);
+    const read = await consoleRequest(client, 'GET', `${FACILITIES}/${created.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({ id: created.id, slug: created.slug });
   });
@@ -84,27 +86,27 @@ describe('creating and editing a facility', () => {
   it('refuses a second facility of the same name in the same city with a 409, and records nothing', async () => {
     const name = named('Palm Grove Hospital');
     const first = await createFacility({ name, country: 'AE', city: 'Abu Dhabi' });
-    const again = await consoleRequest(client, 'POST', URL, { name: name.toUpperCase(), country: 'AE', city: 'abu dhabi' });
+    const again = await consoleRequest(client, 'POST', FACILITIES, { name: name.toUpperCase(), country: 'AE', city: 'abu dhabi' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`A facility named ${name} already exists in Abu Dhabi.`);
     const { rows } = await context.database.pool.query("SELECT count(*)::int AS n FROM audit_events WHERE action = 'facility.created' AND after->>'name' ILIKE $1", [name]);
     expect(rows[0].n).toBe(1);
     // In Arabic too.
-    const arabic = await client.request('POST', URL, { name, country: 'AE', city: 'Abu Dhabi' }, { ...consoleHeaders(client), 'accept-language': 'ar' });
+    const arabic = await client.request('POST', FACILITIES, { name, country: 'AE', city: 'Abu Dhabi' }, { ...consoleHeaders(client), 'accept-language': 'ar' });
     expect(arabic.statusCode).toBe(409);
     expect(arabic.json().message).toBe(`توجد منشأة باسم ${name} في Abu Dhabi بالفعل.`);
     expect(first.id).toBeGreaterThan(0);
   });
 
   it('answers 422 with a message per field', async () => {
-    const response = await consoleRequest(client, 'POST', URL, { name: ' ', country: 'XX', city: 'a'.repeat(101) });
+    const response = await consoleRequest(client, 'POST', FACILITIES, { name: ' ', country: 'XX', city: 'a'.repeat(101) });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
       name: ['The name field is required.'],
       country: ['Choose a country.'],
       city: ['The city field must not be greater than 100 characters.'],
     });
-    const nul = await consoleRequest(client, 'POST', URL, { name: 'Bad\u0000Name', city: 'Dubai' });
+    const nul = await consoleRequest(client, 'POST', FACILITIES, { name: 'Bad\u0000Name', city: 'Dubai' });
     expect(nul.statusCode).toBe(422);
     expect(Object.keys(nul.json().errors).sort()).toEqual(['country', 'name']);
   });
@@ -112,7 +114,7 @@ describe('creating and editing a facility', () => {
   it('edits name, country and city, keeps the slug, and audits only what changed', async () => {
     const created = await createFacility({ name: named('Cedar Ridge Clinic'), country: 'LB', city: 'Beirut' });
     const name = named('Cedar Ridge Medical Centre');
-    const edited = await consoleRequest(client, 'PUT', `${URL}/${created.id}`, { name, country: 'LB', city: 'Byblos' });
+    const edited = await consoleRequest(client, 'PUT', `${FACILITIES}/${created.id}`, { name, country: 'LB', city: 'Byblos' });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ name, city: 'Byblos', slug: created.slug });
     const rows = await auditRows('facility', created.id);
@@ -122,17 +124,17 @@ describe('creating and editing a facility', () => {
       after: { name, city: 'Byblos' },
     });
     // Saving it unchanged writes nothing.
-    expect((await consoleRequest(client, 'PUT', `${URL}/${created.id}`, { name, country: 'LB', city: 'Byblos' })).statusCode).toBe(200);
+    expect((await consoleRequest(client, 'PUT', `${FACILITIES}/${created.id}`, { name, country: 'LB', city: 'Byblos' })).statusCode).toBe(200);
     expect(await auditRows('facility', created.id)).toHaveLength(rows.length);
   });
 
   it('answers 404 for a facility that does not exist, and 409 when renamed onto another', async () => {
-    expect((await consoleRequest(client, 'GET', `${URL}/999999`)).statusCode).toBe(404);
-    expect((await consoleRequest(client, 'PUT', `${URL}/999999`, { name: 'Nowhere', country: 'AE', city: 'Dubai' })).statusCode).toBe(404);
-    expect((await consoleRequest(client, 'GET', `${URL}/abc`)).statusCode).toBe(422);
+    expect((await consoleRequest(client, 'GET', `${FACILITIES}/999999`)).statusCode).toBe(404);
+    expect((await consoleRequest(client, 'PUT', `${FACILITIES}/999999`, { name: 'Nowhere', country: 'AE', city: 'Dubai' })).statusCode).toBe(404);
+    expect((await consoleRequest(client, 'GET', `${FACILITIES}/abc`)).statusCode).toBe(422);
     const taken = await createFacility({ name: named('Gulf Coast Hospital'), country: 'QA', city: 'Doha' });
     const other = await createFacility({ name: named('Gulf Coast Clinic'), country: 'QA', city: 'Doha' });
-    const clash = await consoleRequest(client, 'PUT', `${URL}/${other.id}`, { name: taken.name, country: 'QA', city: 'Doha' });
+    const clash = await consoleRequest(client, 'PUT', `${FACILITIES}/${other.id}`, { name: taken.name, country: 'QA', city: 'Doha' });
     expect(clash.statusCode).toBe(409);
   });
 });
@@ -140,7 +142,7 @@ describe('creating and editing a facility', () => {
 describe('locations', () => {
   it('adds, edits and removes a location, each with its audit row', async () => {
     const facility = await createFacility({ name: named('Harbour View Hospital'), country: 'SG', city: 'Singapore' });
-    const added = await consoleRequest(client, 'POST', `${URL}/${facility.id}/locations`, {
+    const added = await consoleRequest(client, 'POST', `${FACILITIES}/${facility.id}/locations`, {
       name: 'Orchard clinic',
       address: '',
       city: 'Singapore',
@@ -150,7 +152,7 @@ describe('locations', () => {
     const location = added.json().locations[0];
     expect(location).toMatchObject({ name: 'Orchard clinic', address: null, city: 'Singapore', country: 'SG', bookings_count: 0 });
 
-    const edited = await consoleRequest(client, 'PUT', `${URL}/${facility.id}/locations/${location.id}`, {
+    const edited = await consoleRequest(client, 'PUT', `${FACILITIES}/${facility.id}/locations/${location.id}`, {
       name: 'Orchard Road clinic',
       address: '391 Orchard Road, #12-01',
       city: 'Singapore',
@@ -159,11 +161,11 @@ describe('locations', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().locations[0]).toMatchObject({ name: 'Orchard Road clinic', address: '391 Orchard Road, #12-01' });
 
-    const duplicate = await consoleRequest(client, 'POST', `${URL}/${facility.id}/locations`, { name: 'orchard road CLINIC', city: 'Singapore', country: 'SG' });
+    const duplicate = await consoleRequest(client, 'POST', `${FACILITIES}/${facility.id}/locations`, { name: 'orchard road CLINIC', city: 'Singapore', country: 'SG' });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().message).toBe('This facility already has a location named orchard road CLINIC.');
 
-    const removed = await consoleRequest(client, 'DELETE', `${URL}/${facility.id}/locations/${location.id}`);
+    const removed = await consoleRequest(client, 'DELETE', `${FACILITIES}/${facility.id}/locations/${location.id}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().locations).toEqual([]);
     expect((await auditRows('facility_location', location.id)).map((row) => row.action)).toEqual([
@@ -180,10 +182,10 @@ describe('locations', () => {
     const { rows } = await context.database.pool.query<{ id: number }>('SELECT facility_location_id AS id FROM bookings WHERE id = $1', [booking.id]);
     const locationId = rows[0]!.id;
 
-    const refused = await consoleRequest(client, 'DELETE', `${URL}/${booking.facilityId}/locations/${locationId}`);
+    const refused = await consoleRequest(client, 'DELETE', `${FACILITIES}/${booking.facilityId}/locations/${locationId}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This location cannot be removed: bookings refer to it (1).');
-    const detail = (await consoleRequest(client, 'GET', `${URL}/${booking.facilityId}`)).json();
+    const detail = (await consoleRequest(client, 'GET', `${FACILITIES}/${booking.facilityId}`)).json();
     expect(detail.locations).toEqual([expect.objectContaining({ id: locationId, bookings_count: 1 })]);
     expect(detail.bookings_count).toBe(1);
     expect(detail.services).toEqual([
@@ -195,11 +197,11 @@ describe('locations', () => {
   it('answers 404 for a location of another facility, and 422 for bad fields', async () => {
     const one = await createFacility({ name: named('Al Noor Clinic'), country: 'OM', city: 'Muscat' });
     const two = await createFacility({ name: named('Al Noor Clinic'), country: 'OM', city: 'Salalah' });
-    const location = (await consoleRequest(client, 'POST', `${URL}/${one.id}/locations`, { name: 'Main campus', city: 'Muscat', country: 'OM' })).json().locations[0];
-    expect((await consoleRequest(client, 'DELETE', `${URL}/${two.id}/locations/${location.id}`)).statusCode).toBe(404);
-    expect((await consoleRequest(client, 'PUT', `${URL}/${two.id}/locations/${location.id}`, { name: 'X', city: 'Y', country: 'OM' })).statusCode).toBe(404);
-    expect((await consoleRequest(client, 'POST', `${URL}/999999/locations`, { name: 'X', city: 'Y', country: 'OM' })).statusCode).toBe(404);
-    const invalid = await consoleRequest(client, 'POST', `${URL}/${one.id}/locations`, { name: '', city: '', country: 'Oman', address: 'x'.repeat(301) });
+    const location = (await consoleRequest(client, 'POST', `${FACILITIES}/${one.id}/locations`, { name: 'Main campus', city: 'Muscat', country: 'OM' })).json().locations[0];
+    expect((await consoleRequest(client, 'DELETE', `${FACILITIES}/${two.id}/locations/${location.id}`)).statusCode).toBe(404);
+    expect((await consoleRequest(client, 'PUT', `${FACILITIES}/${two.id}/locations/${location.id}`, { name: 'X', city: 'Y', country: 'OM' })).statusCode).toBe(404);
+    expect((await consoleRequest(client, 'POST', `${FACILITIES}/999999/locations`, { name: 'X', city: 'Y', country: 'OM' })).statusCode).toBe(404);
+    const invalid = await consoleRequest(client, 'POST', `${FACILITIES}/${one.id}/locations`, { name: '', city: '', country: 'Oman', address: 'x'.repeat(301) });
     expect(invalid.statusCode).toBe(422);
     expect(Object.keys(invalid.json().errors).sort()).toEqual(['address', 'city', 'country', 'name']);
   });
@@ -213,28 +215,28 @@ describe('the list', () => {
     await createBooking(context.database.pool, { referralAgentId: partner.referralAgentId, facility: busy, facilityCountry: 'IN' });
     await createBooking(context.database.pool, { referralAgentId: partner.referralAgentId, facility: busy, facilityCountry: 'IN' });
     const quiet = await createFacility({ name: `${tag} Skin Clinic`, country: 'TH', city: 'Bangkok' });
-    await consoleRequest(client, 'POST', `${URL}/${quiet.id}/locations`, { name: 'Silom branch', city: 'Bangkok', country: 'TH' });
-    await consoleRequest(client, 'POST', `${URL}/${quiet.id}/locations`, { name: 'Sukhumvit branch', city: 'Bangkok', country: 'TH' });
+    await consoleRequest(client, 'POST', `${FACILITIES}/${quiet.id}/locations`, { name: 'Silom branch', city: 'Bangkok', country: 'TH' });
+    await consoleRequest(client, 'POST', `${FACILITIES}/${quiet.id}/locations`, { name: 'Sukhumvit branch', city: 'Bangkok', country: 'TH' });
 
-    const all = await consoleRequest(client, 'GET', `${URL}?search=${tag}`);
+    const all = await consoleRequest(client, 'GET', `${FACILITIES}?search=${tag}`);
     expect(all.statusCode).toBe(200);
     expect(all.json().total).toBe(2);
     expect(all.json().data.map((row: { name: string; locations_count: number; bookings_count: number }) => [row.name, row.locations_count, row.bookings_count])).toEqual([
       [busy, 1, 2],
       [`${tag} Skin Clinic`, 2, 0],
     ]);
-    const byBookings = await consoleRequest(client, 'GET', `${URL}?search=${tag}&sort=-bookings`);
+    const byBookings = await consoleRequest(client, 'GET', `${FACILITIES}?search=${tag}&sort=-bookings`);
     expect(byBookings.json().data[0].name).toBe(busy);
-    const byLocations = await consoleRequest(client, 'GET', `${URL}?search=${tag}&sort=-locations`);
+    const byLocations = await consoleRequest(client, 'GET', `${FACILITIES}?search=${tag}&sort=-locations`);
     expect(byLocations.json().data[0].name).toBe(`${tag} Skin Clinic`);
-    const thai = await consoleRequest(client, 'GET', `${URL}?search=${tag}&country=TH`);
+    const thai = await consoleRequest(client, 'GET', `${FACILITIES}?search=${tag}&country=TH`);
     expect(thai.json().data.map((row: { name: string }) => row.name)).toEqual([`${tag} Skin Clinic`]);
     // A location's name finds its facility.
-    const branch = await consoleRequest(client, 'GET', `${URL}?search=${encodeURIComponent('sukhumvit branch')}&country=TH`);
+    const branch = await consoleRequest(client, 'GET', `${FACILITIES}?search=${encodeURIComponent('sukhumvit branch')}&country=TH`);
     expect(branch.json().data.map((row: { id: number }) => row.id)).toContain(quiet.id);
-    expect((await consoleRequest(client, 'GET', `${URL}?country=Thailand`)).statusCode).toBe(422);
-    expect((await consoleRequest(client, 'GET', `${URL}?sort=slug`)).statusCode).toBe(422);
-    const paged = await consoleRequest(client, 'GET', `${URL}?per_page=10&page=1`);
+    expect((await consoleRequest(client, 'GET', `${FACILITIES}?country=Thailand`)).statusCode).toBe(422);
+    expect((await consoleRequest(client, 'GET', `${FACILITIES}?sort=slug`)).statusCode).toBe(422);
+    const paged = await consoleRequest(client, 'GET', `${FACILITIES}?per_page=10&page=1`);
     expect(paged.json().data.length).toBeLessThanOrEqual(10);
   });
 });
@@ -242,8 +244,8 @@ describe('the list', () => {
 describe('who may', () => {
   it('refuses an operator without facilities.manage (support) with a 403, for reads and writes', async () => {
     const other = await operatorClient(support);
-    expect((await consoleRequest(other, 'GET', URL)).statusCode).toBe(403);
-    expect((await consoleRequest(other, 'POST', URL, { name: 'Anything', country: 'AE', city: 'Dubai' })).statusCode).toBe(403);
+    expect((await consoleRequest(other, 'GET', FACILITIES)).statusCode).toBe(403);
+    expect((await consoleRequest(other, 'POST', FACILITIES, { name: 'Anything', country: 'AE', city: 'Dubai' })).statusCode).toBe(403);
     const { rows } = await context.database.pool.query("SELECT count(*)::int AS n FROM facilities WHERE name = 'Anything'");
     expect(rows[0].n).toBe(0);
   });
@@ -260,7 +262,7 @@ describe('renaming a facility', () => {
       (await browser.get(`/api/clients/bookings?team=referral&search=${encodeURIComponent(term)}`)).json().data.map((row: { id: number }) => row.id);
     expect(await search('bluewater')).toEqual([booking.id]);
 
-    const renamed = await consoleRequest(client, 'PUT', `${URL}/${booking.facilityId}`, { name: 'Tidewater Bone & Joint Hospital', country: 'AE', city: 'Dubai' });
+    const renamed = await consoleRequest(client, 'PUT', `${FACILITIES}/${booking.facilityId}`, { name: 'Tidewater Bone & Joint Hospital', country: 'AE', city: 'Dubai' });
     expect(renamed.statusCode).toBe(200);
     expect(await search('tidewater')).toEqual([booking.id]);
     expect(await search('bluewater')).toEqual([]);
@@ -269,5 +271,29 @@ describe('renaming a facility', () => {
     // The Facility filter's options show the new name too.
     const options = (await browser.get('/api/general/get-facilities')).json() as { id: number; name: string }[];
     expect(options).toEqual([{ id: booking.facilityId, name: 'Tidewater Bone & Joint Hospital' }]);
+  });
+});
+
+describe('migration 0009', () => {
+  it('turns countries written as English names into ISO codes, and leaves a name it does not know', async () => {
+    const pool = context.database.pool;
+    const { rows } = await pool.query<{ id: number }>(
+      `INSERT INTO facilities (name, slug, country, city) VALUES
+         ('Old Turkish Clinic', 'old-turkish-clinic', 'Turkey', 'Istanbul'),
+         ('Old Emirati Clinic', 'old-emirati-clinic', ' united arab emirates ', 'Dubai'),
+         ('Old Atlantis Clinic', 'old-atlantis-clinic', 'Atlantis', 'Poseidonia')
+       RETURNING id`,
+    );
+    await pool.query("INSERT INTO facility_locations (facility_id, name, city, country) VALUES ($1, 'Main', 'Istanbul', 'Türkiye')", [rows[0]!.id]);
+    const sql = readFileSync(new URL('../../db/migrations/0009_facility_countries.sql', import.meta.url), 'utf8');
+    await inTransaction(pool, (client) => client.query(sql));
+    const after = await pool.query('SELECT f.country, l.country AS location_country FROM facilities f LEFT JOIN facility_locations l ON l.facility_id = f.id WHERE f.id = ANY($1::int[]) ORDER BY f.id', [
+      rows.map((row) => row.id),
+    ]);
+    expect(after.rows).toEqual([
+      { country: 'TR', location_country: 'TR' },
+      { country: 'AE', location_country: null },
+      { country: 'Atlantis', location_country: null },
+    ]);
   });
 });
