@@ -55,9 +55,9 @@ async function signInToConsole(page: Page, email: string, start = '/console'): P
   await typeCode(page, totpCode(DEMO_OPERATOR_TOTP_SECRET));
 }
 
-test('an operator signs in with TOTP and approves a pending partner, who then signs in', async ({ browser, page }) => {
-  // A long journey with axe in both schemes at every step, on two shared cores.
-  test.setTimeout(180_000);
+test('an operator signs in with TOTP and approves a pending partner, who then signs in; the operator completes one of their bookings and the partner sees it arrive live', async ({ browser, page }) => {
+  // A long journey with axe in both schemes at every step, two browsers, on two shared cores.
+  test.setTimeout(900_000);
   const applicant = await registerPartner(page);
   await page.context().clearCookies();
 
@@ -77,7 +77,8 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
   await expect(page.getByRole('heading', { level: 1, name: 'Partner applications' })).toBeVisible();
   await expect(page).toHaveTitle('Partner applications · Operations console');
   const navigation = page.getByRole('navigation', { name: 'Console' });
-  await expect(navigation.getByRole('link')).toHaveText(['Overview', 'Partner applications', 'Partners']);
+  // Support's pages (other areas add theirs): these among them.
+  for (const link of ['Overview', 'Partner applications', 'Partners', 'Bookings']) await expect(navigation.getByRole('link', { name: link, exact: true })).toBeVisible();
   const table = page.getByRole('table', { name: 'Partner applications' });
   const name = `${applicant.firstName} ${applicant.lastName}`;
   await expect(table.getByRole('row').filter({ hasText: applicant.email })).toBeVisible();
@@ -137,6 +138,74 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
   await page.getByRole('link', { name: 'All partners' }).click();
   await expect(page.getByRole('table', { name: 'Partners' })).toBeVisible();
   await expectAccessible(page, 'console partners');
+
+  // Bookings: the partner signs in again, in a second browser, and stays there. The operator makes a booking for the
+  // partner's agent, confirms it and completes it; the partner's page shows each notification as it arrives.
+  const liveContext = await browser.newContext();
+  const live = await liveContext.newPage();
+  const subscribed = live.waitForResponse((response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200);
+  await fillSignInForm(live, applicant.email, applicant.password);
+  await expect(live.getByRole('heading', { level: 1, name: `Welcome, ${applicant.firstName}` })).toBeVisible();
+  await subscribed;
+  const user = (await (await live.request.get('/api/user')).json()) as { partner_profile: { referral_agent: { name: string } } };
+  const agentName = user.partner_profile.referral_agent.name;
+
+  await navigation.getByRole('link', { name: 'Bookings', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Bookings' }).getByRole('row').nth(1)).toBeVisible();
+  await expectAccessible(page, 'console bookings');
+  await page.getByRole('link', { name: 'New booking' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New booking' })).toBeVisible();
+  await expectAccessible(page, 'console new booking');
+  await page.getByRole('button', { name: 'Create booking' }).click();
+  await expect(page.getByText('The agent field is required.')).toBeVisible();
+  await expectAccessible(page, 'console new booking, fields missing', { schemes: 'current' });
+  const choose = async (label: string, option: string | RegExp, search?: string) => {
+    const box = page.getByRole('combobox', { name: label });
+    await box.click();
+    if (search) await box.fill(search);
+    await page.getByRole('option', { name: option }).first().click();
+  };
+  await choose('Referral agent', agentName, agentName);
+  await page.getByText('A new patient').click();
+  const patientName = `Samira Okafor ${Date.now() % 10_000}`;
+  await page.getByRole('textbox', { name: 'Full name' }).fill(patientName);
+  await choose('Referring partner (optional)', new RegExp(applicant.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await choose('Facility', /·/);
+  await choose('Service', /·/);
+  await page.getByLabel('Appointment date').fill('2027-01-12');
+  await page.getByRole('button', { name: 'Create booking' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Booking MT-\d+$/ })).toBeVisible();
+  const bookingTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  const bookingId = bookingTitle.replace('Booking ', '');
+  await expect(live.getByRole('alert').filter({ hasText: `New booking ${bookingId}` })).toBeVisible();
+  await expectAccessible(page, 'console booking (pending)');
+
+  const actions = page.getByRole('group', { name: 'Status actions' });
+  await expect(actions.getByRole('button')).toHaveText(['Confirm', 'Cancel booking']);
+  await actions.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog', { name: `Confirm: booking ${bookingId}?` }).getByRole('button', { name: 'Confirm' }).click();
+  await expect(actions.getByRole('button')).toHaveText(['Mark completed', 'Cancel booking', 'Mark no-show']);
+  await actions.getByRole('button', { name: 'Mark no-show' }).click();
+  const noShow = page.getByRole('dialog', { name: `Mark no-show: booking ${bookingId}?` });
+  await noShow.getByRole('button', { name: 'Mark no-show' }).click();
+  await expect(noShow.getByText('The reason field is required.')).toBeVisible();
+  await expectAccessible(page, 'console booking no-show dialog, reason missing', { schemes: 'current' });
+  await noShow.getByRole('button', { name: 'Keep as it is' }).click();
+  await expect(noShow).toBeHidden();
+
+  await actions.getByRole('button', { name: 'Mark completed' }).click();
+  const complete = page.getByRole('dialog', { name: `Mark completed: booking ${bookingId}?` });
+  await expect(complete).toContainText(`The booking goes from Confirmed to Completed. Partners of ${agentName} are told at once.`);
+  await complete.getByRole('button', { name: 'Mark completed' }).click();
+  await expect(page.getByText('This status is final: nothing follows it.')).toBeVisible();
+  await expect(page.getByText('Confirmed → Completed')).toBeVisible();
+  await expectAccessible(page, 'console booking (completed)');
+
+  // …and the partner, who did nothing, sees it arrive.
+  const arrived = live.getByRole('alert').filter({ hasText: `Booking ${bookingId} updated` }).filter({ hasText: 'Status changed from Confirmed to Completed.' });
+  await expect(arrived).toBeVisible();
+  await liveContext.close();
 
   // Sign out: back at the console's sign-in, and the console's pages need signing in again.
   await page.getByRole('button', { name: /^Operator menu for / }).click();
