@@ -147,7 +147,7 @@ export function ComposePage() {
               <Fieldset legend={t('english')} radius="md">
                 <Stack gap="sm">
                   <TextInput label={t('titleLabel')} required maxLength={NOTIFICATION_TITLE_MAX} {...form.getInputProps('title')} />
-                  <Textarea label={t('bodyLabel')} autosize minRows={3} maxRows={8} maxLength={NOTIFICATION_BODY_MAX} {...form.getInputProps('body')} />
+                  <Textarea label={t('bodyLabel')} rows={4} maxLength={NOTIFICATION_BODY_MAX} {...form.getInputProps('body')} />
                   <TextInput
                     label={t('linkLabel')}
                     description={t('linkDescription')}
@@ -165,7 +165,7 @@ export function ComposePage() {
                     {t('arabicDescription')}
                   </Text>
                   <TextInput label={t('titleArLabel')} dir="rtl" lang="ar" maxLength={NOTIFICATION_TITLE_MAX} {...form.getInputProps('title_ar')} />
-                  <Textarea label={t('bodyArLabel')} dir="rtl" lang="ar" autosize minRows={3} maxRows={8} maxLength={NOTIFICATION_BODY_MAX} {...form.getInputProps('body_ar')} />
+                  <Textarea label={t('bodyArLabel')} dir="rtl" lang="ar" rows={4} maxLength={NOTIFICATION_BODY_MAX} {...form.getInputProps('body_ar')} />
                 </Stack>
               </Fieldset>
 
