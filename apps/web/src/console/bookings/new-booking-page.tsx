@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Button, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { createConsoleBookingRequestSchema, type CreateConsoleBookingRequest } from '@portal/contracts/console-bookings';
 import { formatBookingId } from '@portal/contracts/formatters';
@@ -97,9 +98,12 @@ export function NewBookingPage() {
   const create = useCreateBooking();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [patientSearch, setPatientSearch] = useState('');
+  // The chosen patient stays an option whatever the search finds; its label in the box is not a search.
+  const [chosenPatient, setChosenPatient] = useState<{ value: string; label: string } | null>(null);
+  const [searched] = useDebouncedValue(patientSearch === chosenPatient?.label ? '' : patientSearch.trim(), 250);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const agentClients = useAgentClients(id(values.agentId), patientSearch);
+  const agentClients = useAgentClients(id(values.agentId), searched);
   const Back = isRightToLeft(locale) ? IconArrowRight : IconArrowLeft;
 
   const facility = useMemo(() => options.data?.facilities.find((row) => String(row.id) === values.facilityId), [options.data, values.facilityId]);
@@ -172,7 +176,11 @@ export function NewBookingPage() {
     );
   }
   const { agents, facilities, staff } = options.data;
-  const clients = agentClients.data?.clients ?? [];
+  const found = (agentClients.data?.clients ?? []).map((client) => ({
+    value: String(client.id),
+    label: [client.name, client.email ?? client.phone].filter(Boolean).join(' · '),
+  }));
+  const patientOptions = chosenPatient ? [chosenPatient, ...found.filter((option) => option.value !== chosenPatient.value)] : found;
   const partners = agentClients.data?.partners ?? [];
 
   return (
@@ -213,7 +221,11 @@ export function NewBookingPage() {
                 placeholder={t('chooseAgent')}
                 data={agents.map((agent) => ({ value: String(agent.id), label: agent.name }))}
                 value={values.agentId}
-                onChange={(value) => set('agentId', value, { clientId: null, partnerId: null })}
+                onChange={(value) => {
+                  setChosenPatient(null);
+                  setPatientSearch('');
+                  set('agentId', value, { clientId: null, partnerId: null });
+                }}
                 searchable
                 required
                 nothingFoundMessage={t('noneFound')}
@@ -239,9 +251,12 @@ export function NewBookingPage() {
                 <Select
                   label={t('patient')}
                   placeholder={t('choosePatient')}
-                  data={clients.map((client) => ({ value: String(client.id), label: [client.name, client.email ?? client.phone].filter(Boolean).join(' · ') }))}
+                  data={patientOptions}
                   value={values.clientId}
-                  onChange={(value) => set('clientId', value)}
+                  onChange={(value, option) => {
+                    setChosenPatient(value ? option : null);
+                    set('clientId', value);
+                  }}
                   searchable
                   searchValue={patientSearch}
                   onSearchChange={setPatientSearch}
