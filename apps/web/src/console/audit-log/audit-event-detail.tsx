@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Box, Button, Code, Drawer, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Code, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { AUDIT_MASKED_VALUE, type AuditEvent } from '@portal/contracts/console-audit';
 import type { OperatorPermission } from '@portal/contracts/operator-permissions';
 import { useFormat } from '../../i18n/format';
@@ -50,8 +50,8 @@ function EventBody({ event, permissions, onFilterActor, onFilterTarget }: Omit<A
 
   return (
     <Stack gap="lg">
-      <Box component="dl" m={0}>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+      {/* The dl is the grid: each term and its description in a div, as a definition list allows. */}
+      <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))', gap: 'var(--mantine-spacing-sm)' }}>
           <Fact label={t('detail.when')}>
             <time dateTime={event.at}>{format.full(event.at)}</time>
           </Fact>
@@ -85,7 +85,6 @@ function EventBody({ event, permissions, onFilterActor, onFilterTarget }: Omit<A
           <Fact label={t('detail.userAgent')} wide>
             {event.user_agent ? <Text span size="sm" style={{ wordBreak: 'break-word' }}>{event.user_agent}</Text> : none}
           </Fact>
-        </SimpleGrid>
       </Box>
 
       <Group gap="sm">
