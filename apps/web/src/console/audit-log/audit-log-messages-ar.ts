@@ -88,6 +88,7 @@ export const auditLogAr: Translation<typeof auditLogEn> = {
     referral_agent: 'وكيل إحالة',
     referral_group: 'مجموعة إحالة',
     facility: 'منشأة',
+    facility_location: 'موقع منشأة',
     job: 'مهمة في الخلفية',
   },
   areas: {
@@ -97,6 +98,7 @@ export const auditLogAr: Translation<typeof auditLogEn> = {
     operator: 'المشغّلون',
     booking: 'الحجوزات',
     notification: 'الإشعارات',
+    facility: 'المنشآت',
     job: 'المهام في الخلفية',
     user: 'المستخدمون',
   },
@@ -135,6 +137,13 @@ export const auditLogAr: Translation<typeof auditLogEn> = {
     notification: {
       sent: 'أرسل إشعارًا',
       sent_to_agent: 'أرسل إشعارًا إلى شركاء وكيل',
+    },
+    facility: {
+      created: 'أضاف منشأة',
+      updated: 'عدّل منشأة',
+      location_added: 'أضاف موقع منشأة',
+      location_updated: 'عدّل موقع منشأة',
+      location_removed: 'أزال موقع منشأة',
     },
     job: {
       retried: 'أعاد تشغيل مهمة فاشلة',

@@ -87,6 +87,7 @@ export const auditLogEn = {
     referral_agent: 'Referral agent',
     referral_group: 'Referral group',
     facility: 'Facility',
+    facility_location: 'Facility location',
     job: 'Background job',
   },
   /** The areas of actions: 'partner.' filters every partner action. */
@@ -97,6 +98,7 @@ export const auditLogEn = {
     operator: 'Operators',
     booking: 'Bookings',
     notification: 'Notifications',
+    facility: 'Facilities',
     job: 'Background jobs',
     user: 'Users',
   },
@@ -136,6 +138,13 @@ export const auditLogEn = {
     notification: {
       sent: 'Sent a notification',
       sent_to_agent: 'Notified an agent’s partners',
+    },
+    facility: {
+      created: 'Added a facility',
+      updated: 'Edited a facility',
+      location_added: 'Added a facility location',
+      location_updated: 'Edited a facility location',
+      location_removed: 'Removed a facility location',
     },
     job: {
       retried: 'Retried a failed job',

@@ -48,6 +48,7 @@ export function knownTargetTypes(): string[] {
 const TARGET_PAGES: Record<string, { path: (id: string) => string; permission: OperatorPermission }> = {
   user: { path: (id) => `${CONSOLE_PATHS.partners}/${encodeURIComponent(id)}`, permission: 'partners.read' },
   job: { path: () => '/jobs', permission: 'jobs.manage' },
+  facility: { path: (id) => `/facilities/${encodeURIComponent(id)}`, permission: 'facilities.manage' },
 };
 
 /** Where the target can be opened by someone holding `permissions`, or null. */
