@@ -11,6 +11,7 @@ export const facilitiesAr: Translation<typeof facilitiesEn> = {
   newFacility: 'منشأة جديدة',
   country: 'الدولة',
   allCountries: 'كل الدول',
+  clearCountry: 'عرض كل الدول',
   countryFilter: 'الدولة: {{country}}',
   chooseCountry: 'اختر دولة',
   noCountryFound: 'لا توجد دولة مطابقة',

@@ -10,6 +10,7 @@ export const facilitiesEn = {
   newFacility: 'New facility',
   country: 'Country',
   allCountries: 'All countries',
+  clearCountry: 'Show all countries',
   countryFilter: 'Country: {{country}}',
   chooseCountry: 'Choose a country',
   noCountryFound: 'No country matches',

@@ -77,6 +77,7 @@ export function FacilitiesPage() {
               aria-label={t('country')}
               placeholder={t('allCountries')}
               clearable
+              clearButtonProps={{ 'aria-label': t('clearCountry') }}
               value={country ?? ''}
               onChange={(code) => list.set({ country: (code || undefined) as CountryCode | undefined })}
               w={240}
