@@ -326,6 +326,7 @@ function LogoPanel({ agent }: { agent: ReferralAgentDetail }) {
           error={error}
           onError={setError}
           disabled={uploading}
+          withLabel={false}
         />
         <Group justify="flex-end" gap="sm">
           {file ? (

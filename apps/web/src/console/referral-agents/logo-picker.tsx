@@ -35,13 +35,15 @@ export interface LogoPickerProps {
   error: string | null;
   onError: (message: string | null) => void;
   disabled?: boolean;
+  /** false under a heading that already says "Logo" (the agent's page). */
+  withLabel?: boolean;
 }
 
 /**
  * Chooses a logo: checks its type and size as the server will (which also reads its bytes), previews it, and shows
  * why a file is refused under the field. The upload itself is the page's (with the agent, or on its own).
  */
-export function LogoPicker({ currentUrl, currentAlt, currentNote, file, onFileChange, error, onError, disabled }: LogoPickerProps) {
+export function LogoPicker({ currentUrl, currentAlt, currentNote, file, onFileChange, error, onError, disabled, withLabel = true }: LogoPickerProps) {
   const t = useText('console-referral-agents');
   const locale = useLocale();
   const preview = useObjectUrl(file);
@@ -66,9 +68,11 @@ export function LogoPicker({ currentUrl, currentAlt, currentNote, file, onFileCh
   const shown = preview ?? currentUrl;
   return (
     <Stack gap="xs">
-      <Text component="span" fw={500} size="sm">
-        {t('logo.label')}
-      </Text>
+      {withLabel ? (
+        <Text component="span" fw={500} size="sm">
+          {t('logo.label')}
+        </Text>
+      ) : null}
       <Text id={descriptionId} size="xs" c="dimmed">
         {t('logo.description')}
       </Text>
