@@ -44,6 +44,8 @@ test('an admin filters the audit log, opens a row, and sees the background jobs'
 
   // The filters survive a reload: they are the URL.
   await page.reload();
+  // A whole new load of the console on shared cores: more than the usual 10 s may pass before its first page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible({ timeout: 45_000 });
   await expect(page.getByRole('combobox', { name: 'Action' })).toHaveValue('console.sign_in');
 
   await table.getByRole('row').filter({ hasText: 'Signed in to the console' }).first().getByRole('button', { name: /^View event \d+$/ }).click();

@@ -5,6 +5,7 @@ import { AUDIT_MASKED_VALUE, type AuditEvent } from '@portal/contracts/console-a
 import type { OperatorPermission } from '@portal/contracts/operator-permissions';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
+import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { diffValues, type ChangeKind } from './audit-diff';
 import { actionWords, targetLink, targetTypeWords } from './audit-words';
 import { ActorLabel } from './actor-label';
@@ -22,12 +23,14 @@ const CHANGE_COLORS: Record<ChangeKind, string> = { added: 'teal', removed: 'red
 /** One audit row in full: who, what, to which record, why, from where, and its values before and after. */
 export function AuditEventDetail({ event, permissions, onClose, onFilterActor, onFilterTarget }: AuditEventDetailProps) {
   const t = useText('console-audit-log');
+  // A phone gets the whole screen; wider ones keep the list visible beside it.
+  const narrow = useNarrowLayout();
   return (
     <Drawer
       opened={event !== null}
       onClose={onClose}
       position="right"
-      size="xl"
+      size={narrow ? '100%' : 'xl'}
       title={event ? t('detail.title', { id: event.id }) : ''}
       closeButtonProps={{ 'aria-label': t('detail.close') }}
     >
