@@ -157,17 +157,18 @@ export async function findAgent(db: Queryable, agentId: number): Promise<{ id: n
 export async function searchPartners(db: Queryable, search: string | undefined): Promise<PartnerChoice[]> {
   const values: unknown[] = [RECIPIENT_CHOICES_MAX];
   let where = "u.status = 'approved'";
-  let rank = '0';
+  // Names and addresses that start with the search first (a constant would be read as a column position).
+  let rank = '';
   if (search) {
     values.push(containsPattern(search), `${search.toLowerCase()}%`);
     where += ` AND (u.first_name || ' ' || u.last_name ILIKE $2 OR u.email ILIKE $2 OR coalesce(p.organisation, '') ILIKE $2)`;
-    rank = `CASE WHEN lower(u.first_name || ' ' || u.last_name) LIKE $3 OR lower(u.email) LIKE $3 THEN 0 ELSE 1 END`;
+    rank = `CASE WHEN lower(u.first_name || ' ' || u.last_name) LIKE $3 OR lower(u.email) LIKE $3 THEN 0 ELSE 1 END, `;
   }
   const { rows } = await db.query<PartnerChoice>(
     `SELECT u.id, u.first_name || ' ' || u.last_name AS name, u.email, p.organisation, ra.name AS referral_agent
        FROM users u JOIN partner_profiles p ON p.user_id = u.id JOIN referral_agents ra ON ra.id = p.referral_agent_id
       WHERE ${where}
-      ORDER BY ${rank}, lower(u.first_name || ' ' || u.last_name), u.id
+      ORDER BY ${rank}lower(u.first_name || ' ' || u.last_name), u.id
       LIMIT $1`,
     values,
   );
@@ -178,11 +179,11 @@ export async function searchPartners(db: Queryable, search: string | undefined):
 export async function searchAgents(db: Queryable, search: string | undefined): Promise<AgentChoice[]> {
   const values: unknown[] = [RECIPIENT_CHOICES_MAX];
   let where = 'true';
-  let rank = '0';
+  let rank = '';
   if (search) {
     values.push(containsPattern(search), `${search.toLowerCase()}%`);
     where = 'ra.name ILIKE $2';
-    rank = 'CASE WHEN lower(ra.name) LIKE $3 THEN 0 ELSE 1 END';
+    rank = 'CASE WHEN lower(ra.name) LIKE $3 THEN 0 ELSE 1 END, ';
   }
   const { rows } = await db.query<AgentChoice>(
     `SELECT ra.id, ra.name,
@@ -190,7 +191,7 @@ export async function searchAgents(db: Queryable, search: string | undefined): P
               WHERE p.referral_agent_id = ra.id AND u.status = 'approved') AS partners
        FROM referral_agents ra
       WHERE ${where}
-      ORDER BY ${rank}, lower(ra.name), ra.id
+      ORDER BY ${rank}lower(ra.name), ra.id
       LIMIT $1`,
     values,
   );

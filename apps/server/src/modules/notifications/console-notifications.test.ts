@@ -276,6 +276,9 @@ describe('choosing the audience', () => {
     expect(pending.data).toEqual([]);
     const agents = (await consoleRequest(client, 'GET', '/api/console/notifications/agents?search=zephyr')).json();
     expect(agents.data).toEqual([{ id: agent.agentId, name: 'Zephyr Wellness Referrals', partners: 2 }]);
+    // Before anything is typed: the first ones A–Z.
+    expect((await consoleRequest(client, 'GET', '/api/console/notifications/partners')).json().data.length).toBeGreaterThan(0);
+    expect((await consoleRequest(client, 'GET', '/api/console/notifications/agents')).json().data.length).toBeGreaterThan(0);
   });
 });
 

@@ -61,7 +61,6 @@ export function RecipientPicker({ kind, value, onChange, error }: RecipientPicke
             combobox.updateSelectedOptionIndex();
           }}
           onClick={() => combobox.openDropdown('mouse')}
-          onFocus={() => combobox.openDropdown('keyboard')}
           onBlur={() => combobox.closeDropdown()}
           error={error}
           errorProps={{ role: 'alert' }}
@@ -69,13 +68,12 @@ export function RecipientPicker({ kind, value, onChange, error }: RecipientPicke
         />
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options aria-label={t(kind)} mah={280} style={{ overflowY: 'auto' }}>
-          {query.isError ? (
-            <Combobox.Empty>{t('searchFailed')}</Combobox.Empty>
-          ) : choices.length === 0 ? (
-            <Combobox.Empty>{query.isPending ? t('searching') : t('noMatch')}</Combobox.Empty>
-          ) : (
-            choices.map((choice) => (
+        {/* The listbox only holds options (axe aria-required-children): a search with none says so beside it. */}
+        {query.isError || choices.length === 0 ? (
+          <Combobox.Empty role="status">{query.isError ? t('searchFailed') : query.isPending || query.isFetching ? t('searching') : t('noMatch')}</Combobox.Empty>
+        ) : (
+          <Combobox.Options aria-label={t(kind)} mah={280} style={{ overflowY: 'auto' }}>
+            {choices.map((choice) => (
               <Combobox.Option key={choice.id} value={String(choice.id)} active={choice.id === value?.id} aria-selected={choice.id === value?.id}>
                 <Group gap={2} wrap="nowrap" style={{ flexDirection: 'column', alignItems: 'flex-start' }}>
                   <Text size="sm" fw={500}>
@@ -86,9 +84,9 @@ export function RecipientPicker({ kind, value, onChange, error }: RecipientPicke
                   </Text>
                 </Group>
               </Combobox.Option>
-            ))
-          )}
-        </Combobox.Options>
+            ))}
+          </Combobox.Options>
+        )}
       </Combobox.Dropdown>
     </Combobox>
   );
