@@ -37,7 +37,8 @@ export function JobsPage() {
             {t('description')}
           </Text>
           {overview.dataUpdatedAt ? (
-            <Text size="xs" c="dimmed" role="status">
+            // Not a live region: announcing every 15-second refresh would talk over whatever the reader is doing.
+            <Text size="xs" c="dimmed">
               {t('updated', { time: format.time(new Date(overview.dataUpdatedAt)) })}
             </Text>
           ) : null}
