@@ -190,7 +190,11 @@ function RowActions({ operator, self, onRequest }: { operator: OperatorAccount; 
                 {t('enable')}
               </Menu.Item>
             ) : (
-              <Menu.Item color="red" leftSection={<IconUserOff size={16} aria-hidden="true" />} onClick={() => onRequest({ kind: 'disable' })}>
+              // The words in the text colour (a red label was 3.3:1 on white); the icon says it is the harsh one.
+              <Menu.Item
+                leftSection={<IconUserOff size={16} aria-hidden="true" color="var(--mantine-color-red-filled)" />}
+                onClick={() => onRequest({ kind: 'disable' })}
+              >
                 {t('disable')}
               </Menu.Item>
             )}
