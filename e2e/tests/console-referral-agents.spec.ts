@@ -1,17 +1,56 @@
-import { expect, test, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_OPERATORS, DEMO_OPERATOR_TOTP_SECRET, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
 import { expectAccessible } from '../support/axe';
+import { csrfHeaders, signInThroughApi } from '../support/sign-in';
 import { totpCode } from '../support/totp';
 
 /**
  * The console's Referral agents pages in the browser (issue 14): an operator of role content signs in with TOTP,
  * creates an agent with a logo (an oversize image refused at the field first), edits its name and group, sees an
- * HTML file named .png refused by the server, replaces the logo and removes it; then opens the groups. axe on every
+ * HTML file named .png refused by the server, replaces the logo and removes it; then opens the groups. Last, it gives
+ * a newly approved partner's organisation a logo, which that partner then sees in the portal's header. axe on every
  * page and state visited.
  */
 
 const content = DEMO_OPERATORS.find((each) => each.role === 'content')!;
+
+/**
+ * A partner registered through the API with `organisation` (which makes it a referral agent of its own) and approved
+ * with the admin command, as an operator approves one next to the portal.
+ */
+async function approvedPartner(browser: Browser, organisation: string): Promise<{ email: string; password: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const partner = { email: `e2e-agent-logo-${Date.now()}@example.test`, password: 'Agent-Logo-2026' };
+  await page.request.get('/sanctum/csrf-cookie');
+  const options = (await (await page.request.get('/api/registration/options')).json()) as { partner_types: { id: number }[] };
+  const registered = await page.request.post('/api/registration', {
+    headers: await csrfHeaders(page),
+    data: {
+      first_name: 'Mira',
+      last_name: 'Castellanos',
+      email: partner.email,
+      password: partner.password,
+      password_confirmation: partner.password,
+      phone_country: 'AE',
+      phone: '+971501234567',
+      organisation,
+      partner_type_id: options.partner_types[0]!.id,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await context.close();
+  await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'approve', partner.email], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: process.env.E2E_DATA_DIR, APP_URL: process.env.E2E_BASE_URL, LOG_LEVEL: 'warn' },
+    timeout: 60_000,
+  });
+  return partner;
+}
 
 /** Picks `file` through the page's "Choose an image" button, as a person does (the browser's file chooser). */
 async function chooseLogo(page: Page, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
@@ -27,7 +66,7 @@ async function expectImageShown(page: Page, name: string): Promise<void> {
   await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
 }
 
-test('an operator of role content creates a referral agent with a logo, edits it, and replaces and removes the logo', async ({ page }) => {
+test('an operator of role content creates a referral agent with a logo, edits it, and replaces and removes the logo', async ({ browser, page }) => {
   // A long journey with axe in both schemes at most steps, on shared cores.
   test.setTimeout(600_000);
   const suffix = Date.now() % 100_000;
@@ -129,4 +168,24 @@ test('an operator of role content creates a referral agent with a logo, edits it
   await groupDialog.getByRole('textbox', { name: 'Slug' }).fill(`hospital-networks-${suffix}`);
   await groupDialog.getByRole('button', { name: 'Create group' }).click();
   await expect(groupDialog).toBeHidden();
+
+  // A new partner's organisation gets its logo; the partner sees it in the portal's header.
+  const organisation = `Cedar Grove Clinics ${suffix}`;
+  const partner = await approvedPartner(browser, organisation);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Referral agents' }).click();
+  await page.getByRole('textbox', { name: /search/i }).fill(organisation);
+  await agents.getByRole('link', { name: organisation }).click();
+  await expect(page.getByRole('heading', { level: 1, name: organisation })).toBeVisible();
+  await chooseLogo(page, png);
+  await page.getByRole('button', { name: 'Upload logo' }).click();
+  await expect(page.getByText(/^PNG, \d/)).toBeVisible();
+
+  const partnerContext = await browser.newContext();
+  const partnerPage = await partnerContext.newPage();
+  await signInThroughApi(partnerPage, partner.email, partner.password);
+  await partnerPage.goto('/');
+  const brand = partnerPage.getByRole('img', { name: organisation, exact: true });
+  await expect(brand).toHaveAttribute('src', /^\/api\/agent-logo\?v=/);
+  await expect.poll(() => brand.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(240);
+  await partnerContext.close();
 });
