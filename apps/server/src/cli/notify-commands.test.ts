@@ -4,11 +4,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Pusher from 'pusher-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { NOTIFICATION_TYPES, type NotificationCreatedEvent } from '@portal/contracts/notifications';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { openMigratedDatabase } from '../db/open.ts';
 import { userChannel } from '../realtime/channel-authorizer.ts';
@@ -29,6 +29,17 @@ import { executeNotifyCommand } from './notify-commands.ts';
 import { listenOnLoopback } from '../test/listen.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * The embedded database of a DATA_DIR, its folder made from the migrated copy the API tests start from
+ * (test/embedded-template.ts): PGlite's initdb and the migrations would take most of a minute on a busy machine, and
+ * are not what this file tests.
+ */
+async function openEmbeddedFromTemplate(dataDir: string): Promise<Database> {
+  const database = await openDatabase({ embeddedDataDir: path.join(dataDir, 'pglite'), embeddedTemplateFile: inject('embeddedTemplateFile') ?? undefined });
+  await migrate(database.pool);
+  return database;
+}
 const repositoryRoot = path.resolve(import.meta.dirname, '../../../..');
 const APP_KEY = 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -200,7 +211,7 @@ describe('the admin command as a second process, next to the running portal', ()
       await migrate(database.pool);
       databaseUrl = String((database.pool.options as { connectionString?: string }).connectionString);
     } else {
-      database = await openMigratedDatabase(config);
+      database = await openEmbeddedFromTemplate(dataDir);
     }
     app = await buildApp({ config, database, logger: false, webDistDir: path.join(dataDir, 'no-web-build') });
     const port = await listenOnLoopback(app);
@@ -292,7 +303,7 @@ describe('the admin command as a second process, next to the running portal', ()
     const stoppedDir = mkdtempSync(path.join(tmpdir(), 'portal-admin-stopped-'));
     try {
       const stoppedConfig = loadConfig({ NODE_ENV: 'test', DATA_DIR: stoppedDir, APP_KEY });
-      let stopped = await openMigratedDatabase(stoppedConfig);
+      let stopped = await openEmbeddedFromTemplate(stoppedDir);
       const partner = await createPartner(stopped.pool);
       await stopped.close();
 
