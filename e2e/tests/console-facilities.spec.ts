@@ -117,7 +117,7 @@ test('a content operator adds a facility with a location, edits both, and remove
   await expect(page).toHaveURL(/\/console\/facilities$/);
   await chooseCountry(page, page.getByRole('main'), 'Emirates', 'United Arab Emirates');
   await expect(page).toHaveURL(/country=AE/);
-  await page.getByRole('textbox', { name: 'Search' }).fill('Corniche Wellness');
+  await page.getByRole('textbox', { name: 'Search' }).fill(renamed);
   await expect(table.getByRole('link')).toHaveText([renamed]);
 
   // A facility in use shows which locations cannot be removed.
