@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { isOperatorRole } from '@portal/contracts/operator-permissions';
 import type { AuditEvent } from '@portal/contracts/console-audit';
 import { useText } from '../../i18n/i18n';
@@ -14,9 +14,10 @@ export function ActorLabel({ actor }: { actor: AuditEvent['actor'] }) {
         {name}
       </Text>
       <Group gap={4}>
-        <Badge variant="light" color="gray" size="sm" tt="none" styles={{ label: { color: 'var(--mantine-color-text)' } }}>
+        {/* Text, not a badge: a badge cuts 'Command line' short in a narrow column. */}
+        <Text span size="xs" fw={600}>
           {kind}
-        </Badge>
+        </Text>
         {actor.name && actor.id ? (
           <Text span size="xs" c="dimmed">
             {`#${actor.id}`}
