@@ -229,4 +229,40 @@ describe('a new booking', () => {
     });
     await waitFor(() => expect(view.location().pathname).toBe('/bookings/777'));
   });
+
+  it('books one of the agent’s patients, searched by name, with the partner who referred them', async () => {
+    const calls = api('admin', {
+      'GET /api/console/bookings/agents/4/clients': (request) =>
+        jsonResponse(200, {
+          clients: request.query.get('search') === 'zai' ? [{ id: 91, name: 'Zainab Khan', email: null, phone: '+971509876543' }] : [],
+          partners: [{ id: 72, name: 'Noah Fischer', email: 'noah@gulfcare.test' }],
+        }),
+      'POST /api/console/bookings': () => jsonResponse(200, detailOf({ id: 778 })),
+      'GET /api/console/bookings/778': () => jsonResponse(200, detailOf({ id: 778 })),
+    });
+    renderApp('/bookings/new', { routes: consoleRoutes });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Referral agent' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Gulf Care Referrals' }));
+    await userEvent.type(screen.getByRole('combobox', { name: 'Patient' }), 'zai');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zainab Khan · +971509876543' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Referring partner (optional)' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Noah Fischer (noah@gulfcare.test)' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Facility' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Al Safa Specialist Hospital · Dubai' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Service' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Knee arthroscopy/ }));
+    // admin holds bookings.finance: the amount is there, the service's price filled in
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveValue('14500.00');
+    await userEvent.type(screen.getByLabelText(/Appointment date/), '2026-12-03');
+    await userEvent.click(screen.getByRole('button', { name: 'Create booking' }));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/bookings')).toHaveLength(1));
+    expect(calls.calls('POST', '/api/console/bookings')[0]!.body).toMatchObject({
+      referral_agent_id: 4,
+      client_id: 91,
+      new_patient: null,
+      referred_by_user_id: 72,
+      amount: '14500.00',
+      currency: 'AED',
+    });
+  });
 });
