@@ -10,7 +10,7 @@ export function BroadcastStateCell({ broadcast }: { broadcast: NotificationBroad
   const t = useText('console-notifications');
   const format = useFormat();
   return (
-    <Stack gap={2} align="flex-start">
+    <Stack gap={2} align="flex-start" miw={104}>
       <Badge color={COLORS[broadcast.state]} variant="dot" radius="sm" tt="none">
         {t(`states.${broadcast.state}`)}
       </Badge>

@@ -30,7 +30,7 @@ export function BroadcastsPage() {
         render: (row) => (
           <Stack gap={2} maw={420}>
             <Group gap={6} wrap="nowrap" align="baseline">
-              <Text size="sm" fw={600} lineClamp={1}>
+              <Text size="sm" fw={600} lineClamp={2}>
                 {row.title}
               </Text>
               {row.title_ar ? (

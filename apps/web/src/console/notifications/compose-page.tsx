@@ -146,8 +146,8 @@ export function ComposePage() {
 
               <Fieldset legend={t('english')} radius="md">
                 <Stack gap="sm">
-                  <TextInput label={t('titleLabel')} required maxLength={NOTIFICATION_TITLE_MAX} {...form.getInputProps('title')} />
-                  <Textarea label={t('bodyLabel')} rows={4} maxLength={NOTIFICATION_BODY_MAX} {...form.getInputProps('body')} />
+                  <TextInput label={t('titleLabel')} required dir="ltr" lang="en" maxLength={NOTIFICATION_TITLE_MAX} {...form.getInputProps('title')} />
+                  <Textarea label={t('bodyLabel')} dir="ltr" lang="en" rows={4} maxLength={NOTIFICATION_BODY_MAX} {...form.getInputProps('body')} />
                   <TextInput
                     label={t('linkLabel')}
                     description={t('linkDescription')}

@@ -67,7 +67,8 @@ export const consoleNotificationsAr: Translation<typeof consoleNotificationsEn> 
   titleLabel: 'العنوان',
   bodyLabel: 'الرسالة',
   linkLabel: 'الرابط',
-  linkDescription: 'اختياري. صفحة من بوابة الشركاء، مثل /bookings أو /bookings?search=100234.',
+  // The paths in isolates (U+2066 … U+2069), so that right-to-left text keeps their slash in front.
+  linkDescription: 'اختياري. صفحة من بوابة الشركاء، مثل \u2066/bookings\u2069 أو \u2066/bookings?search=100234\u2069.',
   arabic: 'العربية',
   arabicDescription: 'اختياري. يقرأ الشركاء الذين لغتهم العربية هذه النسخة؛ وإذا تُركت فارغة يقرأ الجميع النسخة الإنجليزية.',
   titleArLabel: 'العنوان بالعربية',
