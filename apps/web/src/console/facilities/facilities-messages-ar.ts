@@ -24,6 +24,7 @@ export const facilitiesAr: Translation<typeof facilitiesEn> = {
   back: 'المنشآت',
   notFound: 'هذه المنشأة غير موجودة، أو أُزيلت.',
   detailLoadFailed: 'تعذّر تحميل هذه المنشأة.',
+  place: '{{city}}، {{country}}',
   details: 'التفاصيل',
   name: 'الاسم',
   city: 'المدينة',

@@ -24,6 +24,7 @@ export const facilitiesEn = {
   back: 'Facilities',
   notFound: 'This facility does not exist, or it was removed.',
   detailLoadFailed: "Couldn't load this facility.",
+  place: '{{city}}, {{country}}',
   details: 'Details',
   name: 'Name',
   city: 'City',

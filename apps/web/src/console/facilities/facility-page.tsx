@@ -84,7 +84,7 @@ function FacilityView({ facility }: { facility: FacilityDetail }) {
           <Title order={1} size="h2">
             {facility.name}
           </Title>
-          <Text c="dimmed">{`${facility.city}, ${countryName(facility.country, locale)}`}</Text>
+          <Text c="dimmed">{t('place', { city: facility.city, country: countryName(facility.country, locale) })}</Text>
         </Stack>
         <Button variant="light" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => setDialog({ kind: 'edit' })}>
           {t('edit')}
@@ -195,6 +195,7 @@ function Locations({
                       <Button
                         size="compact-sm"
                         variant="subtle"
+                        flex="none"
                         aria-label={t('editLocationNamed', { name: location.name })}
                         onClick={() => onEdit(location)}
                         leftSection={<IconPencil size={14} aria-hidden="true" />}
@@ -205,6 +206,7 @@ function Locations({
                         <Button
                           size="compact-sm"
                           variant="subtle"
+                          flex="none"
                           color="red"
                           aria-label={t('removeLocationNamed', { name: location.name })}
                           onClick={() => onRemove(location)}
@@ -213,7 +215,7 @@ function Locations({
                           {t('remove')}
                         </Button>
                       ) : (
-                        <Text size="xs" c="dimmed">
+                        <Text size="xs" c="dimmed" miw={160}>
                           {t('inUse', { count: location.bookings_count })}
                         </Text>
                       )}
