@@ -158,8 +158,9 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
   const subscribed = live.waitForResponse((response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200);
   await signInInNewBrowser(live, applicant.email, applicant.password, applicant.firstName);
   await subscribed;
-  const user = (await (await live.request.get('/api/user')).json()) as { partner_profile: { referral_agent: { name: string } } };
+  const user = (await (await live.request.get('/api/user')).json()) as { partner_profile: { referral_agent: { id: number; name: string } } };
   const agentName = user.partner_profile.referral_agent.name;
+  const agentId = user.partner_profile.referral_agent.id;
 
   await navigation.getByRole('link', { name: 'Bookings', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
@@ -177,7 +178,8 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
     if (search) await box.fill(search);
     await page.getByRole('option', { name: option }).first().click();
   };
-  await choose('Referral agent', agentName, agentName);
+  // Agents may share a name (two registrations of one organisation): each option names its id too.
+  await choose('Referral agent', `${agentName} · #${agentId}`, agentName);
   await page.getByText('A new patient').click();
   const patientName = `Samira Okafor ${Date.now() % 10_000}`;
   await page.getByRole('textbox', { name: 'Full name' }).fill(patientName);

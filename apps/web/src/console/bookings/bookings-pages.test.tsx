@@ -205,7 +205,7 @@ describe('a new booking', () => {
     expect(await screen.findByText('The agent field is required.')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Referral agent' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Harbor Health Partners' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Harbor Health Partners · #3' }));
     await userEvent.click(screen.getByRole('radio', { name: 'A new patient' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Full name' }), 'Omar Rahman');
     await userEvent.click(screen.getByRole('combobox', { name: 'Facility' }));
@@ -242,7 +242,7 @@ describe('a new booking', () => {
     });
     renderApp('/bookings/new', { routes: consoleRoutes });
     await userEvent.click(await screen.findByRole('combobox', { name: 'Referral agent' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Gulf Care Referrals' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Gulf Care Referrals · #4' }));
     await userEvent.type(screen.getByRole('combobox', { name: 'Patient' }), 'zai');
     await userEvent.click(await screen.findByRole('option', { name: 'Zainab Khan · +971509876543' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Referring partner (optional)' }));

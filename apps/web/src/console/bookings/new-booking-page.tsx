@@ -219,7 +219,7 @@ export function NewBookingPage() {
               <Select
                 label={t('agent')}
                 placeholder={t('chooseAgent')}
-                data={agents.map((agent) => ({ value: String(agent.id), label: agent.name }))}
+                data={agents.map((agent) => ({ value: String(agent.id), label: `${agent.name} · #${agent.id}` }))}
                 value={values.agentId}
                 onChange={(value) => {
                   setChosenPatient(null);
