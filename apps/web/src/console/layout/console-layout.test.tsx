@@ -26,7 +26,7 @@ describe('the console frame', () => {
     signedInAs('support');
     renderApp('/', { routes: consoleRoutes });
     const navigation = await screen.findByRole('navigation', { name: 'Console' });
-    expect(within(navigation).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Partner applications', 'Partners']);
+    expect(within(navigation).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Partner applications', 'Partners', 'Bookings', 'Notifications']);
     expect(screen.getByText('Signed in as Support', { selector: 'p' })).toBeInTheDocument();
   });
 
@@ -46,7 +46,32 @@ describe('the console frame', () => {
     signedInAs('content');
     renderApp('/', { routes: consoleRoutes });
     expect(await screen.findByRole('heading', { name: 'Welcome, Layla Mansour', level: 1 })).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getAllByRole('link').map((link) => link.textContent)).toEqual(['Partners']);
+    expect(within(screen.getByRole('main')).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Partners',
+      'Referral agents',
+      'Referral groups',
+      'Facilities',
+      'Notifications',
+    ]);
+  });
+
+  it('gives an admin every page, in the sidebar’s order', async () => {
+    signedInAs('admin');
+    renderApp('/', { routes: consoleRoutes });
+    const navigation = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(navigation).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Overview',
+      'Partner applications',
+      'Partners',
+      'Bookings',
+      'Referral agents',
+      'Referral groups',
+      'Facilities',
+      'Notifications',
+      'Operators',
+      'Audit log',
+      'Background jobs',
+    ]);
   });
 
   it('sends a visitor without a session to the sign-in page', async () => {
