@@ -127,7 +127,7 @@ export function BookingsPage() {
               <Select
                 aria-label={t('agent')}
                 placeholder={t('allAgents')}
-                data={agents.map((agent) => ({ value: String(agent.id), label: agent.name }))}
+                data={agents.map((agent) => ({ value: String(agent.id), label: `${agent.name} · #${agent.id}` }))}
                 value={params.agent_id ? String(params.agent_id) : null}
                 onChange={(value) => list.set({ agent_id: value ? Number(value) : undefined })}
                 searchable
