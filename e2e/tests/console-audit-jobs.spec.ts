@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_OPERATORS, DEMO_OPERATOR_TOTP_SECRET, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
+import { signInToConsole } from '../support/console-sign-in';
+import { expect, test } from '@playwright/test';
+import { DEMO_OPERATORS } from '../../apps/server/src/db/seeds/demo-identities.ts';
 import { expectAccessible } from '../support/axe';
-import { totpCode } from '../support/totp';
 
 /**
  * The audit log viewer and the background jobs page (issue 14): the demo admin signs in with a TOTP code, filters
@@ -10,21 +10,10 @@ import { totpCode } from '../support/totp';
 
 const admin = DEMO_OPERATORS.find((each) => each.role === 'admin')!;
 
-async function signInAsAdmin(page: Page, start: string): Promise<void> {
-  await page.goto(start);
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(admin.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(totpCode(DEMO_OPERATOR_TOTP_SECRET));
-}
-
 test('an admin filters the audit log, opens a row, and sees the background jobs', async ({ page }) => {
   // Sign-in, four pages and states with axe in both schemes, on two cores shared with other runs.
   test.setTimeout(360_000);
-  await signInAsAdmin(page, '/console/audit-log');
+  await signInToConsole(page, admin.email, '/console/audit-log');
 
   await expect(page).toHaveURL(/\/console\/audit-log$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();

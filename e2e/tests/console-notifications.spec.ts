@@ -1,8 +1,8 @@
+import { signInToConsole } from '../support/console-sign-in';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_AGENTS, DEMO_OPERATORS, DEMO_OPERATOR_TOTP_SECRET, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
+import { DEMO_AGENTS, DEMO_OPERATORS, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
 import { DEMO_EMAILS } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
-import { totpCode } from '../support/totp';
 
 /**
  * The console's Notifications page in the browser (issue 14): an operator of the content role writes a notification
@@ -33,18 +33,6 @@ async function unreadCount(page: Page): Promise<number> {
   const bell = page.getByRole('button', { name: BELL });
   await expect(bell).toBeVisible();
   return Number(BELL.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? Number.NaN);
-}
-
-/** /console/login → password → the code (each demo operator accepts a code once: this spec uses the content one only). */
-async function signInToConsole(page: Page, email: string, start: string): Promise<void> {
-  await page.goto(start);
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(totpCode(DEMO_OPERATOR_TOTP_SECRET));
 }
 
 test('an operator sends a notification to an agent’s partners, and a signed-in partner sees it arrive live', async ({ browser, page }) => {

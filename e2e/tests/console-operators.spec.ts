@@ -1,5 +1,6 @@
+import { signInToConsole } from '../support/console-sign-in';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { DEMO_OPERATORS, DEMO_OPERATOR_TOTP_SECRET, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
+import { DEMO_OPERATORS } from '../../apps/server/src/db/seeds/demo-identities.ts';
 import { expectAccessible } from '../support/axe';
 import { linkTo, outboxFiles, waitForMail } from '../support/outbox';
 import { totpCode } from '../support/totp';
@@ -29,13 +30,7 @@ test('an admin invites an operator, who sets a password and enrols two-factor, a
   const invitee = { name: `Rania Haddad ${stamp % 10_000}`, email: `e2e-operator-${stamp}@ops.example.test`, password: 'Operator-E2e-2026' };
 
   // The admin signs in with a code and lands on the page asked for.
-  await page.goto('/console/operators');
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(admin.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
-  await typeCode(page, totpCode(DEMO_OPERATOR_TOTP_SECRET));
+  await signInToConsole(page, admin.email, '/console/operators');
   await expect(page).toHaveURL(/\/console\/operators$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Operators' })).toBeVisible();
   await expect(page).toHaveTitle('Operators · Operations console');

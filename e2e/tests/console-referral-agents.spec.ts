@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { signInToConsole } from '../support/console-sign-in';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_OPERATORS, DEMO_OPERATOR_TOTP_SECRET, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
+import { DEMO_OPERATORS } from '../../apps/server/src/db/seeds/demo-identities.ts';
 import { expectAccessible } from '../support/axe';
 import { csrfHeaders, signInThroughApi } from '../support/sign-in';
-import { totpCode } from '../support/totp';
 
 /**
  * The console's Referral agents pages in the browser (issue 14): an operator of role content signs in with TOTP,
@@ -77,14 +77,7 @@ test('an operator of role content creates a referral agent with a logo, edits it
   const jpeg = { name: 'juniper-2026.jpg', mimeType: 'image/jpeg', buffer: await picture.clone().jpeg().toBuffer() };
 
   // Sign in: password, then a code of the demo secret; back on the page asked for.
-  await page.goto('/console/referral-agents');
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(content.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(totpCode(DEMO_OPERATOR_TOTP_SECRET));
+  await signInToConsole(page, content.email, '/console/referral-agents');
 
   await expect(page).toHaveURL(/\/console\/referral-agents$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Referral agents' })).toBeVisible();

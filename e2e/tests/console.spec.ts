@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_OPERATORS, DEMO_OPERATOR_TOTP_SECRET, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
+import { DEMO_OPERATORS, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
 import { expectAccessible } from '../support/axe';
 import { outboxFiles, waitForMail } from '../support/outbox';
 import { csrfHeaders, signInThroughApi, submitSignInForm } from '../support/sign-in';
-import { totpCode } from '../support/totp';
+import { signInToConsole, typeConsoleCode, unusedOperatorCode } from '../support/console-sign-in';
 
 /**
  * The operations console in the browser (issue 14): an operator signs in with the demo password and a TOTP code,
@@ -37,24 +37,6 @@ async function registerPartner(page: Page): Promise<{ email: string; password: s
   return { email: registration.email, password: registration.password, firstName: registration.first_name, lastName: registration.last_name };
 }
 
-/** Types the code into the console's six boxes (the form submits itself when the last one is filled). */
-async function typeCode(page: Page, code: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(code);
-}
-
-/** /console/login → password → code: lands on `landing` (the page asked for first). */
-async function signInToConsole(page: Page, email: string, start = '/console'): Promise<void> {
-  await page.goto(start);
-  await expect(page).toHaveURL(/\/console\/login$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the operations console' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
-  await typeCode(page, totpCode(DEMO_OPERATOR_TOTP_SECRET));
-}
-
 /**
  * A partner signs in in a browser of their own: its first page load compiles the whole SPA from cold, which on two
  * shared cores under load can take longer than the usual expect timeout.
@@ -81,7 +63,7 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
   await expectAccessible(page, 'console two-factor challenge');
-  await typeCode(page, totpCode(DEMO_OPERATOR_TOTP_SECRET));
+  await typeConsoleCode(page, await unusedOperatorCode(page, support.email));
 
   // Back on the page asked for, in the console's frame.
   await expect(page).toHaveURL(/\/console\/partner-applications$/);
