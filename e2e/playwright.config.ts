@@ -38,7 +38,8 @@ export default defineConfig({
     command: 'npx tsx apps/server/src/main.ts',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    // A cold start (migrations, demo data) on two cores shared with other runs has taken two minutes.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
