@@ -102,8 +102,28 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'Choose a referral agent.': 'اختر وكيل إحالة.',
   'Give the Arabic title too, or leave the Arabic version empty.': 'أضف العنوان بالعربية أيضًا، أو اترك النسخة العربية فارغة.',
   'Give the Arabic message too, or leave the Arabic version empty.': 'أضف الرسالة بالعربية أيضًا، أو اترك النسخة العربية فارغة.',
-  'The link must be a page of the portal, starting with a single "/" (for example /bookings).': 'يجب أن يكون الرابط صفحة من البوابة تبدأ بعلامة "/" واحدة (مثل /bookings).',
+  'The link must be a page of the portal, starting with a single "/" (for example /bookings).': 'يجب أن يكون الرابط صفحة من البوابة تبدأ بعلامة "/" واحدة (مثل "/bookings").',
   'The link must be a page of the partner portal, not of the console or the API.': 'يجب أن يكون الرابط صفحة من بوابة الشركاء، لا من لوحة العمليات أو الواجهة البرمجية.',
+  // ---- the audit log viewer (console-audit.ts) ----
+  "The action field must be an action such as 'partner.approved' or an area followed by a dot, such as 'partner.'.":
+    'يجب أن يكون حقل الإجراء إجراءً مثل "partner.approved" أو مجالًا تليه نقطة مثل "partner.".',
+  'The target type field must be lower case, such as user or referral_agent.': 'يجب أن يُكتب حقل نوع الهدف بأحرف لاتينية صغيرة، مثل "user" أو "referral_agent".',
+  'The actor type field is required when an actor is given.': 'حقل نوع المنفّذ مطلوب عند تحديد منفّذ.',
+  'The target type field is required when a target is given.': 'حقل نوع الهدف مطلوب عند تحديد هدف.',
+  // ---- bookings in the console (console-bookings.ts) ----
+  'The :attribute field must be a number with at most 2 decimals (for example 1500.00).': 'يجب أن يكون حقل :attribute رقمًا بمنزلتين عشريتين على الأكثر (مثل 1500.00).',
+  'The currency field must be a three-letter ISO 4217 code (for example AED).': 'يجب أن يكون حقل العملة رمزًا من ثلاثة أحرف وفق ISO 4217 (مثل AED).',
+  'The appointment field must be a date and time.': 'يجب أن يكون حقل الموعد تاريخًا ووقتًا.',
+  'The patient e-mail field must be a valid e-mail address.': 'يجب أن يكون حقل البريد الإلكتروني للمريض عنوانًا صالحًا.',
+  'The ticket number field may only contain letters, digits and dashes.': 'يجب ألا يحتوي حقل رقم التذكرة إلا على أحرف وأرقام وشرطات.',
+  'Choose a patient of the agent, or enter a new one.': 'اختر مريضًا من مرضى الوكيل، أو أدخل مريضًا جديدًا.',
+  'Choose an existing patient or a new one, not both.': 'اختر مريضًا حاليًا أو مريضًا جديدًا، لا كليهما.',
+  'Give the amount and its currency together.': 'أدخل المبلغ وعملته معًا.',
+  // ---- background jobs (console-jobs.ts) ----
+  'The queue field must be a queue name, such as mail.send.': 'يجب أن يكون حقل قائمة الانتظار اسم قائمة، مثل "mail.send".',
+  'The id field must be a job id.': 'يجب أن يكون حقل المعرّف معرّف مهمة.',
+  // ---- operators (console-operators.ts) ----
+  'This invitation link is invalid or has expired.': 'رابط الدعوة هذا غير صالح أو انتهت صلاحيته.',
   // ---- referral agents and groups (console-referral-agents.ts) ----
   'Choose a referral group.': 'اختر مجموعة إحالة.',
   'The slug may contain only lowercase letters, digits and single hyphens.': 'يجب أن يتكون المعرّف المختصر من أحرف لاتينية صغيرة وأرقام وشرطات مفردة فقط.',
@@ -151,6 +171,28 @@ const ARABIC_TERMS: MessageCatalogue = {
   address: 'العنوان',
   country: 'الدولة',
   'location id': 'معرّف الموقع',
+  // the console's audit log, bookings, jobs and operators (console-audit.ts, console-bookings.ts, console-jobs.ts, console-operators.ts)
+  actor: 'المنفّذ',
+  'actor type': 'نوع المنفّذ',
+  action: 'الإجراء',
+  target: 'الهدف',
+  'target type': 'نوع الهدف',
+  agent: 'الوكيل',
+  amount: 'المبلغ',
+  'expected amount': 'المبلغ المتوقع',
+  currency: 'العملة',
+  appointment: 'الموعد',
+  'expected status': 'الحالة المتوقعة',
+  'expected invoice status': 'حالة الفاتورة المتوقعة',
+  assignee: 'الموظف المسؤول',
+  facility: 'المنشأة',
+  service: 'الخدمة',
+  patient: 'المريض',
+  'patient name': 'اسم المريض',
+  location: 'الموقع',
+  'ticket number': 'رقم التذكرة',
+  queue: 'قائمة الانتظار',
+  role: 'الدور',
   // the password rules, lower-cased as 'The password needs: …' lists them (auth.ts PASSWORD_RULES)
   [`at least ${PASSWORD_MIN_LENGTH} characters`]: `${PASSWORD_MIN_LENGTH} أحرف على الأقل`,
   'a lowercase letter': 'حرف لاتيني صغير',
@@ -174,6 +216,7 @@ const ARABIC_TERMS: MessageCatalogue = {
   entries: 'مدخل',
   'email address': 'عنوان بريد إلكتروني',
   value: 'القيمة',
+  nonoptional: 'قيمة',
 };
 
 /** The contracts' translations, for a translator that adds its own (the server's messages). */
