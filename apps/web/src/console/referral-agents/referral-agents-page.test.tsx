@@ -158,7 +158,7 @@ describe('an agent’s page', () => {
     });
     renderApp('/referral-agents/3', { routes: consoleRoutes });
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Health Partners' })).toBeInTheDocument();
-    expect(screen.getByText('Bookings').nextSibling).toHaveTextContent('1,250');
+    expect(within(screen.getByRole('main')).getByText('Bookings').nextSibling).toHaveTextContent('1,250');
     expect(screen.getByRole('img', { name: 'Current logo of Harbor Health Partners' })).toHaveAttribute('src', '/build/logos/harbor-health-partners.svg');
     expect(screen.getByText('A built-in image of the portal. Upload the agent’s own logo to replace it.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove logo' })).not.toBeInTheDocument();
