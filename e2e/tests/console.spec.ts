@@ -169,11 +169,13 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
   await choose('Facility', /·/);
   await choose('Service', /·/);
   await page.getByLabel('Appointment date').fill('2027-01-12');
+  // Watched for from before the click: the partner's toast shows for a few seconds (the only booking made meanwhile).
+  const created = expect(live.getByRole('alert').filter({ hasText: /New booking MT-\d+/ })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Create booking' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Booking MT-\d+$/ })).toBeVisible();
   const bookingTitle = (await page.getByRole('heading', { level: 1 }).textContent())!;
   const bookingId = bookingTitle.replace('Booking ', '');
-  await expect(live.getByRole('alert').filter({ hasText: `New booking ${bookingId}` })).toBeVisible();
+  await created;
   await expectAccessible(page, 'console booking (pending)');
 
   const actions = page.getByRole('group', { name: 'Status actions' });
@@ -192,14 +194,16 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
   await actions.getByRole('button', { name: 'Mark completed' }).click();
   const complete = page.getByRole('dialog', { name: `Mark completed: booking ${bookingId}?` });
   await expect(complete).toContainText(`The booking goes from Confirmed to Completed. Partners of ${agentName} are told at once.`);
+  // The partner's toast shows for a few seconds: watch for it from before the click, not after the console's checks.
+  const arrived = live.getByRole('alert').filter({ hasText: `Booking ${bookingId} updated` }).filter({ hasText: 'Status changed from Confirmed to Completed.' });
+  const arrival = expect(arrived).toBeVisible({ timeout: 60_000 });
   await complete.getByRole('button', { name: 'Mark completed' }).click();
   await expect(page.getByText('This status is final: nothing follows it.')).toBeVisible();
   await expect(page.getByText('Confirmed → Completed')).toBeVisible();
   await expectAccessible(page, 'console booking (completed)');
 
-  // …and the partner, who did nothing, sees it arrive.
-  const arrived = live.getByRole('alert').filter({ hasText: `Booking ${bookingId} updated` }).filter({ hasText: 'Status changed from Confirmed to Completed.' });
-  await expect(arrived).toBeVisible();
+  // …and the partner, who did nothing, saw it arrive.
+  await arrival;
   await liveContext.close();
 
   // Sign out: back at the console's sign-in, and the console's pages need signing in again.
