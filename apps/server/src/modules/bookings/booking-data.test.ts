@@ -80,7 +80,7 @@ describe('bookings data rules', () => {
   it('never hands out the same version twice, even after a truncate', async () => {
     const pool = context.database.pool;
     const before = await stats(a.referralAgentId);
-    await pool.query('TRUNCATE bookings');
+    await pool.query('TRUNCATE bookings CASCADE');
     const after = await stats(a.referralAgentId);
     expect(after?.total).toBe(0);
     expect(after!.version).toBeGreaterThan(before!.version);
