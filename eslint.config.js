@@ -29,6 +29,12 @@ export const SERVER_MODULE_PUBLIC_FILES = [
   // Approving and rejecting a registration: one service for the admin command and the console (issue 14), so both
   // e-mail, audit and end sessions the same way.
   'auth/approval.ts',
+  // Two-factor as the profile's Security tab changes it (issue 17, modules/account-security): turning it on in two
+  // steps, off, recovery codes and a code check for re-authentication, beside the sign-in that reads the same columns.
+  'auth/two-factor-setup.ts',
+  // A partner's referral code as the coming areas read it (posters, booking requests: issue 17, referral details):
+  // resolve a code to its partner and agent, or read a partner's current one.
+  'referral-details/referral-codes.ts',
 ];
 
 /** Test helpers of a module that other modules' tests may use too (never production code). */

@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEFAULT_PIPELINED_CONNECTIONS, defaultPoolSize, openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { findBench, seedBench, type BenchInfo } from '../apps/server/src/db/seeds/bench-seed.ts';
+import { ensureBenchMember, findBench, seedBench, type BenchInfo, type BenchMemberInfo } from '../apps/server/src/db/seeds/bench-seed.ts';
 import { pageQuery } from '../apps/server/src/modules/bookings/repository.ts';
 import { childPids, freePort } from '../apps/server/src/test/server-process.ts';
 import { median, percentile } from './stats.ts';
@@ -139,9 +139,12 @@ export interface ExportResult {
 
 export interface BookingsBenchResult {
   database: BenchDatabase;
-  bench: BenchInfo;
+  bench: BenchInfo & { member: BenchMemberInfo };
   serverStartMs: number;
+  /** as the agent's owner: the whole agent's list, not scoped by member (the reference of the member pass) */
   cases: CaseResult[];
+  /** the same cases as the agent's 'agent' member, whose list holds only their 20,000 referrals (issue 17) */
+  memberCases: CaseResult[];
   load: LoadResult | null;
   exports: ExportResult[];
   /** the CPU one answer's compression costs, per setting (the throughput figures are too noisy on a shared machine to tell settings apart) */
@@ -160,7 +163,7 @@ const EMBEDDED_DATA_DIR = path.join(ROOT, 'data', 'bench-pglite');
 
 // ---- database ---------------------------------------------------------------------------------------------
 
-async function prepareDatabase(database: BenchDatabase, log: (line: string) => void): Promise<BenchInfo> {
+async function prepareDatabase(database: BenchDatabase, log: (line: string) => void): Promise<BenchInfo & { member: BenchMemberInfo }> {
   if (database === 'postgres') {
     const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
     await admin.connect();
@@ -180,14 +183,16 @@ async function prepareDatabase(database: BenchDatabase, log: (line: string) => v
   try {
     await migrate(db.pool);
     const found = await findBench(db.pool);
-    if (found && found.totalBookings >= 1_000_000) return found;
+    // Issue 17: the agent's 'agent' member who referred 20,000 of its 100,000 bookings (the member-scoped pass).
+    if (found && found.totalBookings >= 1_000_000) return { ...found, member: await ensureBenchMember(db.pool, found, log) };
     // An interrupted load of the standard bench resumes; a bench of another size is rebuilt.
     const agents = await db.pool.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM referral_agents a JOIN referral_groups g ON g.id = a.referral_group_id WHERE g.slug = 'bench'`,
     );
     const reset = (agents.rows[0]?.count ?? 0) > 0 && agents.rows[0]!.count !== 2_000;
     log(`seeding the bench data into the ${database} database (once)${reset ? ', replacing a bench of another size' : ''}…`);
-    return await seedBench(db.pool, { reset, log: (line) => log(`  ${line}`) });
+    const seeded = await seedBench(db.pool, { reset, log: (line) => log(`  ${line}`) });
+    return { ...seeded, member: await ensureBenchMember(db.pool, seeded, log) };
   } finally {
     await db.close();
   }
@@ -388,7 +393,10 @@ async function benchCases(session: Session, requests: number, warmup: number, lo
   const facilities = (await (await session.request('/api/general/get-facilities')).json()) as { id: number; name: string }[];
   // A facility from the middle of the list: an ordinary one, neither the busiest nor the quietest.
   const facility = facilities[Math.floor(facilities.length / 2)]!;
-  const deep = (await (await session.request('/api/clients/bookings?page=5000&per_page=10')).json()) as { data: { ticket_id: string }[] };
+  // A ticket from the middle of the list (page 5,000 of the owner's 10,000; 1,000 of a member's 2,000).
+  const first = (await (await session.request('/api/clients/bookings?per_page=10')).json()) as { total: number };
+  const middle = Math.max(1, Math.floor(first.total / 20));
+  const deep = (await (await session.request(`/api/clients/bookings?page=${middle}&per_page=10`)).json()) as { data: { ticket_id: string }[] };
   const ticket = deep.data[0]!.ticket_id;
   const year = new Date().getUTCFullYear() - 1;
   const base = '/api/clients/bookings?team=referral&filter_by=appointment_date&per_page=10';
@@ -628,6 +636,11 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
     await session.signIn(bench.partnerEmail, bench.partnerPassword);
     log(`signed in as ${bench.partnerEmail} (agent ${bench.referralAgentId}, ${bench.agentBookings.toLocaleString('en')} bookings of ${bench.totalBookings.toLocaleString('en')})`);
     const cases = await benchCases(session, requests, warmup, log);
+    // The same cases as the agent member (issue 17), in the same run and server: the member's p99 against the owner's.
+    const memberSession = new Session(server.baseUrl);
+    await memberSession.signIn(bench.member.memberEmail, bench.member.memberPassword);
+    log(`signed in as ${bench.member.memberEmail} (an 'agent' member of the same agent, who referred ${bench.member.memberBookings.toLocaleString('en')} of its bookings)`);
+    const memberCases = await benchCases(memberSession, requests, warmup, log);
 
     let load: LoadResult | null = null;
     if (!options.skipLoad) {
@@ -737,6 +750,7 @@ export async function runBookingsBench(options: BookingsBenchOptions): Promise<B
       bench,
       serverStartMs: server.startMs,
       cases,
+      memberCases,
       load,
       exports,
       compressionCosts,
@@ -761,6 +775,21 @@ export function printBookingsBench(result: BookingsBenchResult): void {
       `${item.name.padEnd(24)}${ms(item.firstMs)}${ms(item.p50Ms).padStart(9)}${ms(item.p99Ms).padStart(9)}${ms(item.maxMs).padStart(9)}` +
         `${item.total.toLocaleString('en').padStart(10)}  ${item.p99Ms <= result.targetP99Ms ? 'yes' : 'NO'}`,
     );
+  }
+  if (result.memberCases.length > 0) {
+    lines.push(
+      `as the agent member (${result.bench.member.memberBookings.toLocaleString('en')} of the agent's ${result.bench.agentBookings.toLocaleString('en')} bookings), ` +
+        `against the owner's figures of this run (issue 17: member p99 within 10%)`,
+    );
+    lines.push(`${'case'.padEnd(24)}${'first'.padStart(8)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'owner p99'.padStart(11)}${'ratio'.padStart(8)}${'total'.padStart(10)}  ok`);
+    for (const item of result.memberCases) {
+      const owner = result.cases.find((each) => each.name === item.name);
+      const ratio = owner ? item.p99Ms / owner.p99Ms : Number.NaN;
+      lines.push(
+        `${item.name.padEnd(24)}${ms(item.firstMs)}${ms(item.p50Ms).padStart(9)}${ms(item.p99Ms).padStart(9)}${ms(owner?.p99Ms ?? Number.NaN).padStart(11)}` +
+          `${ratio.toFixed(2).padStart(8)}${item.total.toLocaleString('en').padStart(10)}  ${ratio <= 1.1 && item.p99Ms <= result.targetP99Ms ? 'yes' : 'NO'}`,
+      );
+    }
   }
   if (result.load) {
     const load = result.load;

@@ -19,6 +19,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // A click or fill on something that never comes fails here, naming it, instead of waiting out the whole test's
+    // budget (a long journey sets 15 minutes): a renamed label once hung a CI run that long.
+    actionTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -89,15 +89,18 @@ export const ${camel}ListEndpoint = listEndpoint('/api/${kebab}', ${camel}ListQu
     },
     {
       path: `apps/server/src/db/migrations/${options.migrationNumber}_${snake}.sql`,
-      content: `-- ${title}: rows of a referral agent. Scoped by referral_agent_id in every query, and every index leads with it.
+      content: `-- ${title}: rows of a referral agent, each referred by one of its members. Scoped by referral_agent_id in every
+-- query (and by referred_by_user_id for a member whose referralScope is 'own'); every index leads with the agent.
 CREATE TABLE ${snake} (
   id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   referral_agent_id integer NOT NULL REFERENCES referral_agents(id) ON DELETE CASCADE,
+  referred_by_user_id integer REFERENCES users(id) ON DELETE SET NULL,
   title text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
--- The list, newest first.
+-- The list, newest first: the agent's, and one member's own.
 CREATE INDEX ${snake}_agent_created ON ${snake} (referral_agent_id, created_at DESC, id DESC);
+CREATE INDEX ${snake}_member_created ON ${snake} (referral_agent_id, referred_by_user_id, created_at DESC, id DESC);
 `,
     },
     {
@@ -117,9 +120,12 @@ export default defineModule({
   async register(app) {
     listRoute(app, {
       endpoint: ${camel}ListEndpoint,
+      // Who inside an agent may call it (packages/contracts/src/partner-roles.ts).
+      permission: 'referrals.read',
       tags: ['${kebab}'],
       summary: "The partner's ${title.toLowerCase()}, newest first",
-      list: (user, query) => find${pascal}Page(app.database.pool, user.referralAgentId, query),
+      // Scoped inside the query: the member's agent, and only their own rows for an 'agent' (referralScope).
+      list: (user, query) => find${pascal}Page(app.database.pool, user, query),
     });
   },
   seedDemo: seedDemo${pascal},
@@ -129,6 +135,7 @@ export default defineModule({
     {
       path: `${module}/repository.ts`,
       content: `import type { ${pascal}ListQuery, ${pascal}Row } from '@portal/contracts/${kebab}';
+import { referralScope, type PartnerRole } from '@portal/contracts/partner-roles';
 import { containsPattern, queryPage, type Queryable } from '../../db/queryable.ts';
 
 /** ${title} queries. Each takes the pool or a transaction's client, and names the agent in its WHERE clause. */
@@ -151,9 +158,20 @@ function to${pascal}Row(record: ${pascal}Record): ${pascal}Row {
   return { id: record.id, title: record.title, created_at: record.created_at.toISOString() };
 }
 
-export async function find${pascal}Page(db: Queryable, referralAgentId: number, query: ${pascal}ListQuery): Promise<{ rows: ${pascal}Row[]; total: number }> {
-  const values: unknown[] = [referralAgentId];
+/** Whose rows a member sees (packages/contracts/src/partner-roles.ts): their agent's, or only those they referred. */
+export interface ${pascal}Scope {
+  id: number;
+  referralAgentId: number;
+  role: PartnerRole;
+}
+
+export async function find${pascal}Page(db: Queryable, member: ${pascal}Scope, query: ${pascal}ListQuery): Promise<{ rows: ${pascal}Row[]; total: number }> {
+  const values: unknown[] = [member.referralAgentId];
   let where = 'referral_agent_id = $1';
+  if (referralScope(member.role) === 'own') {
+    values.push(member.id);
+    where += \` AND referred_by_user_id = $\${values.length}\`;
+  }
   if (query.search) {
     values.push(containsPattern(query.search));
     where += \` AND title ILIKE $\${values.length}\`;
@@ -170,10 +188,16 @@ export async function find${pascal}Page(db: Queryable, referralAgentId: number, 
   return { rows: rows.map(to${pascal}Row), total };
 }
 
-export async function insert${pascal}(db: Queryable, referralAgentId: number, title: string, createdAt = new Date()): Promise<number> {
+export async function insert${pascal}(
+  db: Queryable,
+  referralAgentId: number,
+  title: string,
+  createdAt = new Date(),
+  referredByUserId: number | null = null,
+): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    'INSERT INTO ${snake} (referral_agent_id, title, created_at) VALUES ($1, $2, $3) RETURNING id',
-    [referralAgentId, title, createdAt],
+    'INSERT INTO ${snake} (referral_agent_id, title, created_at, referred_by_user_id) VALUES ($1, $2, $3, $4) RETURNING id',
+    [referralAgentId, title, createdAt, referredByUserId],
   );
   return rows[0]!.id;
 }
@@ -253,6 +277,15 @@ describe('GET /api/${kebab}', () => {
     expect(all.data.map((row) => row.title)).toEqual(['Ours']);
     const searched = ${camel}ListEndpoint.page.parse((await client.get('/api/${kebab}?search=Theirs')).json());
     expect(searched.total).toBe(0);
+    // An 'agent' member sees only the rows they referred; the owner sees the agent's.
+    const member = await createPartner(context.database.pool, { role: 'agent', referralAgentId: partner.referralAgentId });
+    await insert${pascal}(context.database.pool, partner.referralAgentId, 'Referred by the member', new Date(), member.userId);
+    const memberClient = new TestClient(context.app);
+    await signInAs(context, memberClient, member.userId);
+    const own = ${camel}ListEndpoint.page.parse((await memberClient.get('/api/${kebab}')).json());
+    expect(own.data.map((row) => row.title)).toEqual(['Referred by the member']);
+    const agentWide = ${camel}ListEndpoint.page.parse((await client.get('/api/${kebab}')).json());
+    expect(agentWide.data.map((row) => row.title).sort()).toEqual(['Ours', 'Referred by the member']);
   });
 
   it('pages and sorts, keeping the request\\'s own parameters in the page links', async () => {

@@ -44,6 +44,7 @@ function describe(violations: Result[]): string {
 }
 
 async function analyze(page: Page, state: string, scheme: Scheme, options: AccessibilityOptions): Promise<Result[]> {
+  await settleTransitions(page);
   let builder = new AxeBuilder({ page });
   for (const { selector } of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
@@ -60,6 +61,18 @@ async function analyze(page: Page, state: string, scheme: Scheme, options: Acces
     }
   }
   return results.violations;
+}
+
+/**
+ * Waits for the page's finite CSS transitions and animations to end (a table fading back in after a refresh, a
+ * colour scheme switching): axe computes contrast from the colours of the moment, and a row half-way through its
+ * 150 ms fade reads as too faint. Endless ones (a spinner, the busy bar) are left running.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 /**

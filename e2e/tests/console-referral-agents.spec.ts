@@ -144,6 +144,9 @@ test('an operator of role content creates a referral agent with a logo, edits it
   await page.getByRole('link', { name: 'All referral agents' }).click();
   await page.getByRole('combobox', { name: 'Referral group' }).selectOption({ label: 'affiliates' });
   await expect(agents.getByRole('link', { name: renamed })).toBeVisible();
+  // The renamed agent was on the unfiltered page too: wait for the filtered answer itself (the table faded while it
+  // refreshes, which axe rightly reads as too little contrast), not for a row the old answer already showed.
+  await expect(agents).toHaveAttribute('aria-busy', 'false');
   await expectAccessible(page, 'console referral agents, filtered by group', { schemes: 'current' });
 
   // The groups, and the dialog of a new one.

@@ -165,7 +165,7 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
   await page.getByText('A new patient').click();
   const patientName = `Samira Okafor ${Date.now() % 10_000}`;
   await page.getByRole('textbox', { name: 'Full name' }).fill(patientName);
-  await choose('Referring partner (optional)', new RegExp(applicant.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await choose('Referring member', new RegExp(applicant.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await choose('Facility', /·/);
   await choose('Service', /·/);
   await page.getByLabel('Appointment date').fill('2027-01-12');
@@ -269,7 +269,8 @@ test('a partner’s session is nobody to the console, and the partner’s pages 
   expect(loaded.size).toBeGreaterThan(3);
 
   // The console's own chunks (its sources under src/console/), from the console build's manifest.
-  const dist = path.resolve(import.meta.dirname, '../../apps/web/dist');
+  // The build the server under test serves (WEB_DIST_DIR, as scripts/e2e.sh and the server read it).
+  const dist = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.resolve(import.meta.dirname, '../../apps/web/dist');
   type Manifest = Record<string, { file: string; src?: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }>;
   const portal = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const consoleBuild = JSON.parse(readFileSync(path.join(dist, '.vite/console-manifest.json'), 'utf8')) as Manifest;

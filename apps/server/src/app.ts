@@ -17,9 +17,11 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { localePlugin } from './plugins/locale.ts';
 import { messagesPlugin } from './plugins/messages.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
+import { partnerRouteTablePlugin } from './plugins/partner-route-table.ts';
 import { operatorSessionPlugin } from './plugins/operator-session.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { timeZonesPlugin } from './plugins/time-zones.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
 import { storagePlugin } from './plugins/storage.ts';
@@ -106,6 +108,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(csrfPlugin);
   await app.register(localePlugin);
   await app.register(authGuardPlugin, { pool: database.pool });
+  // The database's time zone names, so a zone only Intl knows is a 422, not a 500 in SQL (plugins/time-zones.ts).
+  await app.register(timeZonesPlugin, { pool: database.pool });
+  // The partner route table and its registration rule (issue 17), before any partner route is registered.
+  await app.register(partnerRouteTablePlugin);
   // The console's operators: their own sessions, and the one guard of every /api/console route (before any is registered).
   await app.register(operatorSessionPlugin, { config, pool: database.pool });
   // Background jobs (lib/jobs), then what runs on them: e-mail; modules define their own jobs as they register.

@@ -18,6 +18,7 @@ export function makeUser(
     two_factor_enabled: false,
     locale: 'en',
     theme: 'system',
+    time_zone: null,
     ...overrides,
     partner_profile: {
       partner_type: { name: 'Broker' },
@@ -29,6 +30,7 @@ export function makeUser(
         referral_group: { slug: 'partners', name: 'Partners' },
       },
       organisation: 'Analytical Engines Ltd',
+      role: 'owner',
       ...profile,
     },
   };

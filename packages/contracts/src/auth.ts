@@ -40,12 +40,19 @@ function confirmed<T extends { password: string; password_confirmation: string }
 }
 
 /** One-time sign-in link (/authenticate?token=…): approval e-mails and team invitations. */
-export const authenticateRequestSchema = z.object({
-  token: z
-    .string()
-    .min(20, 'This sign-in link is invalid or has expired.')
-    .max(200, 'This sign-in link is invalid or has expired.'),
-});
+export const authenticateRequestSchema = z
+  .object({
+    token: z
+      .string()
+      .min(20, 'This sign-in link is invalid or has expired.')
+      .max(200, 'This sign-in link is invalid or has expired.'),
+    /** A team invitation's link (/authenticate?token=…&invitation=1): the password the invitee chooses as they accept. */
+    password: newPasswordSchema.optional(),
+    password_confirmation: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.password !== undefined) confirmed({ password: value.password, password_confirmation: value.password_confirmation ?? '' }, context);
+  });
 
 // ---- passwords ----
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARTNER_ROLES } from './partner-roles.ts';
 import { BOOKING_STATUSES_NEEDING_REASON } from './booking-lifecycle.ts';
 import { BOOKING_STATUSES, INVOICE_STATUSES, type BookingStatus } from './bookings.ts';
 import { CONSOLE_API_PREFIX } from './console-session.ts';
@@ -134,7 +135,11 @@ export const agentClientsQuerySchema = z.object({ search: textQueryField('search
 /** An agent's patients (the latest 50 matching) and partners: the create form's second step. */
 export const agentClientsSchema = z.object({
   clients: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })),
-  partners: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
+  /**
+   * The agent's active members who may refer (issue 17: every role that reads referrals, so not finance), the owner
+   * first: the booking's referring member, the owner when none is chosen.
+   */
+  partners: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.enum(PARTNER_ROLES) })),
 });
 export type AgentClients = z.infer<typeof agentClientsSchema>;
 export const AGENT_CLIENTS_LIMIT = 50;

@@ -9,7 +9,8 @@ import { defaultedSortQueryField, enumQueryField, listEndpoint, listQuerySchema,
  * end the partner's sessions, send a new one-time sign-in link.
  */
 
-export const PARTNER_ACCOUNT_STATUSES = ['pending', 'approved', 'rejected', 'suspended'] as const;
+/** 'invited' and 'deactivated' are set by a team's owner (issue 17, modules/team), the others by operators. */
+export const PARTNER_ACCOUNT_STATUSES = ['pending', 'approved', 'rejected', 'suspended', 'invited', 'deactivated'] as const;
 export type PartnerAccountStatus = (typeof PARTNER_ACCOUNT_STATUSES)[number];
 export const PARTNER_ACCOUNT_SORTS = ['name', 'organisation', 'created_at'] as const;
 export const SUSPENSION_REASON_MAX = 1000;

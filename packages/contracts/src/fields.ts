@@ -134,3 +134,49 @@ export function bigIdStringField(label: string, options: IdFieldOptions = {}) {
     .refine(isBigintInRange, messages.max)
     .transform((value) => value.replace(/^0+(?=\d)/, ''));
 }
+
+// ---- time zones ----
+
+export const TIME_ZONE_MAX = 64;
+export const INVALID_TIME_ZONE = 'The timezone field must be a valid time zone.';
+
+/**
+ * The zone names the database knows (pg_timezone_names, lower-cased), once the server has installed them; until then
+ * (and always in the browser) only the runtime's Intl decides. Intl's ICU still knows links PostgreSQL's tzdata
+ * dropped ('US/Pacific-New', 'Canada/East-Saskatchewan'): such a zone passed here and then made `AT TIME ZONE` fail
+ * with 22023, a 500 (review of issue 17, finding 3).
+ */
+let databaseTimeZones: ReadonlySet<string> | undefined;
+
+/** The server's start-up: only these names (the database's pg_timezone_names) are valid zones from now on. */
+export function useDatabaseTimeZones(names: Iterable<string>): void {
+  databaseTimeZones = new Set([...names].map((name) => name.toLowerCase()));
+}
+
+/** Whether the database's list has been installed (the server loads it once, before validating a request). */
+export function databaseTimeZonesInstalled(): boolean {
+  return databaseTimeZones !== undefined;
+}
+
+/**
+ * Whether `value` is an IANA time zone ('Asia/Dubai', 'UTC') that the runtime's Intl knows and, on the server, that
+ * PostgreSQL knows too (case-insensitively, as both look names up).
+ */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+  } catch {
+    return false;
+  }
+  return databaseTimeZones === undefined || databaseTimeZones.has(value.toLowerCase());
+}
+
+/** A time zone in a JSON body (PATCH /api/profile `time_zone`) or, through queryField, a query string (`timezone`). */
+export function timeZoneField() {
+  return z
+    .string({ error: INVALID_TIME_ZONE })
+    .trim()
+    .min(1, INVALID_TIME_ZONE)
+    .max(TIME_ZONE_MAX, INVALID_TIME_ZONE)
+    .refine(isTimeZone, INVALID_TIME_ZONE);
+}

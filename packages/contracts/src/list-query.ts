@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES, type PageSize } from './constants.ts';
-import { idStringField, textField } from './fields.ts';
+import { INVALID_TIME_ZONE, TIME_ZONE_MAX, idStringField, isTimeZone, textField } from './fields.ts';
 import { paginatedSchema } from './pagination.ts';
 
 /**
@@ -91,19 +91,10 @@ export function textQueryField(label: string, max: number) {
   return queryField(textField(label, { max }));
 }
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An optional IANA time zone ('Europe/Istanbul'): the zone the list's dates are meant in. */
+/** An optional IANA time zone ('Europe/Istanbul'): the zone the list's dates are meant in; one PostgreSQL knows too (fields.ts isTimeZone). */
 export function timeZoneQueryField() {
   return queryField(
-    z.string({ error: 'The timezone field must be a time zone.' }).trim().max(64).refine(isTimeZone, 'The timezone field must be a valid time zone.'),
+    z.string({ error: 'The timezone field must be a time zone.' }).trim().max(TIME_ZONE_MAX, INVALID_TIME_ZONE).refine(isTimeZone, INVALID_TIME_ZONE),
   );
 }
 

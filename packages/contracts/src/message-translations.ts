@@ -127,12 +127,24 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   // ---- referral agents and groups (console-referral-agents.ts) ----
   'Choose a referral group.': 'اختر مجموعة إحالة.',
   'The slug may contain only lowercase letters, digits and single hyphens.': 'يجب أن يتكون المعرّف المختصر من أحرف لاتينية صغيرة وأرقام وشرطات مفردة فقط.',
+  // ---- the profile's Security tab (account-security.ts) ----
+  'Enter either your password or a 6-digit code.': 'أدخل كلمة المرور أو رمزًا من 6 أرقام.',
+  'The session id is invalid.': 'معرّف الجلسة غير صالح.',
+  // ---- feedback (feedback.ts) ----
+  'At most 3 files may be attached.': 'يمكن إرفاق 3 ملفات على الأكثر.',
+  'The selected category is invalid.': 'الفئة المختارة غير صالحة.',
+  'The rating must be a whole number from 1 to 5.': 'يجب أن يكون التقييم عددًا صحيحًا من 1 إلى 5.',
+  'The selected status is invalid.': 'الحالة المختارة غير صالحة.',
+  // ---- the team (team.ts) ----
+  'The selected role is invalid.': 'الدور المختار غير صالح.',
+  'The seat limit field must be a number.': 'يجب أن يكون حقل حد المقاعد رقمًا.',
 };
 
 /** What placeholders are filled with: field labels, the password rules (as the message lists them), zod's names. */
 const ARABIC_TERMS: MessageCatalogue = {
   // field labels (fields.ts and list-query.ts callers)
   'first name': 'الاسم الأول',
+  'seat limit': 'حد المقاعد',
   'last name': 'اسم العائلة',
   phone: 'الهاتف',
   organisation: 'المؤسسة',
@@ -193,6 +205,10 @@ const ARABIC_TERMS: MessageCatalogue = {
   'ticket number': 'رقم التذكرة',
   queue: 'قائمة الانتظار',
   role: 'الدور',
+  // feedback (feedback.ts)
+  'page address': 'عنوان الصفحة',
+  'app version': 'إصدار التطبيق',
+  language: 'اللغة',
   // the password rules, lower-cased as 'The password needs: …' lists them (auth.ts PASSWORD_RULES)
   [`at least ${PASSWORD_MIN_LENGTH} characters`]: `${PASSWORD_MIN_LENGTH} أحرف على الأقل`,
   'a lowercase letter': 'حرف لاتيني صغير',

@@ -39,6 +39,8 @@ export const OPERATOR_PERMISSIONS = [
   'audit.read',
   /** background jobs: queues, failures, retry */
   'jobs.manage',
+  /** the support inbox: partners' feedback threads, replies, internal notes, status and assignee */
+  'feedback.manage',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -54,6 +56,7 @@ export const ROLE_PERMISSIONS = {
     'bookings.read',
     'bookings.manage',
     'notifications.send',
+    'feedback.manage',
   ],
 } as const satisfies Record<OperatorRole, readonly OperatorPermission[]>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
+import { PARTNER_ROLES } from './partner-roles.ts';
 import { localeSchema, themeSchema } from './preferences.ts';
 
 /**
@@ -24,6 +25,8 @@ export const partnerProfileSchema = z.object({
     referral_group: z.object({ slug: z.string(), name: z.string() }),
   }),
   organisation: z.string().nullable(),
+  /** The member's role inside the referral agent (partner-roles.ts): what the SPA shows them. */
+  role: z.enum(PARTNER_ROLES),
 });
 export type PartnerProfile = z.infer<typeof partnerProfileSchema>;
 
@@ -41,6 +44,8 @@ export const userSchema = z.object({
   /** The saved display preferences (PATCH /api/user/preferences): the SPA applies them at sign-in. */
   locale: localeSchema,
   theme: themeSchema,
+  /** The IANA zone the person chose on their profile (times are shown in it), null for the device's own. */
+  time_zone: z.string().nullable(),
   partner_profile: partnerProfileSchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -67,6 +72,8 @@ export const AUTH_ERROR_CODES = {
   registrationRejected: 'registration_rejected',
   /** An operator suspended the account (the console's Partners page): it cannot sign in until reactivated. */
   accountSuspended: 'account_suspended',
+  /** The owner of the member's team deactivated them (issue 17, /manage-user), or their invitation is not accepted yet. */
+  accountDeactivated: 'account_deactivated',
   passwordUpdateRequired: 'password_update_required',
 } as const;
 

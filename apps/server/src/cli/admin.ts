@@ -97,7 +97,8 @@ interface CommandContext {
 async function run(command: string, args: string[], { config, deps, database }: CommandContext): Promise<void> {
   // The running portal's realtime service: approve leaves a notification, reject closes the account's sockets.
   const realtime = createCommandBroadcaster(config);
-  const notifications = createNotificationService({ db: database.pool, broadcaster: realtime.broadcaster });
+  // With the e-mail channel, as the console's: the notification's e-mail twin follows the partner's preferences.
+  const notifications = createNotificationService({ db: database.pool, broadcaster: realtime.broadcaster, mail: { mailer: deps.mailer, appUrl: config.appUrl } });
   let notified = false;
   let disconnected = true;
   const approval = createApprovalService({

@@ -9,6 +9,9 @@ import { openMigratedDatabase } from '../db/open.ts';
 import { inTransaction, type Queryable } from '../db/queryable.ts';
 import { recordAudit, type AuditActor } from '../lib/audit/audit-log.ts';
 import { AppError } from '../lib/errors.ts';
+import { createJobQueue, type JobLogger } from '../lib/jobs/job-queue.ts';
+import { createQueuedMailer, MAIL_JOB } from '../lib/mail-queue.ts';
+import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { appUrlTarget, createBroadcaster, externalTarget, type Broadcaster } from '../modules/broadcasting/broadcaster.ts';
 import { changeBookingStatus, changeInvoiceStatus, createBooking, publishBookingEvents } from '../modules/bookings/operations-service.ts';
 import type { Notifier } from '../modules/notifications/domain-notifications.ts';
@@ -295,6 +298,12 @@ export interface RunNotifyCommandOptions {
   database?: Database;
   out?: (line: string) => void;
   err?: (line: string) => void;
+  /**
+   * The e-mail channel (partners who chose e-mail for these events on /profile/notifications, as the console's sends
+   * honour them): queued in the command's transaction. Without it the command builds the admin command's mailer
+   * (SMTP_* or the outbox folder, through the job queue) and sends what it queued once the command has committed.
+   */
+  mailer?: Pick<Mailer, 'queue'>;
 }
 
 /**
@@ -311,6 +320,20 @@ export async function runNotifyCommand(argv: string[], options: RunNotifyCommand
   }
 
   const database = options.database ?? (await openMigratedDatabase(config));
+  // The mailer of the admin command when none is given: the job queue without workers or schedules (the portal's),
+  // drained here after the commit so the operator sees the e-mails go out whether or not the portal runs.
+  const mailLog: JobLogger = {
+    info() {},
+    warn(object) {
+      err(`  An e-mail could not be sent yet (${String((object.err as Error | undefined)?.message ?? '')}); it stays queued and is retried.`);
+    },
+    error(object, message) {
+      err(`  ${message}: ${String((object.err as Error | undefined)?.message ?? '')}`);
+    },
+  };
+  const jobs = options.mailer ? undefined : createJobQueue({ pool: database.pool, log: mailLog });
+  const mailer = options.mailer ?? createQueuedMailer({ transport: createMailer(config, mailLog), jobs: jobs!, appKey: config.appKey });
+  if (jobs) await jobs.start({ workers: false, schedules: false });
   try {
     const { broadcaster, failures } = createCommandBroadcaster(config);
     // One transaction a command: its rows and their audit rows commit together, or (a refused command) not at all.
@@ -324,13 +347,14 @@ export async function runNotifyCommand(argv: string[], options: RunNotifyCommand
     const refused = new Error('refused');
     let exitCode = 1;
     await inTransaction(database.pool, async (client) => {
-      const notifications = createNotificationService({ db: client, broadcaster: holding });
+      const notifications = createNotificationService({ db: client, broadcaster: holding, mail: { mailer, appUrl: config.appUrl } });
       exitCode = await executeNotifyCommand(argv, { pool: client, notifications, out: (line) => lines.push(line) });
       if (exitCode !== 0) throw refused;
     }).catch((error: unknown) => {
       if (error !== refused) throw error;
     });
     if (exitCode === 0) for (const args of held) await broadcaster.broadcast(...args);
+    if (exitCode === 0 && jobs) await jobs.drain({ names: [MAIL_JOB] });
     for (const line of lines) (exitCode === 0 ? out : err)(line);
     if (exitCode === 0 && failures.length > 0) {
       err(`Stored, but not pushed live: ${realtimeTargetDescription(config)} did not take it (${failures.join('; ')}).`);
@@ -338,6 +362,7 @@ export async function runNotifyCommand(argv: string[], options: RunNotifyCommand
     }
     return exitCode;
   } finally {
+    if (jobs) await jobs.stop();
     if (!options.database) await database.close();
   }
 }

@@ -34,19 +34,24 @@ describe('embedded database off the main thread', () => {
 
   it('answers /api/health while a heavy query runs: the query works in the worker, not on the server thread', async () => {
     // How fast it answers meanwhile is a figure of the bench (npm run bench -- --only event-loop), not of this test.
-    const events: string[] = [];
+    let heavyDone = false;
     const heavy = database.pool
-      .query('SELECT count(*) FROM generate_series(1, 1000000) AS a, LATERAL (SELECT a % 7) AS b')
-      .then(() => events.push('heavy query answered'));
+      .query('SELECT count(*) FROM generate_series(1, 3000000) AS a, LATERAL (SELECT a % 7) AS b')
+      .then(() => {
+        heavyDone = true;
+      });
     // Each answer after a full turn of the event loop (its I/O phase included), where a database working on this
-    // thread would take the query up and hold the thread until it is done: then the query would answer first.
-    for (let index = 0; index < 20; index += 1) {
+    // thread would take the query up and hold the thread until it is done: then no answer could come before it.
+    // On a loaded machine the worker may finish sooner or later than any fixed number of answers, so what is
+    // counted is whether answers came while it worked at all (a blocked thread gives none).
+    let answeredMeanwhile = 0;
+    while (!heavyDone && answeredMeanwhile < 20) {
       await new Promise((resolve) => setImmediate(resolve));
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
+      if (!heavyDone) answeredMeanwhile += 1;
     }
-    events.push('20 health answers');
     await heavy;
-    expect(events).toEqual(['20 health answers', 'heavy query answered']);
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(2);
   });
 });

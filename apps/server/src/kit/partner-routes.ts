@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ListEndpoint } from '@portal/contracts/list-query';
-import { currentUser, type AuthenticatedUser } from '../plugins/auth-guard.ts';
+import type { PartnerPermission } from '@portal/contracts/partner-roles';
+import { assertPartnerCan, currentUser, type AuthenticatedUser } from '../plugins/auth-guard.ts';
 import { guardedErrorResponses, pagedListHandler, type RouteSchema } from './route-kit.ts';
 
 /**
@@ -14,23 +15,48 @@ import { guardedErrorResponses, pagedListHandler, type RouteSchema } from './rou
 /** What any guarded partner route may answer besides its own: no session, not allowed, CSRF, invalid, throttled. */
 export const partnerErrorResponses = guardedErrorResponses;
 
-type PartnerRouteSchema = RouteSchema;
+interface PartnerRouteSchema extends RouteSchema {
+  /**
+   * The permission the member's role must hold (packages/contracts/src/partner-roles.ts). Required: a partner route
+   * cannot be declared without saying who inside an agent may call it; the role matrix test reads it from
+   * `config.partner` on every route.
+   */
+  permission: PartnerPermission;
+}
+
 
 /**
- * Route options for an endpoint of a signed-in, approved partner with an up-to-date password (the auth guard), with
- * partnerErrorResponses added to its own responses. `request.user` is then set: read it with `currentUser(request)`.
- *   routes.post('/api/earnings/:id/dispute', partnerRoute(app, { tags, summary, params, body, response: { 200: … } }), handler)
+ * Route options for an endpoint of a signed-in, approved partner with an up-to-date password (the auth guard) whose
+ * role holds `permission` (else 403), with partnerErrorResponses added to its own responses. `request.user` is then
+ * set: read it with `currentUser(request)`. Scoping by the member (referralScope) is the query's job.
+ *   routes.post('/api/earnings/:id/dispute', partnerRoute(app, { permission: 'earnings.read', tags, summary, params, body, response: { 200: … } }), handler)
  */
-export function partnerRoute<Schema extends PartnerRouteSchema>(app: FastifyInstance, schema: Schema) {
+export function partnerRoute<Schema extends PartnerRouteSchema>(app: FastifyInstance, options: Schema) {
+  const { permission, ...schema } = options;
   return {
-    preHandler: app.requireUser,
-    schema: { ...schema, response: { ...partnerErrorResponses, ...schema.response } as Schema['response'] & typeof partnerErrorResponses },
+    config: { partner: { permission } },
+    // The role is checked before the request is validated too: a role without the permission gets 403, never a 422
+    // that tells it how to shape a request it may not make (the role × endpoint matrix, kit/partner-access.test.ts).
+    // Lenient about a pending password change here; the preHandler below (or a route's own) rules on that.
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.requireUserAllowingPasswordUpdate(request, reply);
+      assertPartnerCan(currentUser(request), permission);
+    },
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.requireUser(request, reply);
+      assertPartnerCan(currentUser(request), permission);
+    },
+    schema: {
+      ...schema,
+      response: { ...partnerErrorResponses, ...schema.response } as Schema['response'] & typeof partnerErrorResponses,
+    },
   };
 }
 
 export interface ListRouteOptions<Query extends z.ZodObject, Row extends z.ZodType> {
   /** The list as the contracts declare it (listEndpoint): URL, query schema (its keys are what page links carry), row. */
   endpoint: ListEndpoint<Query, Row>;
+  permission: PartnerPermission;
   tags: string[];
   summary: string;
   /** The page and the total of everything that matches, scoped to `user` inside the query (db/queryable.ts queryPage). */
@@ -48,6 +74,7 @@ export function listRoute<Query extends z.ZodObject, Row extends z.ZodType>(
   app.withTypeProvider<ZodTypeProvider>().get(
     options.endpoint.url,
     partnerRoute(app, {
+      permission: options.permission,
       tags: options.tags,
       summary: options.summary,
       querystring: options.endpoint.query,

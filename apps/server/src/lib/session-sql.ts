@@ -38,6 +38,8 @@ export interface SessionWithUserRow {
   user_status: string | null;
   password_updated_check: boolean | null;
   referral_agent_id: number | null;
+  /** the member's role inside the agent (partner_profiles.role), null for a guest session */
+  partner_role: string | null;
   /** the user's saved language (users.locale), null for a guest session */
   locale: string | null;
   /** referral_agent_id when the auth guard would let the user through, else null */
@@ -55,7 +57,7 @@ export function sessionWithUserSql(parameter: string, alias: string): string {
   return `(SELECT s.id AS session_id, s.user_id, s.csrf_token, s.data, s.remember,
                  (extract(epoch FROM s.created_at) * 1000)::float8 AS session_created_ms,
                  (extract(epoch FROM s.last_activity_at) * 1000)::float8 AS last_activity_ms,
-                 u.email, u.first_name, u.last_name, u.status AS user_status, u.password_updated_check, p.referral_agent_id, u.locale,
+                 u.email, u.first_name, u.last_name, u.status AS user_status, u.password_updated_check, p.referral_agent_id, p.role AS partner_role, u.locale,
                  CASE WHEN ${partnerAccessSql('u')} THEN p.referral_agent_id END AS guarded_agent_id
             FROM sessions s
             LEFT JOIN users u ON u.id = s.user_id

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { AppError, UnauthenticatedError } from '../lib/errors.ts';
+import { isPartnerRole, partnerRoleCan, type PartnerPermission, type PartnerRole } from '@portal/contracts/partner-roles';
+import { AppError, ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
 import { SERVER_MESSAGES } from '../lib/messages.ts';
 import { partnerAccess } from '../lib/session-sql.ts';
 
@@ -12,6 +13,8 @@ export interface AuthenticatedUser {
   firstName: string;
   lastName: string;
   referralAgentId: number;
+  /** The member's role inside the agent: what they may reach (partnerRoleCan) and whose referrals (referralScope). */
+  role: PartnerRole;
   passwordUpdatedCheck: boolean;
 }
 
@@ -25,6 +28,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthenticatedUser | null;
   }
+  interface FastifyContextConfig {
+    /** Set on every partner endpoint by kit/partner-routes.ts: the permission its caller's role must hold. */
+    partner?: { permission: PartnerPermission };
+  }
+}
+
+/**
+ * Throws 403 unless the member's role holds `permission` (packages/contracts/src/partner-roles.ts). partnerRoute
+ * calls it for the permission a route declares; a service calls it for a rule finer than a route.
+ */
+export function assertPartnerCan(user: AuthenticatedUser, permission: PartnerPermission): void {
+  if (!partnerRoleCan(user.role, permission)) throw new ForbiddenError();
 }
 
 /** The user of a request that passed requireUser; throws if a route forgot the guard. */
@@ -41,6 +56,7 @@ interface UserRow {
   status: string;
   password_updated_check: boolean;
   referral_agent_id: number;
+  role: string;
 }
 
 export const authGuardPlugin = fp(
@@ -68,12 +84,13 @@ export const authGuardPlugin = fp(
               status: snapshot.status,
               password_updated_check: snapshot.passwordUpdatedCheck,
               referral_agent_id: snapshot.referralAgentId,
+              role: snapshot.role,
             }
           : (
               await pool.query<UserRow>({
                 // Named: prepared once per connection.
                 name: 'auth_guard_user',
-                text: `SELECT u.id, u.email, u.first_name, u.last_name, u.status, u.password_updated_check, p.referral_agent_id
+                text: `SELECT u.id, u.email, u.first_name, u.last_name, u.status, u.password_updated_check, p.referral_agent_id, p.role
                          FROM users u JOIN partner_profiles p ON p.user_id = u.id
                         WHERE u.id = $1`,
                 values: [userId],
@@ -89,6 +106,7 @@ export const authGuardPlugin = fp(
         firstName: row.first_name,
         lastName: row.last_name,
         referralAgentId: row.referral_agent_id,
+        role: isPartnerRole(row.role) ? row.role : 'agent',
         passwordUpdatedCheck: row.password_updated_check,
       };
       request.user = user;

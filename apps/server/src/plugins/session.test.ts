@@ -76,6 +76,7 @@ describe('deferred session lookup', () => {
       user_status: 'approved',
       password_updated_check: true,
       referral_agent_id: partner.referralAgentId,
+      partner_role: 'owner',
       locale: 'en',
       guarded_agent_id: partner.referralAgentId,
     };

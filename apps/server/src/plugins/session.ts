@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { ReadQueryable } from '../db/pipelined-reader.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
 import { sessionWithUserSql, type SessionWithUserRow } from '../lib/session-sql.ts';
+import { isPartnerRole, type PartnerRole } from '@portal/contracts/partner-roles';
 
 /**
  * Server-side sessions in the database, so several processes behind a load balancer share them.
@@ -111,6 +112,7 @@ export interface SessionUserSnapshot {
   status: string;
   passwordUpdatedCheck: boolean;
   referralAgentId: number;
+  role: PartnerRole;
   /** users.locale: the language the server speaks to this person in (plugins/locale.ts) */
   locale: string;
 }
@@ -265,6 +267,7 @@ export const sessionPlugin = fp(
               status: row.user_status ?? '',
               passwordUpdatedCheck: row.password_updated_check ?? false,
               referralAgentId: row.referral_agent_id,
+              role: isPartnerRole(row.partner_role) ? row.partner_role : 'agent',
               locale: row.locale ?? '',
             }
           : null;

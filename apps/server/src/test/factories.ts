@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { PartnerRole } from '@portal/contracts/partner-roles';
 import type { Locale } from '@portal/contracts/preferences';
 import { hashPassword } from '../lib/passwords.ts';
 import type { AuthenticatedUser } from '../plugins/auth-guard.ts';
@@ -18,6 +19,8 @@ export interface PartnerOptions {
   industry?: string | null;
   /** The saved language (default 'en', the column's default). */
   locale?: Locale;
+  /** The member's role inside the agent (default 'owner', the column's default). */
+  role?: PartnerRole;
 }
 
 export interface CreatedPartner {
@@ -27,6 +30,7 @@ export interface CreatedPartner {
   firstName: string;
   lastName: string;
   referralAgentId: number;
+  role: PartnerRole;
   passwordUpdatedCheck: boolean;
 }
 
@@ -38,6 +42,7 @@ export function authenticatedUserOf(partner: CreatedPartner): AuthenticatedUser 
     firstName: partner.firstName,
     lastName: partner.lastName,
     referralAgentId: partner.referralAgentId,
+    role: partner.role,
     passwordUpdatedCheck: partner.passwordUpdatedCheck,
   };
 }
@@ -52,6 +57,7 @@ export async function createPartner(pool: pg.Pool, options: PartnerOptions = {})
   const firstName = options.firstName ?? 'Test';
   const lastName = options.lastName ?? `Partner${sequence}`;
   const passwordUpdatedCheck = options.passwordUpdatedCheck ?? true;
+  const role = options.role ?? 'owner';
   const groupSlug = options.referralGroupSlug ?? 'partners';
   const groupName = groupSlug === 'affiliates' ? 'affiliates' : 'Partners';
 
@@ -95,8 +101,8 @@ export async function createPartner(pool: pg.Pool, options: PartnerOptions = {})
     ],
   );
   await pool.query(
-    `INSERT INTO partner_profiles (user_id, partner_type_id, partner_industry_id, referral_agent_id) VALUES ($1, $2, $3, $4)`,
-    [user.rows[0]!.id, type.rows[0]!.id, industryId, referralAgentId],
+    `INSERT INTO partner_profiles (user_id, partner_type_id, partner_industry_id, referral_agent_id, role) VALUES ($1, $2, $3, $4, $5)`,
+    [user.rows[0]!.id, type.rows[0]!.id, industryId, referralAgentId, role],
   );
-  return { userId: user.rows[0]!.id, email, password, firstName, lastName, referralAgentId, passwordUpdatedCheck };
+  return { userId: user.rows[0]!.id, email, password, firstName, lastName, referralAgentId, role, passwordUpdatedCheck };
 }

@@ -114,4 +114,12 @@ describe('route guard rules', () => {
     expect(accessRedirect(affiliate(), '/commission-structure/anything')).toBe('/');
     expect(accessRedirect(makeUser(), '/commission-structure')).toBeNull();
   });
+
+  it("sends a member to the dashboard from a page their role may not open (a route's declared permission)", () => {
+    const finance = makeUser({}, { role: 'finance' });
+    expect(accessRedirect(finance, '/bookings', ['referrals.read'])).toBe('/');
+    expect(accessRedirect(finance, '/notifications', ['portal.use'])).toBeNull();
+    expect(accessRedirect(makeUser({}, { role: 'agent' }), '/manage-user', ['team.manage'])).toBe('/');
+    expect(accessRedirect(makeUser(), '/manage-user', ['team.manage'])).toBeNull();
+  });
 });

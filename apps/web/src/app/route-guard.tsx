@@ -1,8 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { matchPath, Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import type { PartnerPermission } from '@portal/contracts/partner-roles';
 import type { User } from '@portal/contracts/session';
 import { LoadingOverlay } from '../components/loading-overlay/loading-overlay';
-import { isAffiliate, useAuthStore } from '../stores/auth-store';
+import { isAffiliate, useAuthStore, userCan } from '../stores/auth-store';
+import { routeHandle } from '../lib/area-routes';
 import { ROUTES } from '../lib/paths';
 
 /**
@@ -13,10 +15,14 @@ export const ACCESS_RULES: ReadonlyArray<{ path: string; denied: (user: User) =>
   { path: ROUTES['commission-structure'], denied: isAffiliate, redirectTo: ROUTES.Dashboard },
 ];
 
-/** Where a signed-in user opening `pathname` must go instead, or null when they may stay. */
-export function accessRedirect(user: User, pathname: string): string | null {
+/**
+ * Where a signed-in user opening `pathname` must go instead, or null when they may stay. `needs`: the permissions the
+ * matched routes declare (RouteHandle.permission); a member whose role lacks one goes to the dashboard.
+ */
+export function accessRedirect(user: User, pathname: string, needs: readonly PartnerPermission[] = []): string | null {
   // The forced password change comes first: nothing else is usable until it is done.
   if (user.password_updated_check === false && pathname !== ROUTES['update-password']) return ROUTES['update-password'];
+  if (needs.some((permission) => !userCan(user, permission))) return ROUTES.Dashboard;
   for (const rule of ACCESS_RULES) {
     if (matchPath({ path: rule.path, end: false }, pathname) && rule.denied(user)) return rule.redirectTo;
   }
@@ -33,6 +39,7 @@ export function RouteGuard({ children }: { children?: ReactNode }) {
   const loggingOut = useAuthStore((state) => state.logout_in_progress);
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const needs = useMatches().flatMap((match) => routeHandle(match.handle)?.permission ?? []);
 
   // The check runs at most once per mount, and never once a user has been seen: a user who disappears is being
   // signed out, and sign-out goes to /login by itself. Checking again would race that navigation (the in-progress
@@ -62,7 +69,7 @@ export function RouteGuard({ children }: { children?: ReactNode }) {
   }, [user, loggingOut, navigate]);
 
   if (!user) return <LoadingOverlay />;
-  const redirect = accessRedirect(user, pathname);
+  const redirect = accessRedirect(user, pathname, needs);
   if (redirect && redirect !== pathname) return <Navigate to={redirect} replace />;
   return children ?? <Outlet />;
 }

@@ -123,6 +123,8 @@ export const consoleAr: Translation<typeof consoleEn> = {
       approved: 'نشط',
       rejected: 'مرفوض',
       suspended: 'موقوف',
+      invited: 'مدعو (الفريق)',
+      deactivated: 'معطّل (الفريق)',
     },
     back: 'كل الشركاء',
     detailLoadFailed: 'تعذّر تحميل هذا الشريك.',

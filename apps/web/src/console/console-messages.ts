@@ -122,6 +122,8 @@ export const consoleEn = {
       approved: 'Active',
       rejected: 'Rejected',
       suspended: 'Suspended',
+      invited: 'Invited (team)',
+      deactivated: 'Deactivated (team)',
     },
     back: 'All partners',
     detailLoadFailed: "Couldn't load this partner.",

@@ -10,6 +10,7 @@ import { EMPTY_VALUE } from '@portal/contracts/constants';
 import { formatDate, formatMonth, relativeTime, type DateLike } from '@portal/contracts/formatters';
 import { DEFAULT_LOCALE, type Locale } from '@portal/contracts/preferences';
 import { useLocale } from './i18n';
+import { useViewerTimeZone, viewerTimeZone } from './time-zone';
 
 export interface Formatter {
   locale: Locale;
@@ -31,15 +32,6 @@ export interface Formatter {
   full: (value: DateLike) => string;
 }
 
-/** The zone this browser shows times in. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 function toDate(value: DateLike): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const parsed = dayjs(value);
@@ -54,21 +46,43 @@ function toNumeric(value: number | string | null | undefined): number | string |
   return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? text : null;
 }
 
+/** '2024-03-05' or '2024-03': a day or month of the calendar, not an instant, so the same in every zone. */
+function isCalendarDate(value: DateLike): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}(-\d{2})?$/.test(value);
+}
+
+/**
+ * The spec's English formats (dayjs, which knows only the runtime's zone) applied to the calendar day `zone` is on:
+ * the day's numbers come from Intl in that zone, and dayjs writes them as '5 Mar 2024' / 'March-2024'.
+ */
+function inZone(format: (value: DateLike) => string, zone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: zone });
+  return (value: DateLike) => {
+    if (isCalendarDate(value)) return format(value);
+    const date = toDate(value);
+    if (!date) return EMPTY_VALUE;
+    const fields = Object.fromEntries(parts.formatToParts(date).map((part) => [part.type, Number(part.value)]));
+    return format(new Date(fields.year!, fields.month! - 1, fields.day!));
+  };
+}
+
 const RELATIVE_UNITS = ['year', 'month', 'week', 'day', 'hour', 'minute'] as const;
 
-const cache = new Map<Locale, Formatter>();
+const cache = new Map<string, Formatter>();
 
-export function formatterFor(locale: Locale): Formatter {
-  const cached = cache.get(locale);
+export function formatterFor(locale: Locale, timeZone: string = viewerTimeZone()): Formatter {
+  const key = `${locale} ${timeZone}`;
+  const cached = cache.get(key);
   if (cached) return cached;
   const english = locale === DEFAULT_LOCALE;
-  const timeZone = browserTimeZone();
-  // Intl's formats are costly to build: one of each per language.
+  // Intl's formats are costly to build: one of each per language and zone.
   const numberFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
-  const dateFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
-  const timeFormat = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' });
-  const fullFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+  const localDateFormat = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  const timeFormat = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone });
+  const localMonthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' });
+  const fullFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone });
   const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
 
   const withDate = (format: (date: Date) => string) => (value: DateLike) => {
@@ -109,9 +123,13 @@ export function formatterFor(locale: Locale): Formatter {
       }
       return new Intl.NumberFormat(locale, options).format(numeric as number);
     },
-    date: english ? formatDate : withDate((date) => dateFormat.format(date)),
+    date: english
+      ? inZone(formatDate, timeZone)
+      : (value) => (isCalendarDate(value) ? localDateFormat.format(dayjs(value).toDate()) : withDate((date) => dateFormat.format(date))(value)),
     time: withDate((date) => timeFormat.format(date)),
-    month: english ? formatMonth : withDate((date) => monthFormat.format(date)),
+    month: english
+      ? inZone(formatMonth, timeZone)
+      : (value) => (isCalendarDate(value) ? localMonthFormat.format(dayjs(value).toDate()) : withDate((date) => monthFormat.format(date))(value)),
     relative: (value, now = new Date()) => {
       if (english) return relativeTime(value, now);
       const date = toDate(value);
@@ -125,11 +143,11 @@ export function formatterFor(locale: Locale): Formatter {
     },
     full: withDate((date) => fullFormat.format(date)),
   };
-  cache.set(locale, formatter);
+  cache.set(key, formatter);
   return formatter;
 }
 
-/** The formatter of the current language; re-renders when it changes. */
+/** The formatter of the current language and the viewer's zone; re-renders when either changes. */
 export function useFormat(): Formatter {
-  return formatterFor(useLocale());
+  return formatterFor(useLocale(), useViewerTimeZone());
 }

@@ -31,6 +31,7 @@ export const sharedAr: Translation<SharedCatalogue> = {
   navigationGroups: {
     Overview: 'نظرة عامة',
     'My Referrals': 'إحالاتي',
+    Account: 'الحساب',
   },
 
   errors: {
@@ -158,5 +159,13 @@ export const sharedAr: Translation<SharedCatalogue> = {
   select: {
     noOptions: 'لا توجد خيارات',
     clearSelection: 'مسح الاختيار',
+  },
+
+  profileTabs: {
+    label: 'أقسام الملف الشخصي',
+    profile: 'الملف الشخصي',
+    details: 'البيانات الشخصية',
+    security: 'الأمان',
+    notifications: 'الإشعارات',
   },
 };

@@ -34,6 +34,7 @@ export const sharedEn = {
   navigationGroups: {
     Overview: 'Overview',
     'My Referrals': 'My Referrals',
+    Account: 'Account',
   },
 
   errors: {
@@ -178,6 +179,14 @@ export const sharedEn = {
     // spec §2, §8
     noOptions: 'No options found',
     clearSelection: 'Clear selection',
+  },
+
+  profileTabs: {
+    label: 'Profile sections',
+    profile: 'Profile',
+    details: 'Personal details',
+    security: 'Security',
+    notifications: 'Notifications',
   },
 } as const;
 

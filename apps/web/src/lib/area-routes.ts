@@ -9,10 +9,11 @@
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import type { PartnerPermission } from '@portal/contracts/partner-roles';
 import type { AreaMessages } from '../i18n/i18n';
 
 /** Sidebar groups, in the order they show; a group shows only when it has an entry (named in the shared catalogue). */
-export const NAVIGATION_GROUPS = ['Overview', 'My Referrals'] as const;
+export const NAVIGATION_GROUPS = ['Overview', 'My Referrals', 'Account'] as const;
 export type NavigationGroup = (typeof NAVIGATION_GROUPS)[number];
 
 export interface NavigationEntry {
@@ -27,6 +28,8 @@ export interface NavigationEntry {
    * names: give one whenever the product cares about the order.
    */
   order?: number;
+  /** The permission the member's role needs (packages/contracts/src/partner-roles.ts); shown to everyone when absent. */
+  permission?: PartnerPermission;
 }
 
 /**
@@ -39,6 +42,11 @@ export interface RouteHandle {
   title: string;
   /** Set by the app when it collects the routes (app/routes.tsx): the catalogue `title` is a key of. */
   namespace?: string;
+  /**
+   * The permission the member's role needs to open the page (packages/contracts/src/partner-roles.ts). Without it the
+   * route guard sends them to the dashboard; the server refuses the page's data anyway (403).
+   */
+  permission?: PartnerPermission;
 }
 
 /** A route an area declares: it must name its page (`handle.title`). */
@@ -47,8 +55,8 @@ export type AreaRoute = RouteObject & { handle: RouteHandle };
 /** The handle of a route, when it has one with a title (react-router types `handle` as unknown). */
 export function routeHandle(handle: unknown): RouteHandle | null {
   if (typeof handle !== 'object' || handle === null) return null;
-  const { title, namespace } = handle as Partial<RouteHandle>;
-  return typeof title === 'string' ? { title, namespace } : null;
+  const { title, namespace, permission } = handle as Partial<RouteHandle>;
+  return typeof title === 'string' ? { title, namespace, permission } : null;
 }
 
 /** What one area declares. Paths are relative to `/` ('bookings', or `index: true` for `/`). */

@@ -5,6 +5,7 @@ import { affiliatesGroup, makeUser } from '../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { shownNotifications, startEachTestSignedOut } from '../../test/session';
 import { http } from '../lib/http';
+import { deviceTimeZone, viewerTimeZone } from '../i18n/time-zone';
 import {
   connectSessionToHttp,
   initialAuthState,
@@ -251,6 +252,19 @@ describe('logout', () => {
 
     expect(seen).toEqual(['Ada Lovelace', null]);
     off();
+  });
+});
+
+describe('the time zone times are shown in', () => {
+  it("follows the signed-in user's saved zone, and goes back to the device's at sign-out", async () => {
+    useAuthStore.getState().setUser(makeUser({ time_zone: 'Pacific/Kiritimati' }));
+    expect(viewerTimeZone()).toBe('Pacific/Kiritimati');
+    useAuthStore.getState().setUser(makeUser({ time_zone: null }));
+    expect(viewerTimeZone()).toBe(deviceTimeZone());
+    useAuthStore.getState().setUser(makeUser({ time_zone: 'Asia/Dubai' }));
+    mockFetch({ 'POST /api/logout': () => jsonResponse(204) });
+    await useAuthStore.getState().logout(vi.fn());
+    expect(viewerTimeZone()).toBe(deviceTimeZone());
   });
 });
 

@@ -9,6 +9,7 @@
  * Other code follows the session with `watchSession` / `onAuthEvent` (the realtime client connects and
  * disconnects with `watchSession`, only while the user may use the portal; the query cache is cleared at sign-out).
  */
+import { partnerRoleCan, type PartnerPermission } from '@portal/contracts/partner-roles';
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { AUTH_ERROR_CODES, userSchema, type LoginRequest, type LoginResponse, type User } from '@portal/contracts/session';
@@ -24,6 +25,7 @@ import { AUTH_MESSAGES } from '../lib/auth-messages';
 import { ensureCsrfCookie, HttpError, onPasswordUpdateRequired, onUnauthorized } from '../lib/http';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { ROUTES } from '../lib/paths';
+import { setSavedTimeZone } from '../i18n/time-zone';
 
 /** react-router's `navigate` (from useNavigate or router.navigate) fits this. */
 export type Navigate = (to: string, options?: { replace?: boolean }) => void | Promise<void>;
@@ -103,6 +105,12 @@ export function derivedFromUser(user: User): Omit<AuthState, 'loading' | 'logout
 }
 
 /** Spec §2: a user of the `affiliates` referral group may not open the commission structure. */
+/** True when the signed-in member's role holds `permission` (the server's own map: packages/contracts/src/partner-roles.ts). */
+export function userCan(user: User | null | undefined, permission: PartnerPermission): boolean {
+  const role = user?.partner_profile?.role;
+  return role !== undefined && partnerRoleCan(role, permission);
+}
+
 export function isAffiliate(user: User | null | undefined): boolean {
   const group = user?.partner_profile?.referral_agent?.referral_group;
   if (!group) return false;
@@ -331,6 +339,12 @@ export const useAuthStore = create<AuthStore>()(
     },
   ),
 );
+
+// The zone every time is shown in follows the user's saved one from the moment the store has a user (restored from
+// localStorage before the first render, or signed in), so a page's first request already carries it; signed out,
+// the device's.
+setSavedTimeZone(useAuthStore.getState().user?.time_zone);
+useAuthStore.subscribe((state) => setSavedTimeZone(state.user?.time_zone));
 
 /**
  * Wires the HTTP client to the session: any 401 signs the user out (spec §4, §8), and a 403

@@ -17,6 +17,9 @@ import { ensureBookingCatalog, PATIENT_FIRST_NAMES, PATIENT_LAST_NAMES } from '.
 export const BENCH_GROUP_SLUG = 'bench';
 export const BENCH_PARTNER_EMAIL = 'bench-partner@bench.test';
 export const BENCH_PARTNER_PASSWORD = 'Bench-Partner-2026';
+/** An 'agent' member of the largest agent who referred one booking in five of it (issue 17: the member-scoped bench). */
+export const BENCH_MEMBER_EMAIL = 'bench-agent@bench.test';
+export const BENCH_MEMBER_PASSWORD = 'Bench-Agent-2026';
 /** Patients of the largest agent with names found nowhere else: the "rare name" search. */
 export const BENCH_RARE_NAMES = ['Zephyrine Okonkwo-Baptiste', 'Ottoline Vasquez-Thorne', 'Isidore Kwiatkowski-Lund'];
 const TICKET_BASE = 20_000_000;
@@ -206,6 +209,56 @@ export async function findBench(pool: pg.Pool): Promise<BenchInfo | undefined> {
     agentBookings: Number(row.total),
     totalBookings: Number(row.all_total ?? 0),
   };
+}
+
+export interface BenchMemberInfo {
+  memberEmail: string;
+  memberPassword: string;
+  memberUserId: number;
+  /** the bookings of the largest agent the member referred (20,000 of 100,000 at the default size) */
+  memberBookings: number;
+}
+
+/**
+ * The largest agent's 'agent' member (issue 17), created once beside the bench partner (the agent's owner), with
+ * every fifth booking of the agent (by id, so spread evenly over the years) referred by them. Run after the bench is
+ * loaded; a later run finds it done.
+ */
+export async function ensureBenchMember(pool: pg.Pool, bench: BenchInfo, log: (line: string) => void = () => {}): Promise<BenchMemberInfo> {
+  const client = await pool.connect();
+  try {
+    let memberUserId = (await client.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = $1', [BENCH_MEMBER_EMAIL])).rows[0]?.id;
+    if (memberUserId === undefined) {
+      const user = await client.query<{ id: number }>(
+        `INSERT INTO users (first_name, last_name, email, password_hash, status, password_updated_check, first_login, approved_at)
+         VALUES ('Bench', 'Agent', $1, $2, 'approved', true, false, now()) RETURNING id`,
+        [BENCH_MEMBER_EMAIL, await hashPassword(BENCH_MEMBER_PASSWORD)],
+      );
+      memberUserId = user.rows[0]!.id;
+      await client.query(
+        `INSERT INTO partner_profiles (user_id, partner_type_id, referral_agent_id, organisation, role)
+         SELECT $1, p.partner_type_id, p.referral_agent_id, p.organisation, 'agent' FROM partner_profiles p WHERE p.user_id = $2`,
+        [memberUserId, bench.partnerUserId],
+      );
+    }
+    const count = async () =>
+      Number(
+        (await client.query<{ count: number }>('SELECT count(*)::int AS count FROM bookings WHERE referral_agent_id = $1 AND referred_by_user_id = $2', [
+          bench.referralAgentId,
+          memberUserId,
+        ])).rows[0]!.count,
+      );
+    let memberBookings = await count();
+    if (memberBookings === 0) {
+      log('bench: every fifth booking of the largest agent referred by its agent member…');
+      await client.query('UPDATE bookings SET referred_by_user_id = $2 WHERE referral_agent_id = $1 AND id % 5 = 0', [bench.referralAgentId, memberUserId]);
+      await client.query('VACUUM (ANALYZE) bookings');
+      memberBookings = await count();
+    }
+    return { memberEmail: BENCH_MEMBER_EMAIL, memberPassword: BENCH_MEMBER_PASSWORD, memberUserId, memberBookings };
+  } finally {
+    client.release();
+  }
 }
 
 /** Loads of this many rows or more build the secondary indexes afterwards. */
@@ -497,7 +550,8 @@ async function main(): Promise<void> {
     `bench seed into ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `the embedded database in ${config.dataDir}`}\n`,
   );
   try {
-    await seedBench(database.pool, options);
+    const bench = await seedBench(database.pool, options);
+    await ensureBenchMember(database.pool, bench, (line) => process.stdout.write(`${line}\n`));
   } finally {
     await database.close();
   }

@@ -9,6 +9,7 @@ import {
   insertUser,
   type UserStatus,
 } from '../../modules/auth/repository.ts';
+import type { PartnerRole } from '@portal/contracts/partner-roles';
 import { configureTwoFactor } from '../../modules/auth/two-factor-setup.ts';
 import { DEMO_AGENTS, DEMO_EMAILS, DEMO_PASSWORD, DEMO_RECOVERY_CODES, DEMO_TOTP_SECRET } from './demo-identities.ts';
 
@@ -53,6 +54,8 @@ interface DemoPerson {
   passwordUpdatedCheck: boolean;
   firstLogin: boolean;
   twoFactor: boolean;
+  /** Inside the agent (issue 17); the owner when not given. */
+  role?: PartnerRole;
   description: string;
 }
 
@@ -60,7 +63,7 @@ const PEOPLE: DemoPerson[] = [
   {
     email: DEMO_EMAILS.partner, firstName: 'Amelia', lastName: 'Hart', phone: '+971501234567', agent: 'main',
     partnerType: 'Clinic', industry: 'Healthcare', status: 'approved', passwordUpdatedCheck: true, firstLogin: false, twoFactor: false,
-    description: `Partner of ${DEMO_AGENTS.main}, the agent with the most data`,
+    description: `Owner of ${DEMO_AGENTS.main}, the agent with the most data: sees the whole agent, manages its team`,
   },
   {
     email: DEMO_EMAILS.second, firstName: 'Omar', lastName: 'Haddad', phone: '+4915123456789', agent: 'second',
@@ -75,12 +78,32 @@ const PEOPLE: DemoPerson[] = [
   {
     email: DEMO_EMAILS.twoFactor, firstName: 'Daniel', lastName: 'Okafor', phone: '+61412345678', agent: 'main',
     partnerType: 'Corporate HR', industry: 'Technology', status: 'approved', passwordUpdatedCheck: true, firstLogin: false, twoFactor: true,
-    description: 'Two-factor on: after the password, a code from the TOTP secret below (or a recovery code)',
+    role: 'manager',
+    description: `Manager of ${DEMO_AGENTS.main}, two-factor on: after the password, a code from the TOTP secret below (or a recovery code)`,
   },
   {
     email: DEMO_EMAILS.mustChangePassword, firstName: 'Sofia', lastName: 'Marin', phone: '+16175550143', agent: 'main',
     partnerType: 'Individual', industry: null, status: 'approved', passwordUpdatedCheck: false, firstLogin: true, twoFactor: false,
+    role: 'agent',
     description: 'Must set a new password first (password_updated_check false); no industry, so "individual"',
+  },
+  {
+    email: DEMO_EMAILS.agent, firstName: 'Grace', lastName: 'Mwangi', phone: '+254712345678', agent: 'main',
+    partnerType: 'Clinic', industry: 'Healthcare', status: 'approved', passwordUpdatedCheck: true, firstLogin: false, twoFactor: false,
+    role: 'agent',
+    description: `Agent of ${DEMO_AGENTS.main}: sees only the patients she referred`,
+  },
+  {
+    email: DEMO_EMAILS.secondAgent, firstName: 'Lucas', lastName: 'Moreau', phone: '+33612345678', agent: 'main',
+    partnerType: 'Clinic', industry: 'Healthcare', status: 'approved', passwordUpdatedCheck: true, firstLogin: false, twoFactor: false,
+    role: 'agent',
+    description: `Agent of ${DEMO_AGENTS.main}: sees only the patients he referred`,
+  },
+  {
+    email: DEMO_EMAILS.finance, firstName: 'Elena', lastName: 'Petrova', phone: '+35799123456', agent: 'main',
+    partnerType: 'Clinic', industry: 'Healthcare', status: 'approved', passwordUpdatedCheck: true, firstLogin: false, twoFactor: false,
+    role: 'finance',
+    description: `Finance of ${DEMO_AGENTS.main}: earnings, payouts and payment details, no patient data`,
   },
   {
     email: DEMO_EMAILS.pending, firstName: 'Noah', lastName: 'Fischer', phone: '+12125550187', agent: 'pending',
@@ -135,6 +158,7 @@ export async function seedDemoAccounts(pool: pg.Pool, config: Config): Promise<D
         partnerIndustryId: person.industry === null ? null : industryIds.get(person.industry)!,
         referralAgentId: agentIds.get(person.agent)!,
         organisation: AGENTS[person.agent].name,
+        role: person.role ?? 'owner',
       });
       const account: DemoAccount = { email: person.email, password: DEMO_PASSWORD, description: person.description };
       if (person.twoFactor) {

@@ -20,10 +20,25 @@ import { DEMO_EMAILS } from './demo-identities.ts';
  * demo always has recent activity (a screenshot taken on another day shows the same rows, shifted in time).
  */
 export const DEMO_BOOKING_PLAN = [
-  { email: DEMO_EMAILS.partner, bookings: 3_000, seed: 'harbor', homeCountries: ['AE', 'IN', 'TH', 'TR'] },
-  { email: DEMO_EMAILS.second, bookings: 800, seed: 'northwind', homeCountries: ['GB', 'DE', 'ES'] },
-  { email: DEMO_EMAILS.affiliate, bookings: 200, seed: 'brightpath', homeCountries: ['SG', 'MY', 'KR'] },
-] as const;
+  {
+    email: DEMO_EMAILS.partner,
+    bookings: 3_000,
+    seed: 'harbor',
+    homeCountries: ['AE', 'IN', 'TH', 'TR'],
+    // Issue 17: Harbor Health Partners' patients are spread over the members who refer (never finance). Each patient
+    // is one member's, so are all of their bookings: the two field agents refer most, the owner and the manager
+    // fewer, the newest agent (who has yet to set a password) a handful.
+    referrers: [
+      { email: DEMO_EMAILS.agent, weight: 32 },
+      { email: DEMO_EMAILS.secondAgent, weight: 26 },
+      { email: DEMO_EMAILS.partner, weight: 20 },
+      { email: DEMO_EMAILS.twoFactor, weight: 15 },
+      { email: DEMO_EMAILS.mustChangePassword, weight: 7 },
+    ],
+  },
+  { email: DEMO_EMAILS.second, bookings: 800, seed: 'northwind', homeCountries: ['GB', 'DE', 'ES'], referrers: [] },
+  { email: DEMO_EMAILS.affiliate, bookings: 200, seed: 'brightpath', homeCountries: ['SG', 'MY', 'KR'], referrers: [] },
+] as const satisfies readonly { email: string; bookings: number; seed: string; homeCountries: readonly string[]; referrers: readonly { email: string; weight: number }[] }[];
 
 const FIRST_TICKET = 100_231;
 const DAY_MS = 86_400_000;
@@ -71,8 +86,10 @@ export async function seedDemoBookings(pool: pg.Pool): Promise<{ agentId: number
       for (const booking of bookings) {
         if (booking.ticketId !== null) booking.ticketId = String(nextTicket++);
       }
-      const patientIds = await insertPatients(client, random, plan.seed, agent, bookings, Math.round(plan.bookings * 0.55));
-      await insertBookings(client, agent, bookings, patientIds);
+      const patientCount = Math.round(plan.bookings * 0.55);
+      const referrers = await patientReferrers(client, plan, agent, patientCount);
+      const patientIds = await insertPatients(client, random, plan.seed, agent, bookings, patientCount, referrers);
+      await insertBookings(client, agent, bookings, patientIds, referrers);
       seeded.push({ agentId: agent.referral_agent_id, bookings: bookings.length });
     }
     await client.query('COMMIT');
@@ -93,6 +110,33 @@ function weightedPick<T>(random: () => number, items: readonly T[], weights: rea
     if (point < 0) return items[index]!;
   }
   return items[items.length - 1]!;
+}
+
+/**
+ * Who referred each patient (and so each of their bookings): a weighted pick among the plan's referrers who are
+ * members of the agent, from a PRNG of its own (the rest of the plan stays as it was); the agent's partner when
+ * the plan names none.
+ */
+async function patientReferrers(
+  client: pg.PoolClient,
+  plan: (typeof DEMO_BOOKING_PLAN)[number],
+  agent: { user_id: number; referral_agent_id: number },
+  count: number,
+): Promise<number[]> {
+  const members = (
+    await client.query<{ email: string; id: number }>(
+      `SELECT lower(u.email) AS email, u.id FROM users u JOIN partner_profiles p ON p.user_id = u.id
+        WHERE lower(u.email) = ANY($1::text[]) AND p.referral_agent_id = $2`,
+      [plan.referrers.map((referrer) => referrer.email), agent.referral_agent_id],
+    )
+  ).rows;
+  const present = plan.referrers.flatMap((referrer) => {
+    const member = members.find((row) => row.email === referrer.email);
+    return member ? [{ id: member.id, weight: referrer.weight }] : [];
+  });
+  if (present.length === 0) return new Array<number>(count).fill(agent.user_id);
+  const random = createRandom(seedFromText(`${plan.seed}:referrers`));
+  return Array.from({ length: count }, () => weightedPick(random, present, present.map((referrer) => referrer.weight)).id);
 }
 
 function planBookings(
@@ -169,6 +213,8 @@ async function insertPatients(
   agent: { user_id: number; referral_agent_id: number },
   bookings: PlannedBooking[],
   count: number,
+  /** the member who referred each patient */
+  referrers: number[],
 ): Promise<number[]> {
   const firstBooked = new Array<number>(count).fill(Number.POSITIVE_INFINITY);
   for (const booking of bookings) {
@@ -190,14 +236,15 @@ async function insertPatients(
   }
   const { rows } = await client.query<{ id: number; ordinal: string }>(
     `WITH input AS (
-       SELECT * FROM unnest($3::text[], $4::text[], $5::text[], $6::timestamptz[]) WITH ORDINALITY AS p(name, email, phone, created_at, ordinal)
+       SELECT * FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+                WITH ORDINALITY AS p(referred_by, name, email, phone, created_at, ordinal)
      ), inserted AS (
        INSERT INTO clients (referral_agent_id, referred_by_user_id, name, email, phone, created_at)
-       SELECT $1, $2, name, email, phone, created_at FROM input ORDER BY ordinal
+       SELECT $1, referred_by, name, email, phone, created_at FROM input ORDER BY ordinal
        RETURNING id
      )
      SELECT id, row_number() OVER (ORDER BY id)::text AS ordinal FROM inserted`,
-    [agent.referral_agent_id, agent.user_id, names, emails, phones, created],
+    [agent.referral_agent_id, referrers, names, emails, phones, created],
   );
   // Identity values are handed out in insertion order within the statement: the n-th id is the n-th patient.
   return rows.sort((left, right) => Number(left.ordinal) - Number(right.ordinal)).map((row) => row.id);
@@ -208,6 +255,8 @@ async function insertBookings(
   agent: { user_id: number; referral_agent_id: number },
   bookings: PlannedBooking[],
   patientIds: number[],
+  /** the member who referred each patient: their bookings are that member's referrals */
+  referrers: number[],
 ): Promise<void> {
   for (let offset = 0; offset < bookings.length; offset += 1_000) {
     const chunk = bookings.slice(offset, offset + 1_000);
@@ -216,14 +265,14 @@ async function insertBookings(
                              facility_service_detail_id, specialty_id, status, invoice_status, amount, currency,
                              referral_agent_id, referred_by_user_id)
        SELECT b.ticket_id, b.date_time, b.created_at, greatest(b.created_at, least(b.date_time, now())), b.client_id, b.facility_id,
-              b.location_id, b.assignee_id, b.detail_id, b.specialty_id, b.status, b.invoice_status, b.amount, b.currency, $1, $2
-         FROM unnest($3::text[], $4::timestamptz[], $5::timestamptz[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[],
+              b.location_id, b.assignee_id, b.detail_id, b.specialty_id, b.status, b.invoice_status, b.amount, b.currency, $1, b.referred_by
+         FROM unnest($2::int[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[],
                      $11::int[], $12::text[], $13::text[], $14::numeric[], $15::text[])
-              AS b(ticket_id, date_time, created_at, client_id, facility_id, location_id, assignee_id, detail_id, specialty_id,
+              AS b(referred_by, ticket_id, date_time, created_at, client_id, facility_id, location_id, assignee_id, detail_id, specialty_id,
                    status, invoice_status, amount, currency)`,
       [
         agent.referral_agent_id,
-        agent.user_id,
+        chunk.map((booking) => referrers[booking.patient]!),
         chunk.map((booking) => booking.ticketId),
         chunk.map((booking) => booking.dateTime),
         chunk.map((booking) => booking.createdAt),

@@ -17,6 +17,10 @@ export const DEMO_EMAILS = {
   mustChangePassword: 'newpassword@demo.test',
   /** Registered, waiting for an operator's approval. */
   pending: 'pending@demo.test',
+  /** Members of the main agent's team (issue 17), one per role besides the owner (`partner`) and manager (`twoFactor`). */
+  agent: 'agent@demo.test',
+  secondAgent: 'agent2@demo.test',
+  finance: 'finance@demo.test',
 } as const;
 
 export const DEMO_AGENTS = {

@@ -1,10 +1,11 @@
+import type { PartnerRole } from '@portal/contracts/partner-roles';
 import type { Locale } from '@portal/contracts/preferences';
 import type { Queryable } from '../../db/queryable.ts';
 import type { PresentableUserRow } from './user-presenter.ts';
 
 /** Queries of the auth area. Each takes the pool or a transaction's client (see db/queryable.ts). */
 
-export type UserStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
+export type UserStatus = 'pending' | 'approved' | 'rejected' | 'suspended' | 'invited' | 'deactivated';
 
 /** What sign-in needs to decide; never leaves the server. */
 export interface CredentialRow {
@@ -41,10 +42,10 @@ export async function findCredentialsById(db: Queryable, userId: number): Promis
 export async function findPresentableUser(db: Queryable, userId: number): Promise<PresentableUserRow | undefined> {
   const { rows } = await db.query<PresentableUserRow>(
     `SELECT u.id, u.first_name, u.last_name, u.email, u.phone, u.password_updated_check, u.first_login,
-            u.two_factor_confirmed_at IS NOT NULL AS two_factor_enabled, u.locale, u.theme,
+            u.two_factor_confirmed_at IS NOT NULL AS two_factor_enabled, u.locale, u.theme, u.time_zone,
             pt.name AS partner_type_name, pi.name AS partner_industry_name,
             ra.id AS referral_agent_id, ra.name AS referral_agent_name, ra.logo AS referral_agent_logo,
-            rg.slug AS referral_group_slug, rg.name AS referral_group_name, p.organisation
+            rg.slug AS referral_group_slug, rg.name AS referral_group_name, p.organisation, p.role
        FROM users u
        JOIN partner_profiles p ON p.user_id = u.id
        JOIN partner_types pt ON pt.id = p.partner_type_id
@@ -176,6 +177,30 @@ export async function consumeLoginLink(db: Queryable, tokenHash: string): Promis
   return rows[0];
 }
 
+/** True when the token is a live, unspent invitation link of an account still invited (modules/team). */
+export async function isPendingInvitation(db: Queryable, tokenHash: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM login_links l JOIN users u ON u.id = l.user_id
+      WHERE l.token_hash = $1 AND l.purpose = 'invitation' AND l.used_at IS NULL AND l.expires_at > now() AND u.status = 'invited'`,
+    [tokenHash],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * An invited team member who spent their invitation's link becomes an approved account with the password they chose
+ * (so up to date: no /update-password after); false if not invited.
+ */
+export async function activateInvitedUser(db: Queryable, userId: number, passwordHash: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE users SET status = 'approved', approved_at = now(), password_hash = $2, password_updated_check = true,
+            password_changed_at = now(), updated_at = now()
+      WHERE id = $1 AND status = 'invited'`,
+    [userId, passwordHash],
+  );
+  return rowCount === 1;
+}
+
 // ---- registration ----
 
 export interface OptionRow {
@@ -255,12 +280,20 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<number> 
 
 export async function insertPartnerProfile(
   db: Queryable,
-  profile: { userId: number; partnerTypeId: number; partnerIndustryId: number | null; referralAgentId: number; organisation: string | null },
+  profile: {
+    userId: number;
+    partnerTypeId: number;
+    partnerIndustryId: number | null;
+    referralAgentId: number;
+    organisation: string | null;
+    /** Inside the agent; a registration founds its agent, so its partner is the owner (the default). */
+    role?: PartnerRole;
+  },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO partner_profiles (user_id, partner_type_id, partner_industry_id, referral_agent_id, organisation)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [profile.userId, profile.partnerTypeId, profile.partnerIndustryId, profile.referralAgentId, profile.organisation],
+    `INSERT INTO partner_profiles (user_id, partner_type_id, partner_industry_id, referral_agent_id, organisation, role)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [profile.userId, profile.partnerTypeId, profile.partnerIndustryId, profile.referralAgentId, profile.organisation, profile.role ?? 'owner'],
   );
 }
 

@@ -45,7 +45,7 @@ const csrfMismatch = messageSchema.describe('CSRF token mismatch.');
  */
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: AuthDependencies = { pool: app.database.pool, config: app.config, mailer: app.mailer };
+  const deps: AuthDependencies = { pool: app.database.pool, config: app.config, mailer: app.mailer, jobs: app.jobs };
   const signIn = createSignInService(deps);
   const passwords = createPasswordService(deps);
   const registration = createRegistrationService(deps);
@@ -142,7 +142,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const outcome = await signIn.signInWithLink(request.body.token);
+      const outcome = await signIn.signInWithLink(request.body.token, request.body.password);
       return finishSignIn(request, reply, outcome, false, 'link');
     },
   );

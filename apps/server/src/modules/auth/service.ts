@@ -1,17 +1,21 @@
 import type pg from 'pg';
 import { LOGIN_DECAY_SECONDS, LOGIN_MAX_ATTEMPTS } from '@portal/contracts/constants';
 import { AUTH_ERROR_CODES, type LoginRequest, type TwoFactorChallenge, type User } from '@portal/contracts/auth';
+import { TEAM_INVITATION_ACCEPTED_JOB } from '@portal/contracts/team';
 import type { Config } from '../../config.ts';
 import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { createEncrypter } from '../../lib/encryption.ts';
 import { ForbiddenError, TooManyRequestsError, UnauthenticatedError, ValidationError } from '../../lib/errors.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { AUTH_MESSAGES } from './messages.ts';
 import {
   acceptTotpStep,
+  activateInvitedUser,
+  isPendingInvitation,
   consumeLoginLink,
   findCredentialsByEmail,
   findCredentialsById,
@@ -28,6 +32,8 @@ export interface AuthDependencies {
   pool: pg.Pool;
   config: Config;
   mailer: Mailer;
+  /** Sends the team's TEAM_INVITATION_ACCEPTED_JOB when an invitation's link is spent (routes pass app.jobs). */
+  jobs?: Pick<JobQueue, 'send'>;
 }
 
 /** Where a request came from (lib/audit requestOrigin), for the security events in the audit log. */
@@ -74,6 +80,10 @@ function assertMaySignIn(user: CredentialRow): void {
   }
   if (user.status === 'suspended') {
     throw new ForbiddenError(AUTH_MESSAGES.accountSuspended, AUTH_ERROR_CODES.accountSuspended, { code: AUTH_ERROR_CODES.accountSuspended });
+  }
+  // A member their team's owner deactivated, or an invitee who has not spent the invitation's link (modules/team).
+  if (user.status === 'deactivated' || user.status === 'invited') {
+    throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated, AUTH_ERROR_CODES.accountDeactivated, { code: AUTH_ERROR_CODES.accountDeactivated });
   }
 }
 
@@ -140,8 +150,17 @@ export function createSignInService(deps: AuthDependencies) {
     },
 
     /** POST /api/authenticate: a one-time link (approval e-mail, invitation) in place of the password. */
-    async signInWithLink(token: string): Promise<SignInOutcome> {
+    async signInWithLink(token: string, newPassword?: string): Promise<SignInOutcome> {
+      // A team invitation's link (modules/team) is accepted with the invitee's own password, chosen on the same page:
+      // without one the link is not spent.
+      if (newPassword === undefined && (await isPendingInvitation(deps.pool, sha256(token)))) {
+        throw ValidationError.field('password', AUTH_MESSAGES.invitationPasswordRequired);
+      }
       const link = await consumeLoginLink(deps.pool, sha256(token));
+      // Spending it makes the invitee an approved member with that password; the team area tells the inviter.
+      if (link?.purpose === 'invitation' && newPassword !== undefined && (await activateInvitedUser(deps.pool, link.user_id, await hashPassword(newPassword)))) {
+        await deps.jobs?.send(TEAM_INVITATION_ACCEPTED_JOB, { userId: link.user_id }, { key: `user:${link.user_id}` });
+      }
       const user = link ? await findCredentialsById(deps.pool, link.user_id) : undefined;
       // Only an approved account signs in; the link is spent either way.
       if (!user || user.status !== 'approved') throw ValidationError.field('token', AUTH_MESSAGES.invalidLoginLink);

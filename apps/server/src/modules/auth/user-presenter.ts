@@ -1,4 +1,5 @@
 import type { User } from '@portal/contracts/auth';
+import type { PartnerRole } from '@portal/contracts/partner-roles';
 import type { Locale, Theme } from '@portal/contracts/preferences';
 
 /** The row findPresentableUser reads: only what may be shown, never a hash or a secret. */
@@ -13,6 +14,7 @@ export interface PresentableUserRow {
   two_factor_enabled: boolean;
   locale: Locale;
   theme: Theme;
+  time_zone: string | null;
   partner_type_name: string;
   partner_industry_name: string | null;
   referral_agent_id: number;
@@ -21,6 +23,7 @@ export interface PresentableUserRow {
   referral_group_slug: string;
   referral_group_name: string;
   organisation: string | null;
+  role: PartnerRole;
 }
 
 /** Maps a row to the contracts' userSchema (GET /api/user and every sign-in answer). */
@@ -37,6 +40,7 @@ export function presentUser(row: PresentableUserRow): User {
     two_factor_enabled: row.two_factor_enabled,
     locale: row.locale,
     theme: row.theme,
+    time_zone: row.time_zone,
     partner_profile: {
       partner_type: { name: row.partner_type_name },
       partner_industry: row.partner_industry_name === null ? null : { name: row.partner_industry_name },
@@ -47,6 +51,7 @@ export function presentUser(row: PresentableUserRow): User {
         referral_group: { slug: row.referral_group_slug, name: row.referral_group_name },
       },
       organisation: row.organisation,
+      role: row.role,
     },
   };
 }

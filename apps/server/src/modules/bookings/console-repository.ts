@@ -7,7 +7,11 @@ import {
   type ConsoleBookingOptions,
   type ConsoleBookingRow,
 } from '@portal/contracts/console-bookings';
+import { PARTNER_ROLES, partnerRoleCan } from '@portal/contracts/partner-roles';
 import { containsPattern, escapeLike, type Queryable } from '../../db/queryable.ts';
+
+/** The roles whose members may be a booking's referrer: those who read referrals (so every referral is someone's to see). */
+export const REFERRING_ROLES: string[] = PARTNER_ROLES.filter((role) => partnerRoleCan(role, 'referrals.read'));
 
 /**
  * Bookings as the console reads them: every agent's (no scoping by agent: the console's guard and its permission
@@ -161,11 +165,13 @@ export async function agentClients(db: Queryable, agentId: number, search: strin
     `SELECT id, name, email, phone FROM clients WHERE referral_agent_id = $1 ${filter} ORDER BY created_at DESC, id DESC LIMIT $2`,
     values,
   );
+  // Issue 17: the members who may refer (active, with a role that reads referrals), the owner first.
   const partners = await db.query<AgentClients['partners'][number]>(
-    `SELECT u.id, u.first_name || ' ' || u.last_name AS name, u.email
+    `SELECT u.id, u.first_name || ' ' || u.last_name AS name, u.email, p.role
        FROM users u JOIN partner_profiles p ON p.user_id = u.id
-      WHERE p.referral_agent_id = $1 AND u.status = 'approved' ORDER BY lower(u.first_name), lower(u.last_name), u.id`,
-    [agentId],
+      WHERE p.referral_agent_id = $1 AND u.status = 'approved' AND p.role = ANY($2::text[])
+      ORDER BY p.role <> 'owner', lower(u.first_name), lower(u.last_name), u.id`,
+    [agentId, REFERRING_ROLES],
   );
   return { clients: clients.rows, partners: partners.rows };
 }

@@ -25,6 +25,7 @@ const record: ExportRecord = {
   local_created_at: '2024-02-28T17:05:09',
   sort_key: null,
   referral_agent_id: 1,
+  referred_by_user_id: null,
 };
 
 const column = (label: string): ExportColumn<ExportRecord> => {

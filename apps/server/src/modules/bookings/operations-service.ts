@@ -13,6 +13,7 @@ import {
   type Notifier,
 } from '../notifications/domain-notifications.ts';
 import { BOOKING_CONSOLE_MESSAGES as MESSAGES } from './console-messages.ts';
+import { REFERRING_ROLES } from './console-repository.ts';
 
 /**
  * Every write to a booking's lifecycle, for the console (console-routes.ts) and the admin command's simulate-booking
@@ -50,12 +51,13 @@ interface LockedBooking {
   currency: string;
   assignee_id: number | null;
   referral_agent_id: number;
+  referred_by_user_id: number | null;
 }
 
 async function lockBooking(db: Queryable, target: BookingTarget): Promise<LockedBooking> {
   const [column, value] = 'id' in target ? ['id', target.id] : ['ticket_id', target.ticketId.trim().replace(/^MT-/i, '')];
   const { rows } = await db.query<LockedBooking>(
-    `SELECT id, ticket_id, status, invoice_status, amount::text AS amount, currency, assignee_id, referral_agent_id
+    `SELECT id, ticket_id, status, invoice_status, amount::text AS amount, currency, assignee_id, referral_agent_id, referred_by_user_id
        FROM bookings WHERE ${column} = $1 FOR UPDATE`,
     [value],
   );
@@ -100,7 +102,7 @@ export async function changeBookingStatus(db: Queryable, actor: AuditActor, targ
   });
   return {
     bookingId: booking.id,
-    events: [{ kind: 'status_changed', referralAgentId: booking.referral_agent_id, ticketId: ticketOf(booking), field: 'status', from: booking.status, to: change.to }],
+    events: [{ kind: 'status_changed', referralAgentId: booking.referral_agent_id, referredByUserId: booking.referred_by_user_id, ticketId: ticketOf(booking), field: 'status', from: booking.status, to: change.to }],
   };
 }
 
@@ -124,7 +126,7 @@ export async function changeInvoiceStatus(
   return {
     bookingId: booking.id,
     events: [
-      { kind: 'status_changed', referralAgentId: booking.referral_agent_id, ticketId: ticketOf(booking), field: 'invoice_status', from: booking.invoice_status, to: change.to },
+      { kind: 'status_changed', referralAgentId: booking.referral_agent_id, referredByUserId: booking.referred_by_user_id, ticketId: ticketOf(booking), field: 'invoice_status', from: booking.invoice_status, to: change.to },
     ],
   };
 }
@@ -202,12 +204,22 @@ export async function createBooking(db: Queryable, actor: AuditActor, input: New
   const agent = await db.query<{ id: number }>('SELECT id FROM referral_agents WHERE id = $1', [input.referralAgentId]);
   if (!agent.rows[0]) throw ValidationError.field('referral_agent_id', MESSAGES.unknownAgent);
 
-  if (input.referredByUserId) {
+  // Issue 17: every booking records the member who referred it: one of the agent's active members who read referrals
+  // (not finance), the agent's owner when none is named (none at all only for an agent without an active owner).
+  let referredByUserId: number | null = input.referredByUserId ?? null;
+  if (referredByUserId) {
     const partner = await db.query(
-      "SELECT 1 FROM users u JOIN partner_profiles p ON p.user_id = u.id WHERE u.id = $1 AND p.referral_agent_id = $2 AND u.status = 'approved'",
-      [input.referredByUserId, input.referralAgentId],
+      "SELECT 1 FROM users u JOIN partner_profiles p ON p.user_id = u.id WHERE u.id = $1 AND p.referral_agent_id = $2 AND u.status = 'approved' AND p.role = ANY($3::text[])",
+      [referredByUserId, input.referralAgentId, REFERRING_ROLES],
     );
     if (partner.rows.length === 0) throw ValidationError.field('referred_by_user_id', MESSAGES.partnerNotOfAgent);
+  } else {
+    const owner = await db.query<{ id: number }>(
+      `SELECT u.id FROM users u JOIN partner_profiles p ON p.user_id = u.id
+        WHERE p.referral_agent_id = $1 AND u.status = 'approved' AND p.role = 'owner' ORDER BY u.id LIMIT 1`,
+      [input.referralAgentId],
+    );
+    referredByUserId = owner.rows[0]?.id ?? null;
   }
 
   const facility = await db.query<{ name: string }>('SELECT name FROM facilities WHERE id = $1', [input.facilityId]);
@@ -246,7 +258,7 @@ export async function createBooking(db: Queryable, actor: AuditActor, input: New
     const patient = input.newPatient!;
     const inserted = await db.query<{ id: number }>(
       'INSERT INTO clients (referral_agent_id, referred_by_user_id, name, email, phone) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [input.referralAgentId, input.referredByUserId ?? null, patient.name, patient.email ?? null, patient.phone ?? null],
+      [input.referralAgentId, referredByUserId, patient.name, patient.email ?? null, patient.phone ?? null],
     );
     clientId = inserted.rows[0]!.id;
     patientName = patient.name;
@@ -271,7 +283,7 @@ export async function createBooking(db: Queryable, actor: AuditActor, input: New
         amount,
         currency,
         input.referralAgentId,
-        input.referredByUserId ?? null,
+        referredByUserId,
       ],
     );
   let created: { id: number; ticket_id: string } | undefined;
@@ -306,6 +318,7 @@ export async function createBooking(db: Queryable, actor: AuditActor, input: New
       {
         kind: 'created',
         referralAgentId: input.referralAgentId,
+        referredByUserId,
         ticketId: created.ticket_id,
         patientName,
         facilityName: facility.rows[0].name,

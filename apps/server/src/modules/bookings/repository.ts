@@ -30,6 +30,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { BookingFilterBy, BookingSortColumn, InvoiceStatus } from '@portal/contracts/bookings';
+import { PARTNER_ROLES, partnerRoleCan, referralScope } from '@portal/contracts/partner-roles';
 import { sessionWithUserSql, type SessionWithUserRow } from '../../lib/session-sql.ts';
 import type { ReadQueryable } from '../../db/pipelined-reader.ts';
 import { containsPattern, type Queryable } from '../../db/queryable.ts';
@@ -48,9 +49,14 @@ export interface BookingListFilters {
   invoiceStatus?: InvoiceStatus | undefined;
 }
 
-/** The filters of one agent's list. */
+/** The filters of one agent's list, or of one member's referrals within it. */
 export interface BookingQueryFilters extends BookingListFilters {
   referralAgentId: number;
+  /**
+   * The member whose referrals only are listed (referralScope 'own', issue 17: `b.referred_by_user_id`), or
+   * undefined for the whole agent. Part of the scope, not a filter: an 'agent' role never reads past it.
+   */
+  referredByUserId?: number | undefined;
 }
 
 export interface BookingSort {
@@ -84,6 +90,8 @@ export interface ExportRecord extends Omit<BookingRecord, 'date_time' | 'created
   sort_key: string | null;
   /** the agent the row belongs to: the export checks it against the agent it reads for */
   referral_agent_id: number;
+  /** the member who referred it: a member-scoped export checks it too */
+  referred_by_user_id: number | null;
 }
 
 /** The SQL expression each sort column orders by; each has an index (referral_agent_id, expression, id). */
@@ -102,7 +110,11 @@ export function hasFilters(filters: BookingListFilters): boolean {
  * WHERE clause of the scoped, filtered list; parameters are appended to `params`. The agent is
  * `filters.referralAgentId` as the first parameter ($1), or `agent`, an SQL expression the statement computes.
  */
-export function whereClause(filters: BookingListFilters & { referralAgentId?: number }, params: unknown[], agent?: string): string {
+export function whereClause(
+  filters: BookingListFilters & { referralAgentId?: number; referredByUserId?: number | undefined },
+  params: unknown[],
+  agent?: string,
+): string {
   let agentExpression = agent;
   if (agentExpression === undefined) {
     if (filters.referralAgentId === undefined) throw new Error('whereClause: no agent to scope by');
@@ -114,6 +126,11 @@ export function whereClause(filters: BookingListFilters & { referralAgentId?: nu
     params.push(value);
     return `$${params.length}`;
   };
+  // A member's own referrals (referralScope 'own'): the (agent, member, …) twins of the agent indexes serve it.
+  if (filters.referredByUserId !== undefined) {
+    if (agent !== undefined) throw new Error('whereClause: a statement that reads its agent reads its member too');
+    clauses.push(`b.referred_by_user_id = ${add(filters.referredByUserId)}`);
+  }
   if (filters.facilityId !== undefined) clauses.push(`b.facility_id = ${add(filters.facilityId)}`);
   if (filters.invoiceStatus !== undefined) clauses.push(`b.invoice_status = ${add(filters.invoiceStatus)}`);
   const dateColumn = filters.filterBy === 'created_at' ? 'b.created_at' : 'b.date_time';
@@ -184,7 +201,7 @@ export interface PageResult {
 
 /** The page of the filtered list, with the agent's total and data version read in the same statement. */
 export function pageQuery(filters: BookingQueryFilters, sort: BookingSort, limit: number, offset: number): pg.QueryConfig {
-  const params: unknown[] = [filters.referralAgentId];
+  const params: unknown[] = [];
   return pageStatement({ kind: 'agent', from: '(SELECT $1::int AS agent_id) AS agent', agent: '$1', columns: '' }, filters, sort, limit, offset, params);
 }
 
@@ -202,20 +219,37 @@ export function pageQuery(filters: BookingQueryFilters, sort: BookingSort, limit
 export function sessionPageQuery(sessionId: string, filters: BookingListFilters, sort: BookingSort, limit: number, offset: number): pg.QueryConfig {
   if (filters.searchWords.length > 0) throw new Error('sessionPageQuery: a search is planned with the agent known; use pageQuery');
   const params: unknown[] = [sessionId];
-  const from = `(SELECT l.guarded_agent_id, row_to_json(l)::text AS session_json FROM ${sessionWithUserSql('$1', 'l')} OFFSET 0) AS agent`;
-  return pageStatement({ kind: 'session', from, agent: 'agent.guarded_agent_id', columns: 'agent.session_json, ' }, filters, sort, limit, offset, params);
+  // The role decides in SQL as in partner-roles.ts: no referrals.read, no bookings at all (the route answers 403);
+  // referralScope 'own', only the member's (member_id set); 'agent', the agent's (member_id null).
+  const from = `(SELECT CASE WHEN l.partner_role IN (${REFERRAL_READERS_SQL}) THEN l.guarded_agent_id END AS guarded_agent_id,
+                        CASE WHEN l.partner_role IN (${OWN_SCOPE_SQL}) THEN l.user_id END AS member_id,
+                        row_to_json(l)::text AS session_json
+                   FROM ${sessionWithUserSql('$1', 'l')} OFFSET 0) AS agent`;
+  return pageStatement(
+    { kind: 'session', from, agent: 'agent.guarded_agent_id', member: 'agent.member_id', columns: 'agent.session_json, ' },
+    filters,
+    sort,
+    limit,
+    offset,
+    params,
+  );
 }
+
+const sqlList = (roles: readonly string[]) => (roles.length === 0 ? 'NULL' : roles.map((role) => `'${role}'`).join(', '));
+/** Roles that may read referrals, and those of them who see only their own (from the one role map). */
+const REFERRAL_READERS_SQL = sqlList(PARTNER_ROLES.filter((role) => partnerRoleCan(role, 'referrals.read')));
+const OWN_SCOPE_SQL = sqlList(PARTNER_ROLES.filter((role) => partnerRoleCan(role, 'referrals.read') && referralScope(role) === 'own'));
 
 function pageStatement(
   /** `kind` names the other three: statements are memoised by it */
-  source: { kind: 'agent' | 'session'; from: string; agent: string; columns: string },
-  filters: BookingListFilters,
+  source: { kind: 'agent' | 'session'; from: string; agent: string; member?: string; columns: string },
+  filters: BookingListFilters & { referredByUserId?: number | undefined },
   sort: BookingSort,
   limit: number,
   offset: number,
   params: unknown[],
 ): pg.QueryConfig {
-  const where = whereClause(filters, params, source.agent);
+  const where = source.kind === 'agent' ? whereClause(filters, params) : whereClause(filters, params, source.agent);
   params.push(offset);
   // The text follows from the source, the WHERE clause (placeholders, not values), the sort and the page size:
   // built and named once per shape. Building ~1.5 KB of SQL and hashing it for the name memo on every request
@@ -233,11 +267,26 @@ function pageStatement(
 /** page statement shape → its text and, for a prepared one, its name */
 const pageStatements = new Map<string, { text: string; name: string | undefined }>();
 
-function pageText(source: { from: string; agent: string; columns: string }, where: string, sort: BookingSort, limit: number, offsetParam: string): string {
+function pageText(
+  source: { from: string; agent: string; member?: string; columns: string },
+  where: string,
+  sort: BookingSort,
+  limit: number,
+  offsetParam: string,
+): string {
   // LIMIT is written into the text (a page size from the whitelist, so a handful of statements): with it
   // known, even the prepared statement's generic plan is the "first few rows in index order" plan.
   const limitLiteral = checkedLimit(limit);
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const ids = (condition: string) => `SELECT b.id FROM bookings b WHERE ${condition} ORDER BY ${orderBy(sort)} LIMIT ${limitLiteral} OFFSET ${offsetParam}`;
+  // A session's statement learns the scope from the session row: two branches, of which the row's member_id
+  // switches one off before it runs (a one-time filter), each walking its own index: the agent's, or the member's.
+  const page =
+    source.member === undefined
+      ? ids(where)
+      : `(${ids(`${source.member} IS NULL AND ${where}`)})
+         UNION ALL
+         (${ids(`${source.member} IS NOT NULL AND ${where} AND b.referred_by_user_id = ${source.member}`)})`;
   // At least one row (with nulls for an empty page); none at all only when the session source finds no session.
   return `
 SELECT ${source.columns}s.total AS agent_total, s.version::text AS version,
@@ -247,7 +296,7 @@ SELECT ${source.columns}s.total AS agent_total, s.version::text AS version,
   LEFT JOIN booking_stats s ON s.referral_agent_id = ${source.agent}
   LEFT JOIN LATERAL (
     SELECT ${ROW_COLUMNS}, ${SORT_EXPRESSIONS[sort.column].expression} AS sort_value
-      FROM (SELECT b.id FROM bookings b WHERE ${where} ORDER BY ${orderBy(sort)} LIMIT ${limitLiteral} OFFSET ${offsetParam}) AS page
+      FROM (${page}) AS page
       JOIN bookings b ON b.id = page.id AND b.referral_agent_id = ${source.agent}
   ) AS p ON true
  ORDER BY p.sort_value ${direction}, p.id ${direction}`;
@@ -335,7 +384,7 @@ export async function findExportBatch(
   // 80-130 ms a batch instead of 15-25 ms. Joining on the subquery's agent column instead kept the plan but
   // made the reading ~40 % slower (measured 2026-11-22).
   const text = `
-SELECT b.id, b.referral_agent_id, b.ticket_id, b.status, b.invoice_status, b.amount::text AS amount, b.currency,
+SELECT b.id, b.referral_agent_id, b.referred_by_user_id, b.ticket_id, b.status, b.invoice_status, b.amount::text AS amount, b.currency,
        c.name AS patient_name, b.facility_id, f.name AS facility_name,
        st.first_name AS assignee_first_name, st.last_name AS assignee_last_name,
        sv.name AS service_name, sp.name AS specialty_name,

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bookingListQuerySchema, bookingPageSchema, type BookingListQuery } from '@portal/contracts/bookings';
-import { currentUser, type AuthenticatedUser } from '../../plugins/auth-guard.ts';
+import type { PartnerPermission } from '@portal/contracts/partner-roles';
+import { assertPartnerCan, currentUser, type AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import { requestQueryValues } from '../../lib/paginate.ts';
 import { partnerErrorResponses } from '../../kit/partner-routes.ts';
 import { createBookingsService, type BookingsService } from './service.ts';
 import { sendExportFile } from '../../lib/exports/send-export.ts';
 import { bookingExportColumns, bookingsExportDocument, bookingsExportName } from './export-columns.ts';
+
+/** Bookings carry patients' names: finance (no referrals.read) gets 403; an 'agent' sees only their own (toFilters). */
+const BOOKINGS_PERMISSION: PartnerPermission = 'referrals.read';
 
 /** Query keys carried into the paginator's page links (Laravel's withQueryString). */
 const LINK_KEYS = ['team', 'filter_by', 'from', 'to', 'search', 'medical_service_provider', 'invoice_status', 'sort', 'per_page', 'timezone'];
@@ -32,7 +36,9 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/clients/bookings',
     {
-      config: { sessionLookup: 'deferred' },
+      // `partner` as partnerRoute sets it (the role matrix test reads it); the check itself is in the handler, after
+      // the session is read (inside the page statement on the fast path).
+      config: { sessionLookup: 'deferred', partner: { permission: BOOKINGS_PERMISSION } },
       // Validation errors wait in request.validationError until the guard has ruled (401 before 422).
       attachValidation: true,
       serializerCompiler: (route) =>
@@ -53,10 +59,13 @@ export async function bookingsRoutes(app: FastifyInstance): Promise<void> {
         return service.listWithSession(sessionId, query, linkQuery(request.url), async (session) => {
           await app.sessions.adopt(request, reply, session);
           await app.requireUser(request, reply);
-          return currentUser(request);
+          const user = currentUser(request);
+          assertPartnerCan(user, BOOKINGS_PERMISSION);
+          return user;
         });
       }
       await app.requireUser(request, reply);
+      assertPartnerCan(currentUser(request), BOOKINGS_PERMISSION);
       if (request.validationError) throw request.validationError;
       const user = currentUser(request);
       if (query.format) return sendExport(service, request, reply, user, query);

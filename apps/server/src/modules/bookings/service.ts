@@ -8,6 +8,7 @@ import {
   type BookingSortColumn,
 } from '@portal/contracts/bookings';
 import type { Locale } from '@portal/contracts/preferences';
+import { referralScope } from '@portal/contracts/partner-roles';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import type { SessionWithUserRow } from '../../lib/session-sql.ts';
 import { LruCache } from '../../lib/lru-cache.ts';
@@ -88,6 +89,8 @@ export function createBookingsService(options: BookingsServiceOptions) {
   function countKey(filters: BookingQueryFilters, version: string): string {
     return JSON.stringify([
       filters.referralAgentId,
+      // A member's count is their own: the member is part of the key (null: the whole agent's).
+      filters.referredByUserId ?? null,
       version,
       filters.filterBy,
       filters.from ?? null,
@@ -110,14 +113,18 @@ export function createBookingsService(options: BookingsServiceOptions) {
     return counted.total;
   }
 
-  /** The total of a list: the agent's total when unfiltered, read off a page that is not full, else counted. */
+  /**
+   * The total of a list: the agent's total (booking_stats) when the whole agent's list is unfiltered, read off a
+   * page that is not full, else counted (and cached per agent, member, version and filters). A member's unfiltered
+   * list is counted: booking_stats holds agents' totals only.
+   */
   async function listTotal(
     filters: BookingQueryFilters,
     page: { rows: unknown[]; agentTotal: number; version: string | null },
     limit: number,
     offset: number,
   ): Promise<number> {
-    if (!hasFilters(filters)) return page.agentTotal;
+    if (!hasFilters(filters) && filters.referredByUserId === undefined) return page.agentTotal;
     // A page that is not full is the last one.
     if (page.rows.length > 0 && page.rows.length < limit) return offset + page.rows.length;
     if (page.rows.length === 0 && offset === 0) return 0;
@@ -172,11 +179,11 @@ export function createBookingsService(options: BookingsServiceOptions) {
       const db = !hasFilters(listFilters) && offset + query.per_page <= PIPELINED_PAGE_ROWS ? reader : pool;
       const { session, page } = await findSessionPage(db, sessionId, listFilters, sort, query.per_page, offset);
       const user = await authorize(session);
-      if (session?.guarded_agent_id !== user.referralAgentId) {
+      if (session?.guarded_agent_id !== user.referralAgentId || session.partner_role !== user.role || session.user_id !== user.id) {
         // Cannot happen while the SQL and the guard agree; never answer a page read for someone else.
         throw new Error("bookings: the page was not read for the authorised user's agent");
       }
-      return finishPage({ ...listFilters, referralAgentId: user.referralAgentId }, query, page, linkQuery);
+      return finishPage(toFilters(user, query), query, page, linkQuery);
     },
 
     /**
@@ -232,8 +239,14 @@ async function* exportBatches(pool: pg.Pool, filters: BookingQueryFilters, sort:
   let after: { sortKey: string | null; id: number } | undefined;
   for (;;) {
     const batch = await findExportBatch(pool, filters, sort, batchSize, after);
-    if (batch.some((row) => row.referral_agent_id !== filters.referralAgentId)) {
-      // Cannot happen while the batch statement scopes by the agent; never write a row of someone else's.
+    if (
+      batch.some(
+        (row) =>
+          row.referral_agent_id !== filters.referralAgentId ||
+          (filters.referredByUserId !== undefined && row.referred_by_user_id !== filters.referredByUserId),
+      )
+    ) {
+      // Cannot happen while the batch statement scopes by the agent (and member); never write someone else's row.
       throw new Error("bookings export: a batch held a row of another agent's");
     }
     if (batch.length === 0) return;
@@ -268,8 +281,14 @@ function toListFilters(query: BookingListQuery): BookingListFilters {
   };
 }
 
+/** The list's filters, scoped to what the member may see: their agent's bookings, or only their own (referralScope). */
 export function toFilters(user: AuthenticatedUser, query: BookingListQuery): BookingQueryFilters {
-  return { ...toListFilters(query), referralAgentId: user.referralAgentId };
+  return { ...toListFilters(query), referralAgentId: user.referralAgentId, referredByUserId: memberScope(user) };
+}
+
+/** The member whose referrals only `user` sees, or undefined when they see the whole agent's. */
+export function memberScope(user: AuthenticatedUser): number | undefined {
+  return referralScope(user.role) === 'own' ? user.id : undefined;
 }
 
 /**

@@ -113,7 +113,8 @@ export async function broadcastingRoutes(app: FastifyInstance): Promise<void> {
         url,
         {
           preHandler: app.requireUser,
-          config: { csrf: false },
+          // Any member may open their socket (what each channel carries is decided per channel).
+          config: { csrf: false, partner: { permission: 'portal.use' } },
           schema: {
             tags: ['realtime'],
             summary: 'Authorise a private or presence channel subscription',
@@ -130,7 +131,7 @@ export async function broadcastingRoutes(app: FastifyInstance): Promise<void> {
       '/broadcasting/user-auth',
       {
         preHandler: app.requireUser,
-        config: { csrf: false },
+        config: { csrf: false, partner: { permission: 'portal.use' } },
         schema: {
           tags: ['realtime'],
           summary: 'Sign pusher:signin for the current user',
@@ -145,6 +146,7 @@ export async function broadcastingRoutes(app: FastifyInstance): Promise<void> {
       '/broadcasting/user-auth',
       {
         preHandler: app.requireUser,
+        config: { partner: { permission: 'portal.use' } },
         schema: {
           tags: ['realtime'],
           summary: 'Sign pusher:signin for the current user',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { facilityOptionsSchema } from '@portal/contracts/bookings';
+import { referralScope } from '@portal/contracts/partner-roles';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { partnerRoute } from '../../kit/partner-routes.ts';
 import { findFacilityOptions } from './repository.ts';
@@ -14,10 +15,15 @@ export async function facilitiesRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/general/get-facilities',
     partnerRoute(app, {
+      permission: 'referrals.read',
       tags: ['bookings'],
       summary: "Facilities of the partner's bookings, for the Facility filter",
       response: { 200: facilityOptionsSchema },
     }),
-    async (request) => findFacilityOptions(app.database.pool, currentUser(request).referralAgentId),
+    async (request) => {
+      const user = currentUser(request);
+      // An 'agent' member's filter offers the facilities of their own referrals only.
+      return findFacilityOptions(app.database.pool, user.referralAgentId, referralScope(user.role) === 'own' ? user.id : undefined);
+    },
   );
 }

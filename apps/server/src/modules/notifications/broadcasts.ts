@@ -15,7 +15,7 @@ import type { JobContext, JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { Broadcaster } from '../broadcasting/broadcaster.ts';
 import * as repository from './broadcasts-repository.ts';
 import { CONSOLE_NOTIFICATION_SERVER_MESSAGES as MESSAGES } from './console-messages.ts';
-import { createNotificationService, type NotificationContent, type NotificationRecipients } from './service.ts';
+import { createNotificationService, type NotificationContent, type NotificationRecipients, type NotificationServiceMail } from './service.ts';
 
 /**
  * What operators send (issue 14): one notification to a partner, to every approved partner of a referral agent, or
@@ -130,7 +130,13 @@ export interface BroadcastService {
   fanOut(broadcastId: number, job?: Pick<JobContext, 'attempt'>): Promise<void>;
 }
 
-export function createBroadcastService(deps: { pool: pg.Pool; broadcaster: Broadcaster; jobs: Pick<JobQueue, 'send'> }): BroadcastService {
+export function createBroadcastService(deps: {
+  pool: pg.Pool;
+  broadcaster: Broadcaster;
+  jobs: Pick<JobQueue, 'send'>;
+  /** The notifications' e-mail channel, for partners who asked for operator messages by e-mail (/profile/notifications). */
+  mail?: NotificationServiceMail | undefined;
+}): BroadcastService {
   const { pool, broadcaster, jobs } = deps;
 
   async function fanOutBatch(broadcastId: number): Promise<boolean> {
@@ -150,7 +156,7 @@ export function createBroadcastService(deps: { pool: pg.Pool; broadcaster: Broad
         await repository.finishBroadcast(client, broadcastId);
         return true;
       }
-      const notifications = createNotificationService({ db: client, broadcaster: live.broadcaster });
+      const notifications = createNotificationService({ db: client, broadcaster: live.broadcaster, mail: deps.mail });
       const stored = await notifications.notify(ids, broadcastContent(broadcast));
       await repository.advanceBroadcast(client, broadcastId, { cursor: ids.at(-1)!, sent: stored.length });
       return false;
@@ -191,7 +197,7 @@ export function createBroadcastService(deps: { pool: pg.Pool; broadcaster: Broad
         if (queued) {
           await jobs.send<BroadcastJobData>(BROADCAST_JOB, { broadcastId: id }, { key: `broadcast:${id}`, db: client });
         } else {
-          const notifications = createNotificationService({ db: client, broadcaster: live.broadcaster });
+          const notifications = createNotificationService({ db: client, broadcaster: live.broadcaster, mail: deps.mail });
           const target: NotificationRecipients = audience.userId !== null ? audience.userId : { referralAgentId: audience.agentId! };
           const content = broadcastContent({ id, title: input.title, body: input.body, title_ar: input.title_ar || null, body_ar: input.body_ar || null, link: input.link });
           recipients = (await notifications.notify(target, content)).length;

@@ -28,7 +28,7 @@ import { listBroadcasts, searchAgents, searchPartners } from './broadcasts-repos
 export async function consoleNotificationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const pool = app.database.pool;
-  const broadcasts = createBroadcastService({ pool, broadcaster: app.broadcaster, jobs: app.jobs });
+  const broadcasts = createBroadcastService({ pool, broadcaster: app.broadcaster, jobs: app.jobs, mail: { mailer: app.mailer, appUrl: app.config.appUrl } });
   const url = notificationBroadcastsEndpoint.url;
   const tags = ['console-notifications'];
 

@@ -127,8 +127,10 @@ export function notifyAccountApproved(notifier: Notifier, userId: number, option
 }
 
 export interface BookingCreatedInput {
-  /** Every approved partner of this referral agent is told. */
+  /** The members of this referral agent who may see the booking are told (issue 17: not finance; an 'agent' only of their own). */
   referralAgentId: number;
+  /** the member who referred the booking (null or absent: not recorded, then only owners and managers are told) */
+  referredByUserId?: number | null | undefined;
   ticketId: string | number;
   patientName?: string | null | undefined;
   facilityName?: string | null | undefined;
@@ -138,7 +140,7 @@ export interface BookingCreatedInput {
 export function notifyBookingCreated(notifier: Notifier, input: BookingCreatedInput, options?: NotifyOptions): Promise<Notification[]> {
   const bookingId = formatBookingId(input.ticketId);
   return notifier.notify(
-    { referralAgentId: input.referralAgentId },
+    { referralAgentId: input.referralAgentId, referral: { referredByUserId: input.referredByUserId ?? null } },
     (locale) => ({
       type: NOTIFICATION_TYPES.bookingCreated,
       title: NOTIFICATION_TEXTS[locale].bookingCreated.title(bookingId),
@@ -157,6 +159,8 @@ export function notifyBookingCreated(notifier: Notifier, input: BookingCreatedIn
 
 export interface BookingStatusChangedInput {
   referralAgentId: number;
+  /** as in BookingCreatedInput */
+  referredByUserId?: number | null | undefined;
   ticketId: string | number;
   /** Which status changed: the booking's own, or its invoice's (paid / unpaid). */
   field: 'status' | 'invoice_status';
@@ -172,7 +176,7 @@ export function notifyBookingStatusChanged(
   const bookingId = formatBookingId(input.ticketId);
   const invoice = input.field === 'invoice_status';
   return notifier.notify(
-    { referralAgentId: input.referralAgentId },
+    { referralAgentId: input.referralAgentId, referral: { referredByUserId: input.referredByUserId ?? null } },
     (locale) => {
       const parts = { bookingId, invoice, from: input.from ? statusWord(input.from, locale) : null, to: statusWord(input.to, locale) };
       return {

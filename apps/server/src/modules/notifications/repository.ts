@@ -1,3 +1,4 @@
+import { PARTNER_ROLES, partnerRoleCan, referralScope } from '@portal/contracts/partner-roles';
 import type { Notification } from '@portal/contracts/notifications';
 import type { Locale } from '@portal/contracts/preferences';
 import { queryPage, type Queryable } from '../../db/queryable.ts';
@@ -126,6 +127,24 @@ export async function deleteOne(db: Queryable, userId: number, id: string): Prom
   if (!isNotificationId(id)) return false;
   const { rowCount } = await db.query('DELETE FROM notifications WHERE id = $1 AND user_id = $2', [id, userId]);
   return (rowCount ?? 0) > 0;
+}
+
+const REFERRAL_READERS = PARTNER_ROLES.filter((role) => partnerRoleCan(role, 'referrals.read'));
+const AGENT_WIDE_READERS = REFERRAL_READERS.filter((role) => referralScope(role) === 'agent');
+
+/**
+ * The approved members of a referral agent who may see one of its referrals (issue 17, the bookings list's rule):
+ * roles that read the whole agent's referrals, and the member who referred it if their role reads referrals at all.
+ */
+export async function approvedUserIdsSeeingReferral(db: Queryable, referralAgentId: number, referredByUserId: number | null): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT u.id FROM users u JOIN partner_profiles p ON p.user_id = u.id
+      WHERE p.referral_agent_id = $1 AND u.status = 'approved'
+        AND (p.role = ANY($2::text[]) OR (u.id = $3 AND p.role = ANY($4::text[])))
+      ORDER BY u.id`,
+    [referralAgentId, AGENT_WIDE_READERS, referredByUserId, REFERRAL_READERS],
+  );
+  return rows.map((row) => Number(row.id));
 }
 
 /** The approved partners of a referral agent: who "every partner of the agent" means. */

@@ -35,12 +35,17 @@ declare module 'fastify' {
  */
 export const notificationsRoutes = fp(
   async (app: FastifyInstance) => {
-    const service = createNotificationService({ db: app.database.pool, broadcaster: app.broadcaster });
+    const service = createNotificationService({
+      db: app.database.pool,
+      broadcaster: app.broadcaster,
+      mail: { mailer: app.mailer, appUrl: app.config.appUrl },
+    });
     app.decorate('notifications', service);
 
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
     listRoute(app, {
+      permission: 'portal.use',
       endpoint: notificationListEndpoint,
       tags: ['notifications'],
       summary: "The signed-in user's notifications, newest first",
@@ -49,13 +54,13 @@ export const notificationsRoutes = fp(
 
     routes.get(
       '/api/notifications/unread-count',
-      partnerRoute(app, { tags: ['notifications'], summary: 'How many notifications are unread', response: { 200: unreadCountSchema } }),
+      partnerRoute(app, { permission: 'portal.use', tags: ['notifications'], summary: 'How many notifications are unread', response: { 200: unreadCountSchema } }),
       async (request) => ({ count: await service.unreadCount(currentUser(request).id) }),
     );
 
     routes.post(
       '/api/notifications/read-all',
-      partnerRoute(app, { tags: ['notifications'], summary: 'Mark every notification read', response: { 200: notificationChangeResultSchema } }),
+      partnerRoute(app, { permission: 'portal.use', tags: ['notifications'], summary: 'Mark every notification read', response: { 200: notificationChangeResultSchema } }),
       async (request) => ({
         unread_count: await service.markAllRead(currentUser(request).id, { socketId: socketIdOf(request) }),
       }),
@@ -64,6 +69,7 @@ export const notificationsRoutes = fp(
     routes.post(
       '/api/notifications/:id/read',
       partnerRoute(app, {
+        permission: 'portal.use',
         tags: ['notifications'],
         summary: 'Mark one notification read',
         params: notificationIdParamsSchema,
@@ -77,6 +83,7 @@ export const notificationsRoutes = fp(
     routes.delete(
       '/api/notifications/:id',
       partnerRoute(app, {
+        permission: 'portal.use',
         tags: ['notifications'],
         summary: 'Delete one notification',
         params: notificationIdParamsSchema,

@@ -10,7 +10,9 @@ import type { Locale } from '@portal/contracts/preferences';
 import type { Queryable } from '../../db/queryable.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors.ts';
 import { userChannel } from '../../realtime/channel-authorizer.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { BroadcastEvent, Broadcaster } from '../broadcasting/broadcaster.ts';
+import { notificationMail, recipientsOnChannel } from './channel-preferences.ts';
 import { NOTIFICATION_MESSAGES } from './messages.ts';
 import * as repository from './repository.ts';
 
@@ -18,7 +20,18 @@ import * as repository from './repository.ts';
  * Who a notification goes to: users by id, or every approved partner of a referral agent.
  * A single id is accepted too, for the common case.
  */
-export type NotificationRecipients = number | number[] | { referralAgentId: number };
+export type NotificationRecipients =
+  | number
+  | number[]
+  | {
+      referralAgentId: number;
+      /**
+       * A notification about one referral (a booking; issue 17): only the members who may see it are told: those
+       * whose role reads referrals for the whole agent (owner, manager) and the member who referred it (an 'agent'),
+       * never finance. Absent: every approved partner of the agent.
+       */
+      referral?: { referredByUserId: number | null };
+    };
 
 /**
  * What a notification says: one text for everyone (an operator's message, written in one language), or a function
@@ -36,6 +49,9 @@ export interface NotificationService {
   /**
    * The one call other areas use: stores one notification per recipient and broadcasts each on the
    * recipient's private channel ('NotificationCreated', then 'NotificationsUpdated' with the unread count).
+   * Each recipient's notification preferences decide (channel-preferences.ts, /profile/notifications): a recipient
+   * who turned the in-app channel of this type off gets no row (and is not in the answer), one who turned e-mail on
+   * gets an e-mail too (when the service has a mailer).
    * Resolves once stored and handed to the realtime service; a realtime failure is logged, never thrown.
    */
   notify(recipients: NotificationRecipients, content: NotificationContent, options?: NotifyOptions): Promise<Notification[]>;
@@ -48,7 +64,18 @@ export interface NotificationService {
 }
 
 /** `broadcaster` logs its own failures; the service never fails because of one. */
-export function createNotificationService(deps: { db: Queryable; broadcaster: Broadcaster }): NotificationService {
+/** The e-mail channel of notifications: the mail queue and the portal's address (links in the e-mail). */
+export interface NotificationServiceMail {
+  mailer: Pick<Mailer, 'queue'>;
+  appUrl: string;
+}
+
+export function createNotificationService(deps: {
+  db: Queryable;
+  broadcaster: Broadcaster;
+  /** The e-mail channel (queued on `db`, so inside a transaction it goes only if that commits); without it, nothing is e-mailed. */
+  mail?: NotificationServiceMail | undefined;
+}): NotificationService {
   const { db, broadcaster } = deps;
 
   async function recipientIds(recipients: NotificationRecipients): Promise<number[]> {
@@ -57,6 +84,7 @@ export function createNotificationService(deps: { db: Queryable; broadcaster: Br
       const unique = [...new Set(recipients.filter((id) => Number.isSafeInteger(id) && id > 0))];
       return repository.existingUserIds(db, unique);
     }
+    if (recipients.referral) return repository.approvedUserIdsSeeingReferral(db, recipients.referralAgentId, recipients.referral.referredByUserId);
     return repository.approvedUserIdsOfAgent(db, recipients.referralAgentId);
   }
 
@@ -84,8 +112,8 @@ export function createNotificationService(deps: { db: Queryable; broadcaster: Br
       const fixed = typeof content === 'function' ? null : parse(content);
       if (typeof content === 'function') parse(content('en'));
       const ids = await recipientIds(recipients);
-      const groups: { userIds: number[]; input: repository.NewNotification }[] = [];
-      if (fixed) groups.push({ userIds: ids, input: fixed });
+      const groups: { userIds: number[]; input: repository.NewNotification; locale: Locale }[] = [];
+      if (fixed) groups.push({ userIds: ids, input: fixed, locale: 'en' });
       else if (typeof content === 'function') {
         const byLocale = new Map<Locale, number[]>();
         for (const { id, locale } of await repository.localesOfUsers(db, ids)) {
@@ -93,10 +121,19 @@ export function createNotificationService(deps: { db: Queryable; broadcaster: Br
           if (group) group.push(id);
           else byLocale.set(locale, [id]);
         }
-        for (const [locale, userIds] of byLocale) groups.push({ userIds, input: parse(content(locale)) });
+        for (const [locale, userIds] of byLocale) groups.push({ userIds, input: parse(content(locale)), locale });
       }
       const rows: repository.NotificationRow[] = [];
-      for (const group of groups) if (group.userIds.length > 0) rows.push(...(await repository.insertForUsers(db, group.userIds, group.input)));
+      for (const group of groups) {
+        if (group.userIds.length === 0) continue;
+        const inApp = (await recipientsOnChannel(db, group.userIds, group.input.type, 'in_app')).map((user) => user.id);
+        if (inApp.length > 0) rows.push(...(await repository.insertForUsers(db, inApp, group.input)));
+        if (!deps.mail) continue;
+        for (const recipient of await recipientsOnChannel(db, group.userIds, group.input.type, 'email')) {
+          const { title, body, link } = group.input;
+          await deps.mail.mailer.queue(notificationMail({ to: recipient.email, title, body, link, appUrl: deps.mail.appUrl, locale: group.locale }), { db });
+        }
+      }
       if (rows.length === 0) return [];
       const userIds = rows.map((row) => row.user_id);
 

@@ -16,6 +16,7 @@ export async function preferencesRoutes(app: FastifyInstance): Promise<void> {
     '/api/user/preferences',
     {
       ...partnerRoute(app, {
+        permission: 'portal.use',
         tags: ['preferences'],
         summary: "Save the signed-in person's language and colour scheme",
         body: updatePreferencesRequestSchema,

@@ -318,6 +318,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
   app.get(
     PARTNER_LOGO_PATH,
     partnerRoute(app, {
+      permission: 'portal.use',
       tags: ['session'],
       summary: "The signed-in partner's own referral agent's uploaded logo (what `partner_profile.referral_agent.logo` points to)",
       querystring: logoQuery,

@@ -1,18 +1,22 @@
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useAnyText, useText } from '../../i18n/i18n';
-import { isActivePath, navigationSections } from '../navigation';
+import { useAuthStore, userCan } from '../../stores/auth-store';
+import { isActivePath, NAVIGATION, navigationSections } from '../navigation';
 
 /** The sidebar: areas grouped as in navigation.ts, the current page highlighted. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const t = useText('shared');
   const areaText = useAnyText();
+  const user = useAuthStore((state) => state.user);
+  // A member sees the entries their role may open (the route guard and the server hold the same line).
+  const visible = NAVIGATION.filter((entry) => !entry.permission || userCan(user, entry.permission));
   return (
     <ScrollArea type="auto" offsetScrollbars>
       <nav aria-label={t('shell.mainNavigation')}>
         <Stack gap="lg">
-          {navigationSections().map(({ group, entries }) => (
+          {navigationSections(visible).map(({ group, entries }) => (
             <div key={group} role="group" aria-labelledby={navGroupId(group)}>
               <Text id={navGroupId(group)} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
                 {t(`navigationGroups.${group}`)}

@@ -1,11 +1,12 @@
 import { useNavigate } from 'react-router';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconDeviceDesktop, IconKey, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconDeviceDesktop, IconKey, IconLogout, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { initials } from '@portal/contracts/formatters';
 import { LOCALES, THEMES, type Theme } from '@portal/contracts/preferences';
 import { useLanguageChoice, useThemeChoice } from '../../components/preferences/use-preferences';
 import { LANGUAGE_NAMES, useText } from '../../i18n/i18n';
 import { ROUTES } from '../../lib/paths';
+import { useProfile } from '../../lib/profile-api';
 import { useAuthStore } from '../../stores/auth-store';
 import { asMenuItemRadio } from '../../components/menu-item-radio/menu-item-radio';
 
@@ -13,8 +14,8 @@ const THEME_ICONS: Record<Theme, typeof IconSun> = { light: IconSun, dark: IconM
 const THEME_LABELS = { light: 'shell.themeLight', dark: 'shell.themeDark', system: 'shell.themeSystem' } as const;
 
 /**
- * The signed-in user's initials avatar and name. Its menu: Change password (the profile area, when it exists, takes
- * its place), the language and the theme (each applied at once and saved to the account), and Sign out.
+ * The signed-in user's photo (or initials) and name. Its menu: Profile, Change password, the language and the theme
+ * (each applied at once and saved to the account), and Sign out.
  */
 export function UserMenu() {
   const t = useText('shared');
@@ -23,6 +24,8 @@ export function UserMenu() {
   const logout = useAuthStore((state) => state.logout);
   const language = useLanguageChoice();
   const theme = useThemeChoice();
+  // The photo chosen on /profile (its query is shared with the profile page, so a new one shows here at once).
+  const avatarUrl = useProfile().data?.avatar_url ?? null;
   const name = user?.name || [user?.first_name, user?.last_name].filter(Boolean).join(' ');
   // The button's name holds what it shows, initials included, in that order (WCAG 2.5.3; axe
   // label-content-name-mismatch): 'Account menu for AH Amelia Hart'.
@@ -34,7 +37,7 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={t('shell.accountMenu', { name: shown })} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar color="teal" radius="xl" size={36} aria-hidden="true">
+            <Avatar color="teal" radius="xl" size={36} aria-hidden="true" src={avatarUrl} alt="">
               {initials(name)}
             </Avatar>
             {/* Not shown in the flex row, but it makes the button's text 'AH Amelia Hart', not 'AHAmelia Hart', which
@@ -56,6 +59,9 @@ export function UserMenu() {
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        <Menu.Item leftSection={<IconUserCircle size={16} aria-hidden="true" />} onClick={() => void navigate('/profile')}>
+          {t('profileTabs.profile')}
+        </Menu.Item>
         <Menu.Item leftSection={<IconKey size={16} aria-hidden="true" />} onClick={() => void navigate(ROUTES['update-password'])}>
           {t('shell.changePassword')}
         </Menu.Item>

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_OPERATORS_URL, auditEventListQuerySchema, auditEventsEndpoint, auditOperatorOptionsSchema, type AuditEvent } from '@portal/contracts/console-audit';
-import { browserTimeZone } from '../../i18n/format';
+import { viewerTimeZone } from '../../i18n/time-zone';
 import { http } from '../../lib/http';
 import { listEndpointQueryOptions, listTableProps, type ListFailureTexts } from '../../lib/use-list-endpoint';
 import { usePagedQuery } from '../../lib/use-paged-query';
@@ -27,7 +27,7 @@ export const AUDIT_URL_KEYS = {
 export function useAuditEvents(texts: ListFailureTexts) {
   // A list without a text box that changes at every keystroke: ids are committed on Enter or when the field is left.
   const list = useUrlListParams(auditEventListQuerySchema, { urlKeys: AUDIT_URL_KEYS, debounceMs: 0 });
-  const query = useMemo(() => (list.query.from || list.query.to ? { ...list.query, timezone: browserTimeZone() } : list.query), [list.query]);
+  const query = useMemo(() => (list.query.from || list.query.to ? { ...list.query, timezone: viewerTimeZone() } : list.query), [list.query]);
   const paged = usePagedQuery(listEndpointQueryOptions(auditEventsEndpoint, query), list);
   return { list, paged, table: listTableProps<AuditEvent>(list, paged, texts) };
 }

@@ -101,6 +101,8 @@ export const auditLogAr: Translation<typeof auditLogEn> = {
     facility: 'المنشآت',
     job: 'المهام في الخلفية',
     user: 'المستخدمون',
+    team: 'فرق الشركاء',
+    referral_agent: 'وكلاء الإحالة',
   },
   actions: {
     auth: {
@@ -151,6 +153,18 @@ export const auditLogAr: Translation<typeof auditLogEn> = {
     user: {
       suspended: 'أوقف مستخدمًا',
       two_factor_enabled: 'فُعّل التحقق بخطوتين',
+    },
+    team: {
+      invited: 'دعا عضوًا إلى الفريق',
+      invitation_resent: 'أعاد إرسال دعوة إلى الفريق',
+      invitation_revoked: 'ألغى دعوة إلى الفريق',
+      role_changed: 'غيّر دور عضو في الفريق',
+      deactivated: 'عطّل عضوًا في الفريق',
+      reactivated: 'أعاد تفعيل عضو في الفريق',
+      ownership_transferred: 'نقل ملكية الفريق',
+    },
+    referral_agent: {
+      seat_limit_changed: 'غيّر حد مقاعد وكيل',
     },
   },
 };

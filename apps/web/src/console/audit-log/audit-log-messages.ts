@@ -101,6 +101,8 @@ export const auditLogEn = {
     facility: 'Facilities',
     job: 'Background jobs',
     user: 'Users',
+    team: 'Partner teams',
+    referral_agent: 'Referral agents',
   },
   /** Each known action in words, by area; an action not listed here shows its code. */
   actions: {
@@ -152,6 +154,19 @@ export const auditLogEn = {
     user: {
       suspended: 'Suspended a user',
       two_factor_enabled: 'Two-factor sign-in turned on',
+    },
+    // A team's owner (issue 17, modules/team): the actor is the partner.
+    team: {
+      invited: 'Invited a team member',
+      invitation_resent: 'Resent a team invitation',
+      invitation_revoked: 'Revoked a team invitation',
+      role_changed: 'Changed a team member’s role',
+      deactivated: 'Deactivated a team member',
+      reactivated: 'Reactivated a team member',
+      ownership_transferred: 'Transferred the team’s ownership',
+    },
+    referral_agent: {
+      seat_limit_changed: 'Changed an agent’s seat limit',
     },
   },
 } as const;

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { z } from 'zod';
-import { Alert, Anchor, Button, Group, List, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { needsReason, nextBookingStatuses } from '@portal/contracts/booking-lifecycle';
 import type { BookingStatus, InvoiceStatus } from '@portal/contracts/bookings';
 import { BOOKING_REASON_MAX, type BookingChange, type BookingStatusChange, type ConsoleBookingDetail } from '@portal/contracts/console-bookings';
@@ -10,8 +9,8 @@ import { textField } from '@portal/contracts/fields';
 import { formatBookingId } from '@portal/contracts/formatters';
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import { useFormat } from '../../i18n/format';
-import { isRightToLeft, useLocale, useText } from '../../i18n/i18n';
-import { errorMessage, isHttpError } from '../../lib/http';
+import { useText } from '../../i18n/i18n';
+import { errorMessage } from '../../lib/http';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { useOperator } from '../session/require-operator';
@@ -19,6 +18,7 @@ import { AmountForm } from './amount-form';
 import { BookingStatusBadge, InvoiceStatusBadge } from './booking-badges';
 import { useBooking, useBookingOptions, useBookingWrite } from './bookings-api';
 import { BOOKINGS_PATH } from './bookings-paths';
+import { RecordField, RecordPage } from '../components/record-page';
 
 const reasonSchema = z.object({ reason: textField('reason', { max: BOOKING_REASON_MAX, multiline: true }) });
 
@@ -27,46 +27,18 @@ export function BookingPage() {
   const t = useText('console-bookings');
   const id = Number(useParams().id);
   const booking = useBooking(id);
-  const Back = isRightToLeft(useLocale()) ? IconArrowRight : IconArrowLeft;
 
   return (
-    <Stack gap="lg" maw={1040}>
-      <Anchor component={Link} to={BOOKINGS_PATH} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <Back size={16} aria-hidden="true" />
-          {t('back')}
-        </Group>
-      </Anchor>
-      {booking.isPending ? (
-        <Group role="status" aria-label={t('title')}>
-          <Loader size="sm" aria-hidden="true" />
-        </Group>
-      ) : booking.isError ? (
-        <>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Alert color="red" role="alert">
-            {isHttpError(booking.error, 404) || isHttpError(booking.error, 422) ? t('notFound') : errorMessage(booking.error, t('detailLoadFailed'))}
-          </Alert>
-        </>
-      ) : (
-        <BookingView booking={booking.data} />
-      )}
-    </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0}>
-        {children}
-      </Text>
-    </div>
+    <RecordPage
+      back={{ to: BOOKINGS_PATH, label: t('back') }}
+      title={t('title')}
+      record={booking}
+      notFound={t('notFound')}
+      loadFailed={t('detailLoadFailed')}
+      maw={1040}
+    >
+      {(data) => <BookingView booking={data} />}
+    </RecordPage>
   );
 }
 
@@ -128,19 +100,19 @@ function BookingView({ booking }: { booking: ConsoleBookingDetail }) {
           {t('details')}
         </Title>
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" m={0}>
-          <Field label={t('patient')}>{booking.patient_detail.name}</Field>
-          <Field label={t('patientContact')}>
+          <RecordField label={t('patient')}>{booking.patient_detail.name}</RecordField>
+          <RecordField label={t('patientContact')}>
             {[booking.patient_detail.email, booking.patient_detail.phone].filter(Boolean).join(' · ') || t('none')}
-          </Field>
-          <Field label={t('agent')}>{booking.referral_agent.name}</Field>
-          <Field label={t('referredBy')}>{booking.referred_by ? `${booking.referred_by.name} (${booking.referred_by.email})` : t('none')}</Field>
-          <Field label={t('facility')}>{booking.facility.name}</Field>
-          <Field label={t('location')}>{booking.location ? `${booking.location.name}, ${booking.location.city}` : t('none')}</Field>
-          <Field label={t('service')}>{booking.service}</Field>
-          <Field label={t('specialty')}>{booking.specialty ?? t('none')}</Field>
-          <Field label={t('appointment')}>{when(booking.date_time)}</Field>
-          <Field label={t('created')}>{when(booking.created_at)}</Field>
-          <Field label={t('updated')}>{when(booking.updated_at)}</Field>
+          </RecordField>
+          <RecordField label={t('agent')}>{booking.referral_agent.name}</RecordField>
+          <RecordField label={t('referredBy')}>{booking.referred_by ? `${booking.referred_by.name} (${booking.referred_by.email})` : t('none')}</RecordField>
+          <RecordField label={t('facility')}>{booking.facility.name}</RecordField>
+          <RecordField label={t('location')}>{booking.location ? `${booking.location.name}, ${booking.location.city}` : t('none')}</RecordField>
+          <RecordField label={t('service')}>{booking.service}</RecordField>
+          <RecordField label={t('specialty')}>{booking.specialty ?? t('none')}</RecordField>
+          <RecordField label={t('appointment')}>{when(booking.date_time)}</RecordField>
+          <RecordField label={t('created')}>{when(booking.created_at)}</RecordField>
+          <RecordField label={t('updated')}>{when(booking.updated_at)}</RecordField>
         </SimpleGrid>
       </Paper>
 

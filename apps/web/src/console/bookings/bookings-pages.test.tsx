@@ -195,7 +195,7 @@ describe('a booking’s page', () => {
 describe('a new booking', () => {
   it('checks the form, then creates the booking for a new patient at the service price and opens it', async () => {
     const calls = api('support', {
-      'GET /api/console/bookings/agents/3/clients': () => jsonResponse(200, { clients: [], partners: [{ id: 71, name: 'Amelia Hart', email: 'amelia@harbor.test' }] }),
+      'GET /api/console/bookings/agents/3/clients': () => jsonResponse(200, { clients: [], partners: [{ id: 71, name: 'Amelia Hart', email: 'amelia@harbor.test', role: 'owner' }] }),
       'POST /api/console/bookings': () => jsonResponse(200, detailOf({ id: 777, status: 'pending', status_history: [] })),
       'GET /api/console/bookings/777': () => jsonResponse(200, detailOf({ id: 777, status: 'pending', status_history: [] })),
     });
@@ -235,7 +235,10 @@ describe('a new booking', () => {
       'GET /api/console/bookings/agents/4/clients': (request) =>
         jsonResponse(200, {
           clients: request.query.get('search') === 'zai' ? [{ id: 91, name: 'Zainab Khan', email: null, phone: '+971509876543' }] : [],
-          partners: [{ id: 72, name: 'Noah Fischer', email: 'noah@gulfcare.test' }],
+          partners: [
+            { id: 72, name: 'Noah Fischer', email: 'noah@gulfcare.test', role: 'owner' },
+            { id: 73, name: 'Priya Nair', email: 'priya@gulfcare.test', role: 'agent' },
+          ],
         }),
       'POST /api/console/bookings': () => jsonResponse(200, detailOf({ id: 778 })),
       'GET /api/console/bookings/778': () => jsonResponse(200, detailOf({ id: 778 })),
@@ -245,8 +248,11 @@ describe('a new booking', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Gulf Care Referrals · #4' }));
     await userEvent.type(screen.getByRole('combobox', { name: 'Patient' }), 'zai');
     await userEvent.click(await screen.findByRole('option', { name: 'Zainab Khan · +971509876543' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Referring partner (optional)' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Noah Fischer (noah@gulfcare.test)' }));
+    // The agent's owner is the referring member unless another is chosen (issue 17).
+    const referrer = screen.getByRole('combobox', { name: 'Referring member' });
+    await waitFor(() => expect(referrer).toHaveValue('Noah Fischer (noah@gulfcare.test) · owner'));
+    await userEvent.click(referrer);
+    await userEvent.click(await screen.findByRole('option', { name: 'Priya Nair (priya@gulfcare.test) · agent' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Facility' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Al Safa Specialist Hospital · Dubai' }));
     await userEvent.click(screen.getByRole('combobox', { name: 'Service' }));
@@ -260,7 +266,7 @@ describe('a new booking', () => {
       referral_agent_id: 4,
       client_id: 91,
       new_patient: null,
-      referred_by_user_id: 72,
+      referred_by_user_id: 73,
       amount: '14500.00',
       currency: 'AED',
     });

@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { createConsoleBookingRequestSchema, type CreateConsoleBookingRequest } from '@portal/contracts/console-bookings';
 import { formatBookingId } from '@portal/contracts/formatters';
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import { useFormat } from '../../i18n/format';
-import { isRightToLeft, useLocale, useText } from '../../i18n/i18n';
+import { useLocale, useText } from '../../i18n/i18n';
 import { localizeValidationMessage } from '../../i18n/validation-messages';
 import { errorMessage } from '../../lib/http';
 import { notifySuccess } from '../../lib/notify';
@@ -15,6 +14,7 @@ import { fieldErrorsOf, submitErrorMessage } from '../../lib/use-zod-form';
 import { useOperator } from '../session/require-operator';
 import { useAgentClients, useBookingOptions, useCreateBooking } from './bookings-api';
 import { bookingPath, BOOKINGS_PATH } from './bookings-paths';
+import { BackLink } from '../components/record-page';
 
 interface FormValues {
   agentId: string | null;
@@ -104,7 +104,6 @@ export function NewBookingPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const agentClients = useAgentClients(id(values.agentId), searched);
-  const Back = isRightToLeft(locale) ? IconArrowRight : IconArrowLeft;
 
   const facility = useMemo(() => options.data?.facilities.find((row) => String(row.id) === values.facilityId), [options.data, values.facilityId]);
   const service = facility?.services.find((row) => String(row.id) === values.serviceId);
@@ -185,12 +184,7 @@ export function NewBookingPage() {
 
   return (
     <Stack gap="lg" maw={880}>
-      <Anchor component={Link} to={BOOKINGS_PATH} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <Back size={16} aria-hidden="true" />
-          {t('back')}
-        </Group>
-      </Anchor>
+      <BackLink to={BOOKINGS_PATH}>{t('back')}</BackLink>
       <Stack gap={4}>
         <Title order={1} size="h2">
           {t('createTitle')}
@@ -300,10 +294,14 @@ export function NewBookingPage() {
               <Select
                 label={t('partner')}
                 placeholder={t('noPartner')}
-                data={partners.map((partner) => ({ value: String(partner.id), label: `${partner.name} (${partner.email})` }))}
-                value={values.partnerId}
+                description={t('partnerDescription')}
+                data={partners.map((partner) => ({
+                  value: String(partner.id),
+                  label: `${partner.name} (${partner.email}) · ${t(`partnerRoles.${partner.role}`)}`,
+                }))}
+                // The owner is the default (the server records the owner when none is sent).
+                value={values.partnerId ?? (partners.find((partner) => partner.role === 'owner')?.id.toString() ?? null)}
                 onChange={(value) => set('partnerId', value)}
-                clearable
                 disabled={!values.agentId}
                 error={error(FIELDS.referred_by_user_id)}
                 errorProps={errorProps}

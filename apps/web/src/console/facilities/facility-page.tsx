@@ -1,11 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { FacilityDetail, FacilityLocation, FacilityService } from '@portal/contracts/console-facilities';
 import { useFormat } from '../../i18n/format';
-import { isRightToLeft, useLocale, useText } from '../../i18n/i18n';
-import { errorMessage, isHttpError } from '../../lib/http';
+import { useLocale, useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { countryName } from './countries';
@@ -13,58 +12,25 @@ import { useFacility, useFacilityWrite } from './facilities-api';
 import { FACILITIES_PATH } from './facilities-paths';
 import { FacilityFormDialog } from './facility-form-dialog';
 import { LocationFormDialog } from './location-form-dialog';
+import { RecordField, RecordPage } from '../components/record-page';
 
 /** /console/facilities/:id: the facility's details, its locations (add, edit, remove) and its services and prices. */
 export function FacilityPage() {
   const t = useText('console-facilities');
   const id = Number(useParams().id);
   const facility = useFacility(id);
-  // Back points the way the page reads.
-  const Back = isRightToLeft(useLocale()) ? IconArrowRight : IconArrowLeft;
 
   return (
-    <Stack gap="lg" maw={1040}>
-      <Anchor component={Link} to={FACILITIES_PATH} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <Back size={16} aria-hidden="true" />
-          {t('back')}
-        </Group>
-      </Anchor>
-      {facility.isPending ? (
-        <Group role="status" aria-label={t('title')}>
-          <Loader size="sm" aria-hidden="true" />
-        </Group>
-      ) : facility.isError ? (
-        <>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Alert color="red" role="alert">
-            {isHttpError(facility.error, 404) || isHttpError(facility.error, 422) ? t('notFound') : errorMessage(facility.error, t('detailLoadFailed'))}
-          </Alert>
-        </>
-      ) : (
-        <FacilityView facility={facility.data} />
-      )}
-    </Stack>
-  );
-}
-
-function Field({ label, children, help }: { label: string; children: ReactNode; help?: string }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0}>
-        {children}
-        {help ? (
-          <Text component="span" display="block" size="xs" c="dimmed">
-            {help}
-          </Text>
-        ) : null}
-      </Text>
-    </div>
+    <RecordPage
+      back={{ to: FACILITIES_PATH, label: t('back') }}
+      title={t('title')}
+      record={facility}
+      notFound={t('notFound')}
+      loadFailed={t('detailLoadFailed')}
+      maw={1040}
+    >
+      {(data) => <FacilityView facility={data} />}
+    </RecordPage>
   );
 }
 
@@ -96,15 +62,15 @@ function FacilityView({ facility }: { facility: FacilityDetail }) {
           {t('details')}
         </Title>
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" m={0}>
-          <Field label={t('country')}>{countryName(facility.country, locale)}</Field>
-          <Field label={t('city')}>{facility.city}</Field>
-          <Field label={t('slug')} help={t('slugHelp')}>
+          <RecordField label={t('country')}>{countryName(facility.country, locale)}</RecordField>
+          <RecordField label={t('city')}>{facility.city}</RecordField>
+          <RecordField label={t('slug')} help={t('slugHelp')}>
             <Text span ff="monospace" dir="ltr">
               {facility.slug}
             </Text>
-          </Field>
-          <Field label={t('bookings')}>{format.number(facility.bookings_count)}</Field>
-          <Field label={t('added')}>{format.date(facility.created_at)}</Field>
+          </RecordField>
+          <RecordField label={t('bookings')}>{format.number(facility.bookings_count)}</RecordField>
+          <RecordField label={t('added')}>{format.date(facility.created_at)}</RecordField>
         </SimpleGrid>
       </Paper>
 

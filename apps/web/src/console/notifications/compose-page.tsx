@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Fieldset, Grid, Group, Loader, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Fieldset, Grid, Group, Loader, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import {
   NOTIFICATION_AUDIENCES,
   sendNotificationRequestSchema,
@@ -9,7 +8,7 @@ import {
   type SendNotificationInput,
 } from '@portal/contracts/console-notifications';
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_LINK_MAX, NOTIFICATION_TITLE_MAX } from '@portal/contracts/notifications';
-import { isRightToLeft, useLocale, useText } from '../../i18n/i18n';
+import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
@@ -17,6 +16,7 @@ import { BellPreview } from './bell-preview';
 import { useAudienceSize, useSendNotification } from './notifications-api';
 import { NOTIFICATIONS_CONSOLE_PATH } from './notifications-paths';
 import { RecipientPicker, type ChosenRecipient } from './recipient-picker';
+import { BackLink } from '../components/record-page';
 
 interface ComposeValues extends Record<string, unknown> {
   audience: NotificationAudience;
@@ -40,7 +40,6 @@ const INITIAL: ComposeValues = { audience: 'partner', title: '', body: '', title
 export function ComposePage() {
   const t = useText('console-notifications');
   const navigate = useNavigate();
-  const Back = isRightToLeft(useLocale()) ? IconArrowRight : IconArrowLeft;
   const [partner, setPartner] = useState<ChosenRecipient | null>(null);
   const [agent, setAgent] = useState<ChosenRecipient | null>(null);
   const [confirming, setConfirming] = useState<SendNotificationInput | null>(null);
@@ -70,12 +69,7 @@ export function ComposePage() {
 
   return (
     <Stack gap="lg" maw={1100}>
-      <Anchor component={Link} to={NOTIFICATIONS_CONSOLE_PATH} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <Back size={16} aria-hidden="true" />
-          {t('back')}
-        </Group>
-      </Anchor>
+      <BackLink to={NOTIFICATIONS_CONSOLE_PATH}>{t('back')}</BackLink>
       <Stack gap={4}>
         <Title order={1} size="h2">
           {t('composeTitle')}

@@ -1,17 +1,17 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import type { PartnerAccountDetail, SignInEvent } from '@portal/contracts/console-partners';
 import { useFormat } from '../../i18n/format';
-import { isRightToLeft, useLocale, useText } from '../../i18n/i18n';
-import { errorMessage, isHttpError } from '../../lib/http';
+import { useText } from '../../i18n/i18n';
 import { CONSOLE_PATHS } from '../console-paths';
 import { useOperator } from '../session/require-operator';
 import { PartnerActionDialog, type ActionKind } from './partner-action-dialog';
 import { usePartnerAccount } from './partner-account-api';
 import { PartnerStatusBadge } from './partner-status-badge';
+import { RecordField, RecordPage } from '../components/record-page';
+import { PartnerReferralCode } from './partner-referral-code';
 
 const EVENT_KEYS = {
   'auth.sign_in': 'partners.events.signIn',
@@ -32,47 +32,18 @@ export function PartnerDetailPage() {
   const t = useText('console');
   const id = Number(useParams().id);
   const account = usePartnerAccount(id);
-  // Back points the way the page reads.
-  const Back = isRightToLeft(useLocale()) ? IconArrowRight : IconArrowLeft;
 
   return (
-    <Stack gap="lg" maw={960}>
-      <Anchor component={Link} to={CONSOLE_PATHS.partners} size="sm" w="fit-content">
-        <Group gap={4} wrap="nowrap">
-          <Back size={16} aria-hidden="true" />
-          {t('partners.back')}
-        </Group>
-      </Anchor>
-      {account.isPending ? (
-        <Group role="status" aria-label={t('partners.title')}>
-          <Loader size="sm" aria-hidden="true" />
-        </Group>
-      ) : account.isError ? (
-        <>
-          <Title order={1} size="h2">
-            {t('partners.title')}
-          </Title>
-          <Alert color="red" role="alert">
-            {isHttpError(account.error, 404) || isHttpError(account.error, 422) ? t('partners.notFound') : errorMessage(account.error, t('partners.detailLoadFailed'))}
-          </Alert>
-        </>
-      ) : (
-        <AccountView account={account.data} />
-      )}
-    </Stack>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0}>
-        {children}
-      </Text>
-    </div>
+    <RecordPage
+      back={{ to: CONSOLE_PATHS.partners, label: t('partners.back') }}
+      title={t('partners.title')}
+      record={account}
+      notFound={t('partners.notFound')}
+      loadFailed={t('partners.detailLoadFailed')}
+      maw={960}
+    >
+      {(data) => <AccountView account={data} />}
+    </RecordPage>
   );
 }
 
@@ -125,18 +96,20 @@ function AccountView({ account }: { account: PartnerAccountDetail }) {
           {t('partners.account')}
         </Title>
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" m={0}>
-          <Field label={t('partners.agent')}>{account.referral_agent.name}</Field>
-          <Field label={t('partners.group')}>{account.referral_group.name}</Field>
-          <Field label={t('partners.organisation')}>{account.organisation ?? t('partners.none')}</Field>
-          <Field label={t('partners.partnerType')}>{account.partner_type ?? t('partners.none')}</Field>
-          <Field label={t('partners.industry')}>{account.partner_industry ?? t('partners.none')}</Field>
-          <Field label={t('partners.phone')}>{account.phone ? <span dir="ltr">{account.phone}</span> : t('partners.none')}</Field>
-          <Field label={t('partners.twoFactor')}>{account.two_factor_enabled ? t('partners.on') : t('partners.off')}</Field>
-          <Field label={t('partners.sessions')}>{format.number(account.active_sessions)}</Field>
-          <Field label={t('partners.registered')}>{when(account.created_at)}</Field>
-          <Field label={t('partners.approved')}>{when(account.approved_at)}</Field>
+          <RecordField label={t('partners.agent')}>{account.referral_agent.name}</RecordField>
+          <RecordField label={t('partners.group')}>{account.referral_group.name}</RecordField>
+          <RecordField label={t('partners.organisation')}>{account.organisation ?? t('partners.none')}</RecordField>
+          <RecordField label={t('partners.partnerType')}>{account.partner_type ?? t('partners.none')}</RecordField>
+          <RecordField label={t('partners.industry')}>{account.partner_industry ?? t('partners.none')}</RecordField>
+          <RecordField label={t('partners.phone')}>{account.phone ? <span dir="ltr">{account.phone}</span> : t('partners.none')}</RecordField>
+          <RecordField label={t('partners.twoFactor')}>{account.two_factor_enabled ? t('partners.on') : t('partners.off')}</RecordField>
+          <RecordField label={t('partners.sessions')}>{format.number(account.active_sessions)}</RecordField>
+          <RecordField label={t('partners.registered')}>{when(account.created_at)}</RecordField>
+          <RecordField label={t('partners.approved')}>{when(account.approved_at)}</RecordField>
         </SimpleGrid>
       </Paper>
+
+      <PartnerReferralCode partnerId={account.id} />
 
       <Paper withBorder radius="md" p="md">
         <SignInHistory events={account.sign_in_history} />

@@ -3,6 +3,8 @@ import { page } from '../../lib/area-routes';
 import type { ConsoleArea } from '../console-areas';
 import { consoleMessages } from '../console-messages';
 import { CONSOLE_PATHS } from '../console-paths';
+// The partner page's Referral code section has a catalogue of its own (issue 17, referral details).
+import './partner-referral-code-messages';
 
 /** Partners: the accounts and one account's page (partners.read; its actions need partners.manage). */
 export const consoleArea: ConsoleArea = {

@@ -1,7 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   REFERRAL_AGENT_NAME_MAX,
   referralAgentRequestSchema,
@@ -9,14 +8,15 @@ import {
   type ReferralGroupOption,
 } from '@portal/contracts/console-referral-agents';
 import { useFormat } from '../../i18n/format';
-import { isRightToLeft, useLocale, useText } from '../../i18n/i18n';
-import { errorMessage, isHttpError } from '../../lib/http';
+import { useLocale, useText } from '../../i18n/i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { fieldErrorsOf, submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { LogoPicker, formatFileSize } from './logo-picker';
 import { REFERRAL_PATHS } from './referral-paths';
+import { SeatLimitPanel } from './seat-limit-panel';
 import { createAgent, removeAgentLogo, updateAgent, uploadAgentLogo, useAfterWrite, useGroupOptions, useReferralAgent } from './referral-agents-api';
+import { BackLink, RecordField, RecordPage } from '../components/record-page';
 
 interface AgentValues extends Record<string, unknown> {
   name: string;
@@ -32,19 +32,6 @@ const toRequest = (values: AgentValues) => ({
 /** What a refused logo upload says at the field: the server's reason for the logo, else the request's failure. */
 function logoFailure(error: unknown, fallback: string): string {
   return fieldErrorsOf(error)?.logo ?? submitErrorMessage(error, fallback);
-}
-
-function BackLink() {
-  const t = useText('console-referral-agents');
-  const Back = isRightToLeft(useLocale()) ? IconArrowRight : IconArrowLeft;
-  return (
-    <Anchor component={Link} to={REFERRAL_PATHS.agents} size="sm" w="fit-content">
-      <Group gap={4} wrap="nowrap">
-        <Back size={16} aria-hidden="true" />
-        {t('agent.back')}
-      </Group>
-    </Anchor>
-  );
 }
 
 /** The agent's name and group, as a form; the groups to choose from are every group, by name. */
@@ -120,7 +107,7 @@ export function AgentCreatePage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <BackLink />
+      <BackLink to={REFERRAL_PATHS.agents}>{t('agent.back')}</BackLink>
       <Stack gap={4}>
         <Title order={1} size="h2">
           {t('agent.createTitle')}
@@ -167,38 +154,17 @@ export function AgentEditPage() {
   const agent = useReferralAgent(id);
 
   return (
-    <Stack gap="lg" maw={720}>
-      <BackLink />
-      {agent.isPending ? (
-        <Group role="status" aria-label={t('agent.loading')}>
-          <Loader size="sm" aria-hidden="true" />
-        </Group>
-      ) : agent.isError ? (
-        <>
-          <Title order={1} size="h2">
-            {t('agent.editTitle')}
-          </Title>
-          <Alert color="red" role="alert">
-            {isHttpError(agent.error, 404) || isHttpError(agent.error, 422) ? t('agent.notFound') : errorMessage(agent.error, t('agent.loadFailed'))}
-          </Alert>
-        </>
-      ) : (
-        <AgentEditor key={agent.data.id} agent={agent.data} />
-      )}
-    </Stack>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0}>
-        {children}
-      </Text>
-    </div>
+    <RecordPage
+      back={{ to: REFERRAL_PATHS.agents, label: t('agent.back') }}
+      title={t('agent.editTitle')}
+      loadingLabel={t('agent.loading')}
+      record={agent}
+      notFound={t('agent.notFound')}
+      loadFailed={t('agent.loadFailed')}
+      maw={720}
+    >
+      {(data) => <AgentEditor key={data.id} agent={data} />}
+    </RecordPage>
   );
 }
 
@@ -243,10 +209,10 @@ function AgentEditor({ agent }: { agent: ReferralAgentDetail }) {
         </Text>
       </Stack>
       <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="md" m={0}>
-        <Fact label={t('agent.partners')}>{format.number(agent.partner_count)}</Fact>
-        <Fact label={t('agent.bookings')}>{format.number(agent.booking_count)}</Fact>
-        <Fact label={t('agent.created_at')}>{format.date(agent.created_at)}</Fact>
-        <Fact label={t('agent.updated_at')}>{`${format.date(agent.updated_at)} ${format.time(agent.updated_at)}`}</Fact>
+        <RecordField label={t('agent.partners')}>{format.number(agent.partner_count)}</RecordField>
+        <RecordField label={t('agent.bookings')}>{format.number(agent.booking_count)}</RecordField>
+        <RecordField label={t('agent.created_at')}>{format.date(agent.created_at)}</RecordField>
+        <RecordField label={t('agent.updated_at')}>{`${format.date(agent.updated_at)} ${format.time(agent.updated_at)}`}</RecordField>
       </SimpleGrid>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="agent-details-heading">
         <form onSubmit={submit} noValidate aria-busy={pending}>
@@ -274,6 +240,7 @@ function AgentEditor({ agent }: { agent: ReferralAgentDetail }) {
         </form>
       </Paper>
       <LogoPanel agent={agent} />
+      <SeatLimitPanel agentId={agent.id} />
     </>
   );
 }

@@ -111,4 +111,16 @@ export const consoleReferralAgentsAr: Translation<typeof consoleReferralAgentsEn
     saved: 'تمت إعادة تسمية مجموعة الإحالة',
     savedDetail: '{{name}}',
   },
+  seats: {
+    title: 'مقاعد الفريق',
+    description: 'عدد الأعضاء المسموح به في فريق الوكيل. الدعوات التي تنتظر ردًا تشغل مقعدًا؛ وخفض الحد لا يُزيل أحدًا.',
+    loading: 'جارٍ تحميل المقاعد',
+    loadFailed: 'تعذّر تحميل مقاعد هذا الوكيل.',
+    inUse: '{{used}} من {{limit}} مقاعد مستخدمة',
+    limit: 'حد المقاعد',
+    save: 'حفظ حد المقاعد',
+    saveFailed: 'تعذّر حفظ حد المقاعد. حاول مرة أخرى.',
+    saved: 'تم حفظ حد المقاعد',
+    savedDetail: 'يمكن أن يضم الفريق الآن {{limit}} عضوًا.',
+  },
 };

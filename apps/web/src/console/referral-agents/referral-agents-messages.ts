@@ -106,6 +106,18 @@ export const consoleReferralAgentsEn = {
     saved: 'Referral group renamed',
     savedDetail: '{{name}}',
   },
+  seats: {
+    title: 'Team seats',
+    description: "How many members the agent's team may have. Invitations waiting for an answer take a seat; lowering the limit removes nobody.",
+    loading: 'Loading the seats',
+    loadFailed: "Couldn't load the seats of this agent.",
+    inUse: '{{used}} of {{limit}} seats in use',
+    limit: 'Seat limit',
+    save: 'Save seat limit',
+    saveFailed: "Couldn't save the seat limit. Try again.",
+    saved: 'Seat limit saved',
+    savedDetail: 'The team may now have {{limit}} members.',
+  },
 } as const;
 
 declare module '../../i18n/i18n' {

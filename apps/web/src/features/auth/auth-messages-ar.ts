@@ -97,6 +97,9 @@ export const authAr: Translation<typeof authEn> = {
     whatNext: 'اطلب رابطًا جديدًا، أو سجّل الدخول ببريدك الإلكتروني وكلمة المرور.',
     signingIn: 'جارٍ تسجيل دخولك',
     checking: 'جارٍ التحقق من رابط تسجيل الدخول…',
+    invitationTitle: 'اقبل دعوتك',
+    invitationDescription: 'اختر كلمة المرور التي ستسجّل الدخول بها. يعمل الرابط مرة واحدة.',
+    invitationSubmit: 'القبول وتسجيل الدخول',
   },
 
   thankYou: {

@@ -100,6 +100,9 @@ export const authEn = {
     whatNext: 'Ask for a new link, or sign in with your e-mail and password.',
     signingIn: 'Signing you in',
     checking: 'Checking your sign-in link…',
+    invitationTitle: 'Accept your invitation',
+    invitationDescription: 'Choose the password you will sign in with. The link works once.',
+    invitationSubmit: 'Accept and sign in',
   },
 
   thankYou: {

@@ -2,9 +2,9 @@ import { loginResponseSchema, type LoginResponse } from '@portal/contracts/sessi
 import { ensureCsrfCookie, http } from '../../../lib/http';
 
 /** GET /sanctum/csrf-cookie, then POST /api/authenticate `{token}`: a one-time sign-in link; answers like a sign-in. */
-export async function authenticateWithLink(token: string): Promise<LoginResponse> {
+export async function authenticateWithLink(token: string, password?: { password: string; password_confirmation: string }): Promise<LoginResponse> {
   await ensureCsrfCookie();
-  return http.post('/api/authenticate', { token }, { schema: loginResponseSchema, signOutOnUnauthorized: false });
+  return http.post('/api/authenticate', { token, ...password }, { schema: loginResponseSchema, signOutOnUnauthorized: false });
 }
 
 const attempts = new Map<string, Promise<LoginResponse>>();

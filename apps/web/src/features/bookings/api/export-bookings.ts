@@ -1,7 +1,8 @@
 import type { BookingExportFormat } from '@portal/contracts/bookings';
 import { downloadFile, type DownloadResult } from '../../../lib/download';
 import { buildUrl, sessionFetch } from '../../../lib/http';
-import { browserTimeZone, toBookingFilterQuery, type BookingListParams } from './list-bookings';
+import { viewerTimeZone } from '../../../i18n/time-zone';
+import { toBookingFilterQuery, type BookingListParams } from './list-bookings';
 
 const BOOKINGS_URL = '/api/clients/bookings';
 
@@ -11,8 +12,8 @@ const BOOKINGS_URL = '/api/clients/bookings';
  */
 export function bookingsExportUrl(params: BookingListParams, format: BookingExportFormat): string {
   const query = toBookingFilterQuery(params);
-  const timeZone = query.timezone ?? browserTimeZone();
-  return buildUrl(BOOKINGS_URL, { ...query, ...(timeZone ? { timezone: timeZone } : {}), format });
+  // Export dates are written in the viewer's zone (the list's own when it has date filters).
+  return buildUrl(BOOKINGS_URL, { ...query, timezone: query.timezone ?? viewerTimeZone(), format });
 }
 
 /**

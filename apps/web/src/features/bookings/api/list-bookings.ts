@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { viewerTimeZone } from '../../../i18n/time-zone';
 import { bookingListQuerySchema, bookingPageSchema, type BookingListQuery, type BookingPage } from '@portal/contracts/bookings';
 import { PERMISSION_VIEW } from '@portal/contracts/constants';
 import { http } from '../../../lib/http';
@@ -30,14 +31,6 @@ export function useBookingListParams() {
 
 export type BookingListParams = Partial<BookingListQuery>;
 
-/** The browser's time zone: the server reads `from`/`to` as whole days in it, and writes export dates in it. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The filter part of the query, shared by the list and its exports: the non-empty filters, with team fixed to
@@ -48,8 +41,8 @@ export function toBookingFilterQuery(params: BookingListParams): QueryValues {
   const query: QueryValues = { team: PERMISSION_VIEW, ...filters };
   // Only dates depend on the zone; leaving it out otherwise keeps unfiltered requests identical for everyone.
   if (query.from !== undefined || query.to !== undefined) {
-    const timeZone = browserTimeZone();
-    if (timeZone) query.timezone = timeZone;
+    // The viewer's zone (saved on the profile, else the device's): the server reads from/to as whole days in it.
+    query.timezone = viewerTimeZone();
   }
   return query;
 }

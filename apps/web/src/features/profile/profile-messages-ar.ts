@@ -1,0 +1,80 @@
+/** The profile's texts in Arabic: a chunk of its own, loaded when Arabic is chosen. */
+import type { Translation } from '../../i18n/catalogue-types';
+import type { profileEn } from './profile-messages';
+
+export const profileAr: Translation<typeof profileEn> = {
+  title: 'الملف الشخصي',
+  detailsTitle: 'البيانات الشخصية',
+  notificationsTitle: 'تفضيلات الإشعارات',
+  loading: 'جارٍ تحميل ملفك الشخصي',
+  loadFailed: 'تعذّر تحميل ملفك الشخصي',
+  saved: 'تم الحفظ',
+  saveFailed: 'تعذّر حفظ تغييراتك.',
+
+  nameSection: 'الاسم',
+  firstName: 'الاسم الأول',
+  lastName: 'اسم العائلة',
+  saveName: 'حفظ الاسم',
+
+  avatarSection: 'الصورة',
+  avatarAlt: 'صورتك',
+  avatarHint: 'صورة بصيغة PNG أو JPEG أو WebP بحجم 5 ميغابايت على الأكثر. تُقصّ إلى مربع وتُزال منها بيانات الموقع والكاميرا.',
+  uploadAvatar: 'رفع صورة',
+  replaceAvatar: 'استبدال الصورة',
+  removeAvatar: 'إزالة الصورة',
+  avatarUploaded: 'تم تحديث صورتك.',
+  avatarRemoved: 'تمت إزالة صورتك.',
+
+  displaySection: 'اللغة والمنطقة الزمنية والمظهر',
+  language: 'اللغة',
+  theme: 'المظهر',
+  timeZone: 'المنطقة الزمنية',
+  timeZoneDevice: 'المنطقة الزمنية لهذا الجهاز ({{zone}})',
+  timeZoneHint: 'تُحفظ مع حسابك.',
+  saveTimeZone: 'حفظ المنطقة الزمنية',
+
+  emailSection: 'البريد الإلكتروني',
+  currentEmail: 'العنوان الحالي: {{email}}',
+  pendingEmail: 'بانتظار التأكيد: {{email}}. افتح الرابط الذي أرسلناه إليه خلال 15 دقيقة.',
+  newEmail: 'البريد الإلكتروني الجديد',
+  currentPassword: 'كلمة المرور الحالية',
+  changeEmail: 'إرسال رابط التأكيد',
+  emailRequested: 'أرسلنا رابط تأكيد إلى {{email}}. يتغير عنوانك عند فتح الرابط.',
+  emailThrottled: 'طلبات كثيرة. حاول مرة أخرى لاحقًا.',
+
+  passwordSection: 'كلمة المرور',
+  passwordHint: 'غيّر كلمة المرور التي تسجّل الدخول بها.',
+  changePassword: 'تغيير كلمة المرور',
+
+  confirmTitle: 'تأكيد بريدك الإلكتروني',
+  confirming: 'جارٍ تأكيد بريدك الإلكتروني الجديد',
+  confirmed: 'أصبح بريدك الإلكتروني الآن {{email}}.',
+  confirmFailed: 'رابط التأكيد هذا غير صالح أو سبق استخدامه أو انتهت صلاحيته. اطلب رابطًا جديدًا من ملفك الشخصي.',
+  confirmUnreachable: 'تعذّر تأكيد عنوانك الجديد الآن: لم تستجب البوابة. حاول مرة أخرى بعد قليل.',
+  confirmRetry: 'حاول مرة أخرى',
+  missingToken: 'هذا الرابط غير مكتمل. افتح الرابط من الرسالة مرة أخرى.',
+  goToProfile: 'الانتقال إلى ملفك الشخصي',
+  signIn: 'تسجيل الدخول',
+
+  notificationsIntro: 'اختر كيف تعلم بكل حدث. بعض التنبيهات لا يمكن إيقافها.',
+  notificationsLoading: 'جارٍ تحميل تفضيلات الإشعارات',
+  notificationsLoadFailed: 'تعذّر تحميل تفضيلات الإشعارات',
+  notificationsEmpty: 'لا توجد إشعارات للاختيار بشأنها بعد.',
+  event: 'الحدث',
+  channelInApp: 'في البوابة',
+  channelEmail: 'بالبريد الإلكتروني',
+  mandatory: 'مفعّل دائمًا',
+  notOffered: 'غير متاح',
+  toggleLabel: '{{event}}: {{channel}}',
+  preferenceSaved: 'تم حفظ التفضيل.',
+
+  events: {
+    booking_created: { label: 'حجز جديد', hint: 'تم إجراء حجز عن طريق إحالتك.' },
+    booking_status_changed: { label: 'تحديثات الحجوزات', hint: 'تغيّرت حالة حجز أو فاتورته.' },
+    message: { label: 'رسائل فريق البوابة', hint: 'إعلانات وتنبيهات من فريق التشغيل.' },
+    team: { label: 'تغييرات الفريق', hint: 'تغيّر دورك أو ملكية الفريق، أو قبل أحدهم دعوتك. التغييرات على صلاحياتك تُرسل دائمًا بالبريد الإلكتروني.' },
+    feedback_answered: { label: 'الردود على ملاحظاتك', hint: 'ردّ فريق البوابة على ملاحظاتك. يُرسل الرد إليك دائمًا بالبريد الإلكتروني.' },
+    account_approved: { label: 'الموافقة على الحساب', hint: 'تمت الموافقة على حساب الشريك الخاص بك ويمكنك تسجيل الدخول.' },
+    security: { label: 'تنبيهات الأمان', hint: 'تغييرات في بيانات تسجيل دخولك، مثل بريدك الإلكتروني.' },
+  },
+};
