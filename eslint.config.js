@@ -35,6 +35,11 @@ export const SERVER_MODULE_PUBLIC_FILES = [
   // A partner's referral code as the coming areas read it (posters, booking requests: issue 17, referral details):
   // resolve a code to its partner and agent, or read a partner's current one.
   'referral-details/referral-codes.ts',
+  // Programme terms (issue 15, docs/programme-terms.md): each part's service as the other parts and the earnings
+  // ledger (issue 16) reach it: rate resolution and schedules, an agent's current tier, agreements pending signature.
+  'commission-rates/public.ts',
+  'partner-tiers/public.ts',
+  'agreements/public.ts',
 ];
 
 /** Test helpers of a module that other modules' tests may use too (never production code). */

@@ -41,12 +41,16 @@ export const OPERATOR_PERMISSIONS = [
   'jobs.manage',
   /** the support inbox: partners' feedback threads, replies, internal notes, status and assignee */
   'feedback.manage',
+  /** programme terms: the rate card, tiers, agreements, individual contracts and who signed what (read) */
+  'terms.read',
+  /** programme terms: edit the rate card (and import it), tiers and agents' tiers, publish agreements, contracts */
+  'terms.manage',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS = {
   admin: OPERATOR_PERMISSIONS,
-  finance: ['console.use', 'partners.read', 'bookings.read', 'bookings.finance', 'audit.read'],
+  finance: ['console.use', 'partners.read', 'bookings.read', 'bookings.finance', 'audit.read', 'terms.read', 'terms.manage'],
   content: ['console.use', 'partners.read', 'referral_agents.manage', 'facilities.manage', 'notifications.send'],
   support: [
     'console.use',
@@ -57,6 +61,7 @@ export const ROLE_PERMISSIONS = {
     'bookings.manage',
     'notifications.send',
     'feedback.manage',
+    'terms.read',
   ],
 } as const satisfies Record<OperatorRole, readonly OperatorPermission[]>;
 
