@@ -34,6 +34,7 @@ export const sharedEn = {
   navigationGroups: {
     Overview: 'Overview',
     'My Referrals': 'My Referrals',
+    Programme: 'Programme',
     Account: 'Account',
   },
 
