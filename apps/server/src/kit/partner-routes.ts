@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ListEndpoint } from '@portal/contracts/list-query';
 import type { PartnerPermission } from '@portal/contracts/partner-roles';
 import { assertPartnerCan, currentUser, type AuthenticatedUser } from '../plugins/auth-guard.ts';
+import { ForbiddenError } from '../lib/errors.ts';
 import { guardedErrorResponses, pagedListHandler, type RouteSchema } from './route-kit.ts';
 
 /**
@@ -22,6 +23,21 @@ interface PartnerRouteSchema extends RouteSchema {
    * `config.partner` on every route.
    */
   permission: PartnerPermission;
+  /**
+   * Referral groups (their slugs) refused outright, with the reason said in the 403: spec §2 bars the 'affiliates'
+   * group from the commission structure, and the API refuses what the SPA only redirects.
+   */
+  barredGroups?: { slugs: readonly string[]; message: string };
+}
+
+/** 403 when the member's agent belongs to one of `barred.slugs` (one indexed lookup by primary keys). */
+async function assertGroupAllowed(app: FastifyInstance, user: AuthenticatedUser, barred: PartnerRouteSchema['barredGroups']): Promise<void> {
+  if (!barred) return;
+  const { rows } = await app.database.pool.query<{ slug: string }>(
+    'SELECT g.slug FROM referral_agents a JOIN referral_groups g ON g.id = a.referral_group_id WHERE a.id = $1',
+    [user.referralAgentId],
+  );
+  if (rows[0] && barred.slugs.includes(rows[0].slug)) throw new ForbiddenError(barred.message, 'barred_group');
 }
 
 
@@ -32,7 +48,7 @@ interface PartnerRouteSchema extends RouteSchema {
  *   routes.post('/api/earnings/:id/dispute', partnerRoute(app, { permission: 'earnings.read', tags, summary, params, body, response: { 200: … } }), handler)
  */
 export function partnerRoute<Schema extends PartnerRouteSchema>(app: FastifyInstance, options: Schema) {
-  const { permission, ...schema } = options;
+  const { permission, barredGroups, ...schema } = options;
   return {
     config: { partner: { permission } },
     // The role is checked before the request is validated too: a role without the permission gets 403, never a 422
@@ -41,6 +57,7 @@ export function partnerRoute<Schema extends PartnerRouteSchema>(app: FastifyInst
     preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
       await app.requireUserAllowingPasswordUpdate(request, reply);
       assertPartnerCan(currentUser(request), permission);
+      await assertGroupAllowed(app, currentUser(request), barredGroups);
     },
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       await app.requireUser(request, reply);
@@ -57,6 +74,7 @@ export interface ListRouteOptions<Query extends z.ZodObject, Row extends z.ZodTy
   /** The list as the contracts declare it (listEndpoint): URL, query schema (its keys are what page links carry), row. */
   endpoint: ListEndpoint<Query, Row>;
   permission: PartnerPermission;
+  barredGroups?: PartnerRouteSchema['barredGroups'];
   tags: string[];
   summary: string;
   /** The page and the total of everything that matches, scoped to `user` inside the query (db/queryable.ts queryPage). */
@@ -75,6 +93,7 @@ export function listRoute<Query extends z.ZodObject, Row extends z.ZodType>(
     options.endpoint.url,
     partnerRoute(app, {
       permission: options.permission,
+      barredGroups: options.barredGroups,
       tags: options.tags,
       summary: options.summary,
       querystring: options.endpoint.query,

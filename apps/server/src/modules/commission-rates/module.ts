@@ -1,0 +1,71 @@
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  COMMISSION_FILTERS_URL,
+  UPCOMING_CHANGES_URL,
+  commissionFiltersSchema,
+  commissionStructureEndpoint,
+  upcomingChangesSchema,
+} from '@portal/contracts/commission-rates';
+import { AFFILIATES_GROUP } from '@portal/contracts/constants';
+import { defineModule } from '../../kit/portal-module.ts';
+import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
+import { currentUser } from '../../plugins/auth-guard.ts';
+import { seedDemoRateCard } from './demo-seed.ts';
+import { COMMISSION_RATES_MESSAGES as M, COMMISSION_RATES_TRANSLATIONS } from './messages.ts';
+import { createCommissionRates, pricingDay, type CommissionRates } from './public.ts';
+import { filterChoices, findEffectiveRatesPage } from './repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rate card's resolver and schedules, for the other programme parts and the ledger (public.ts). */
+    commissionRates: CommissionRates;
+  }
+}
+
+/** How far ahead the page's "Upcoming changes" looks. */
+export const UPCOMING_HORIZON_DAYS = 90;
+
+/** Every endpoint here: any member's role may read its agent's terms, and the affiliates group none of it (spec §2). */
+const ACCESS = { permission: 'terms.read', barredGroups: { slugs: [AFFILIATES_GROUP], message: M.affiliatesBarred } } as const;
+
+/**
+ * The commission structure (issue 15, docs/commission-rates.md): the partner's effective rates today, the changes
+ * coming, and the rate card's resolver decorated as `app.commissionRates` (fastify-plugin, so later modules see it).
+ */
+export default defineModule({
+  name: 'commission-rates',
+  register: fp(
+    async (app) => {
+      const rates = createCommissionRates();
+      app.decorate('commissionRates', rates);
+      const routes = app.withTypeProvider<ZodTypeProvider>();
+
+      listRoute(app, {
+        endpoint: commissionStructureEndpoint,
+        ...ACCESS,
+        tags: ['commission-structure'],
+        summary: "The agent's effective commission rates today, one per facility × service",
+        list: (user, query) => findEffectiveRatesPage(app.database.pool, user.referralAgentId, pricingDay(new Date()), query),
+      });
+
+      routes.get(
+        UPCOMING_CHANGES_URL,
+        partnerRoute(app, { ...ACCESS, tags: ['commission-structure'], summary: "Changes to the agent's rates in the next 90 days", response: { 200: upcomingChangesSchema } }),
+        async (request) => ({
+          horizon_days: UPCOMING_HORIZON_DAYS,
+          changes: await rates.upcomingChanges(app.database.pool, { referralAgentId: currentUser(request).referralAgentId, on: new Date(), horizonDays: UPCOMING_HORIZON_DAYS }),
+        }),
+      );
+
+      routes.get(
+        COMMISSION_FILTERS_URL,
+        partnerRoute(app, { ...ACCESS, tags: ['commission-structure'], summary: "The facilities, specialties, services and countries of the agent's rates", response: { 200: commissionFiltersSchema } }),
+        async (request) => filterChoices(app.database.pool, currentUser(request).referralAgentId, pricingDay(new Date())),
+      );
+    },
+    { name: 'commission-rates-module' },
+  ),
+  messages: COMMISSION_RATES_TRANSLATIONS,
+  seedDemo: seedDemoRateCard,
+});

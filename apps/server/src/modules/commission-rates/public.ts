@@ -1,0 +1,54 @@
+import type { RateValue, UpcomingRateChange } from '@portal/contracts/commission-rates';
+import type { Queryable } from '../../db/queryable.ts';
+import { changeDays, effectiveRates, resolveRate, type ResolvedRate } from './repository.ts';
+
+/**
+ * The rate card as the other parts of the programme reach it (docs/programme-terms.md): the tier page's preview of
+ * the next tier, agreements' rate schedule snapshot and, in issue 16, the ledger pricing a completed booking. The
+ * module decorates it as `app.commissionRates`; another module imports only this file (eslint.config.js).
+ */
+export interface CommissionRates {
+  /** The one row that prices a booking of `facilityId` × `serviceId` for the agent, created on `on` (UTC day). */
+  resolve(db: Queryable, options: { referralAgentId: number; facilityId: number; serviceId: number; on: Date }): Promise<ResolvedRate | undefined>;
+  /** The agent's effective rate per facility × service on `on`; priced as `tierId` would be when given. */
+  effectiveRates(db: Queryable, options: { referralAgentId: number; tierId?: number | null; on: Date }): Promise<ResolvedRate[]>;
+  /** How the agent's rates change over the next `horizonDays` days, each change once, oldest first. */
+  upcomingChanges(db: Queryable, options: { referralAgentId: number; on: Date; horizonDays: number }): Promise<UpcomingRateChange[]>;
+}
+
+export type { ResolvedRate };
+
+/** The UTC calendar day of an instant: what a booking created at that instant is priced on. */
+export function pricingDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+function sameRate(a: RateValue | null, b: RateValue | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.kind === b.kind && a.basis_points === b.basis_points && a.amount_minor === b.amount_minor && a.currency === b.currency;
+}
+
+export function createCommissionRates(): CommissionRates {
+  return {
+    resolve: (db, options) => resolveRate(db, { ...options, day: pricingDay(options.on) }),
+    effectiveRates: (db, options) => effectiveRates(db, { referralAgentId: options.referralAgentId, tierId: options.tierId, day: pricingDay(options.on) }),
+    async upcomingChanges(db, { referralAgentId, on, horizonDays }) {
+      const today = pricingDay(on);
+      const days = await changeDays(db, referralAgentId, today, horizonDays);
+      const changes: UpcomingRateChange[] = [];
+      let before = new Map((await effectiveRates(db, { referralAgentId, day: today })).map((rate) => [rate.key, rate]));
+      for (const day of days) {
+        const after = new Map((await effectiveRates(db, { referralAgentId, day })).map((rate) => [rate.key, rate]));
+        for (const key of new Set([...before.keys(), ...after.keys()])) {
+          const from = before.get(key);
+          const to = after.get(key);
+          if (sameRate(from?.rate ?? null, to?.rate ?? null)) continue;
+          const named = (to ?? from)!;
+          changes.push({ key, facility_name: named.facility_name, service_name: named.service_name, effective_on: day, from: from?.rate ?? null, to: to?.rate ?? null });
+        }
+        before = after;
+      }
+      return changes;
+    },
+  };
+}
