@@ -33,7 +33,7 @@ export const tierRefSchema = z.object({ id: z.number().int(), name: z.string(), 
 
 export const effectiveRateRowSchema = z.object({
   /** `${facility_id}-${service_id}`: one row per facility × service */
-  key: z.string(),
+  id: z.string(),
   facility_id: z.number().int(),
   facility_name: z.string(),
   /** ISO 3166-1 alpha-2 */

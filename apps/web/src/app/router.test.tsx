@@ -173,6 +173,20 @@ describe('signed in', () => {
 
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada' })).toBeInTheDocument();
     expect(view.location().pathname).toBe('/');
+    // Nor does the sidebar offer a link the rule would turn away; other partners have it.
+    const navigation = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(navigation).queryByRole('link', { name: 'Commission structure' })).not.toBeInTheDocument();
+    expect(within(navigation).getByRole('link', { name: 'Bookings' })).toBeInTheDocument();
+  });
+
+  it('offers other partners the commission structure in the sidebar', async () => {
+    const user = makeUser();
+    useAuthStore.getState().setUser(user);
+    signedInApi(user);
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Welcome, Ada' });
+    const navigation = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(navigation).getByRole('link', { name: 'Commission structure' })).toHaveAttribute('href', '/commission-structure');
   });
 
   it('signs out after an hour without activity', async () => {

@@ -28,12 +28,7 @@ function collected(kind: Exclude<keyof AreaRoutes, 'navigation' | 'messages'>, a
 }
 
 /** Login-required pages inside the base layout (sidebar, header). */
-export const areaRoutes: RouteObject[] = [
-  ...collected('signedIn'),
-  // The commission structure page comes with a later issue; the route exists now so the guard's affiliates rule
-  // (spec §2) works end to end. Everyone else meets the same "not found" page as any missing page, until then.
-  { path: ROUTES['commission-structure'].slice(1), element: <Navigate to={ROUTES['broken-page']} replace /> },
-];
+export const areaRoutes: RouteObject[] = [...collected('signedIn')];
 
 export const routes: RouteObject[] = [
   {

@@ -36,9 +36,9 @@ export function createCommissionRates(): CommissionRates {
       const today = pricingDay(on);
       const days = await changeDays(db, referralAgentId, today, horizonDays);
       const changes: UpcomingRateChange[] = [];
-      let before = new Map((await effectiveRates(db, { referralAgentId, day: today })).map((rate) => [rate.key, rate]));
+      let before = new Map((await effectiveRates(db, { referralAgentId, day: today })).map((rate) => [rate.id, rate]));
       for (const day of days) {
-        const after = new Map((await effectiveRates(db, { referralAgentId, day })).map((rate) => [rate.key, rate]));
+        const after = new Map((await effectiveRates(db, { referralAgentId, day })).map((rate) => [rate.id, rate]));
         for (const key of new Set([...before.keys(), ...after.keys()])) {
           const from = before.get(key);
           const to = after.get(key);

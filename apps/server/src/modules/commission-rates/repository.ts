@@ -83,7 +83,7 @@ export interface ResolvedRate extends EffectiveRateRow {
 
 function toRow(record: ResolvedRecord): ResolvedRate {
   return {
-    key: `${record.facility_id}-${record.service_id}`,
+    id: `${record.facility_id}-${record.service_id}`,
     rate_id: record.rate_id,
     facility_id: record.facility_id,
     facility_name: record.facility_name,

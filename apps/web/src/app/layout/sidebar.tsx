@@ -3,6 +3,7 @@ import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useAnyText, useText } from '../../i18n/i18n';
 import { useAuthStore, userCan } from '../../stores/auth-store';
 import { isActivePath, NAVIGATION, navigationSections } from '../navigation';
+import { ACCESS_RULES } from '../route-guard';
 
 /** The sidebar: areas grouped as in navigation.ts, the current page highlighted. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
@@ -10,8 +11,11 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const t = useText('shared');
   const areaText = useAnyText();
   const user = useAuthStore((state) => state.user);
-  // A member sees the entries their role may open (the route guard and the server hold the same line).
-  const visible = NAVIGATION.filter((entry) => !entry.permission || userCan(user, entry.permission));
+  // A member sees the entries their role may open, and none the access rules would turn away (spec §2: the
+  // affiliates group and the commission structure): the route guard and the server hold the same lines.
+  const visible = NAVIGATION.filter(
+    (entry) => (!entry.permission || userCan(user, entry.permission)) && !(user && ACCESS_RULES.some((rule) => rule.path === entry.to && rule.denied(user))),
+  );
   return (
     <ScrollArea type="auto" offsetScrollbars>
       <nav aria-label={t('shell.mainNavigation')}>

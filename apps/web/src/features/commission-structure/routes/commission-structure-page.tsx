@@ -1,0 +1,276 @@
+import { useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, List, NativeSelect, Paper, Select, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import {
+  COMMISSION_SEARCH_MAX_LENGTH,
+  commissionStructureEndpoint,
+  minorDigits,
+  type CommissionStructureQuery,
+  type EffectiveRateRow,
+  type RateValue,
+} from '@portal/contracts/commission-rates';
+import type { PageSize } from '@portal/contracts/constants';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { TableHeader } from '../../../components/data-table/data-table-types';
+import { useFormat, type Formatter } from '../../../i18n/format';
+import type { TranslateFn } from '../../../i18n/catalogue-types';
+import { useLocale, useText } from '../../../i18n/i18n';
+import type { commissionStructureEn } from '../commission-structure-messages';
+import { countryName } from '../../../lib/country-names';
+import { useListEndpoint } from '../../../lib/use-list-endpoint';
+import { useCommissionFilters, useUpcomingRateChanges } from '../api/commission-structure-api';
+
+type Texts = TranslateFn<typeof commissionStructureEn>;
+
+/** '8.5 %' or 'AED 550.00 per treatment', in the reader's language. */
+export function rateLabel(rate: RateValue | null, t: Texts, format: Formatter): string {
+  if (!rate) return t('upcoming.noCommission');
+  if (rate.kind === 'percentage') return t('percent', { value: format.number((rate.basis_points ?? 0) / 100) });
+  const digits = minorDigits(rate.currency);
+  return t('perBooking', { amount: format.money(((rate.amount_minor ?? 0) / 10 ** digits).toFixed(digits), rate.currency) });
+}
+
+/**
+ * /commission-structure: the partner's own effective rates (one per facility × service, as the rate card's most
+ * specific row in force today sets it), searchable and filtered by facility, country, specialty and service on the
+ * list kit, and the changes coming in the next 90 days above it. Issue 15; docs/commission-rates.md.
+ */
+export function CommissionStructurePage() {
+  const t = useText('commission-structure');
+  const format = useFormat();
+  const locale = useLocale();
+  const filters = useCommissionFilters();
+  const { list, table } = useListEndpoint(commissionStructureEndpoint, {}, { loadFailed: t('loadFailed'), refreshFailed: t('refreshFailed') });
+  const { params } = list;
+
+  const headers = useMemo<TableHeader<EffectiveRateRow>[]>(
+    () => [
+      { text: t('columns.facility'), value: 'facility', sort: true, render: (row) => <Text fw={500} size="sm">{row.facility_name}</Text> },
+      { text: t('columns.country'), value: 'country', sort: true, render: (row) => countryName(row.country, locale) },
+      {
+        text: t('columns.service'),
+        value: 'service',
+        sort: true,
+        render: (row) => (
+          <Stack gap={0}>
+            <Text size="sm">{row.service_name}</Text>
+            {row.specialty_name ? (
+              <Text size="xs" c="dimmed">
+                {row.specialty_name}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      {
+        text: t('columns.tier'),
+        value: 'tier',
+        render: (row) =>
+          row.individual ? (
+            <Tooltip label={t('individualHint')}>
+              <Badge variant="light" color="grape" tabIndex={0}>
+                {t('individual')}
+              </Badge>
+            </Tooltip>
+          ) : row.tier ? (
+            <Badge variant="light">{locale === 'ar' ? row.tier.name_ar : row.tier.name}</Badge>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('allTiers')}
+            </Text>
+          ),
+      },
+      {
+        text: t('columns.rate'),
+        value: 'rate',
+        sort: true,
+        align: 'right',
+        render: (row) => (
+          <Stack gap={0} align="flex-end">
+            <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {rateLabel(row.rate, t, format)}
+            </Text>
+            {row.valid_to ? (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {t('validUntil', { date: format.date(row.valid_to) })}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      { text: t('columns.base'), value: 'base_description', render: (row) => <Text size="sm">{locale === 'ar' ? row.base_description_ar : row.base_description}</Text> },
+      { text: t('columns.refundWindow'), value: 'refund_window_days', render: (row) => t('days', { count: row.refund_window_days }) },
+    ],
+    [t, format, locale],
+  );
+
+  const choices = filters.data;
+  const named = <T extends { id: number; name: string }>(items: readonly T[] | undefined, id: number | undefined) =>
+    id === undefined ? undefined : (items?.find((item) => item.id === id)?.name ?? `#${id}`);
+  const activeFilters = [
+    params.facility_id !== undefined ? t('filters.facilityActive', { name: named(choices?.facilities, params.facility_id)! }) : null,
+    params.country ? t('filters.countryActive', { name: countryName(params.country, locale) }) : null,
+    params.specialty_id !== undefined ? t('filters.specialtyActive', { name: named(choices?.specialties, params.specialty_id)! }) : null,
+    params.service_id !== undefined ? t('filters.serviceActive', { name: named(choices?.services, params.service_id)! }) : null,
+  ].filter((filter): filter is string => filter !== null);
+  // A chosen specialty narrows the services offered.
+  const services = (choices?.services ?? []).filter((service) => params.specialty_id === undefined || service.specialty_id === params.specialty_id);
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('intro')}
+        </Text>
+      </Stack>
+      <UpcomingChanges />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <DataTable<EffectiveRateRow>
+          caption={t('caption')}
+          headers={headers}
+          {...table}
+          emptyText={t('empty')}
+          filteredEmptyText={t('filteredEmpty')}
+          activeFilters={activeFilters}
+          showHeader
+          toolbar={
+            <Group gap="xs" wrap="wrap">
+              <Select
+                aria-label={t('filters.facility')}
+                placeholder={t('filters.allFacilities')}
+                data={(choices?.facilities ?? []).map((facility) => ({ value: String(facility.id), label: facility.name }))}
+                value={params.facility_id !== undefined ? String(params.facility_id) : null}
+                onChange={(value) => list.set({ facility_id: value ? Number(value) : undefined })}
+                searchable
+                clearable
+                nothingFoundMessage={t('filters.noneFound')}
+                w={{ base: '100%', xs: 240 }}
+              />
+              <NativeSelect
+                aria-label={t('filters.country')}
+                value={params.country ?? ''}
+                onChange={(event) => list.set({ country: event.currentTarget.value || undefined })}
+                w={{ base: '100%', xs: 190 }}
+              >
+                <option value="">{t('filters.allCountries')}</option>
+                {(choices?.countries ?? []).map((code) => (
+                  <option key={code} value={code}>
+                    {countryName(code, locale)}
+                  </option>
+                ))}
+              </NativeSelect>
+              <NativeSelect
+                aria-label={t('filters.specialty')}
+                value={params.specialty_id !== undefined ? String(params.specialty_id) : ''}
+                onChange={(event) => list.set({ specialty_id: event.currentTarget.value ? Number(event.currentTarget.value) : undefined, service_id: undefined })}
+                w={{ base: '100%', xs: 190 }}
+              >
+                <option value="">{t('filters.allSpecialties')}</option>
+                {(choices?.specialties ?? []).map((specialty) => (
+                  <option key={specialty.id} value={specialty.id}>
+                    {specialty.name}
+                  </option>
+                ))}
+              </NativeSelect>
+              <Select
+                aria-label={t('filters.service')}
+                placeholder={t('filters.allServices')}
+                data={services.map((service) => ({ value: String(service.id), label: service.name }))}
+                value={params.service_id !== undefined ? String(params.service_id) : null}
+                onChange={(value) => list.set({ service_id: value ? Number(value) : undefined })}
+                searchable
+                clearable
+                nothingFoundMessage={t('filters.noneFound')}
+                w={{ base: '100%', xs: 220 }}
+              />
+            </Group>
+          }
+          searchValue={params.search ?? ''}
+          onSearch={(search) => list.set({ search: search.slice(0, COMMISSION_SEARCH_MAX_LENGTH) })}
+          sort={params.sort}
+          onSortChange={(sort) => list.set({ sort: (sort || undefined) as CommissionStructureQuery['sort'] | undefined })}
+          page={params.page}
+          perPage={params.per_page}
+          onPageChange={list.setPage}
+          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
+          getRowLabel={(row) => `${row.facility_name} · ${row.service_name}`}
+          minWidth={1040}
+        />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** The changes coming to the partner's rates: a short list, each with its facility × service, old → new, and date. */
+function UpcomingChanges() {
+  const t = useText('commission-structure');
+  const format = useFormat();
+  const upcoming = useUpcomingRateChanges();
+  const [expanded, setExpanded] = useState(false);
+  const SHOWN = 5;
+
+  let body;
+  if (upcoming.isPending) {
+    body = (
+      <Stack gap="xs" aria-busy="true" aria-label={t('upcoming.loading')}>
+        <Skeleton h={18} w="70%" />
+        <Skeleton h={18} w="55%" />
+      </Stack>
+    );
+  } else if (upcoming.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert" title={t('upcoming.loadFailed')}>
+        <Button size="xs" variant="light" color="red" onClick={() => void upcoming.refetch()} loading={upcoming.isFetching}>
+          {t('upcoming.tryAgain')}
+        </Button>
+      </Alert>
+    );
+  } else if (upcoming.data.changes.length === 0) {
+    body = <Text size="sm">{t('upcoming.none', { days: upcoming.data.horizon_days })}</Text>;
+  } else {
+    const changes = upcoming.data.changes;
+    const shown = expanded ? changes : changes.slice(0, SHOWN);
+    body = (
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('upcoming.intro', { days: upcoming.data.horizon_days })}
+        </Text>
+        <List spacing="xs" listStyleType="none" p={0} m={0}>
+          {shown.map((change) => (
+            <List.Item key={`${change.key}-${change.effective_on}`}>
+              <Group gap="xs" wrap="wrap" justify="space-between">
+                <Text size="sm" fw={500}>
+                  {t('upcoming.change', { facility: change.facility_name, service: change.service_name })}
+                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm">{t('upcoming.fromTo', { from: rateLabel(change.from, t, format), to: rateLabel(change.to, t, format) })}</Text>
+                  <Badge variant="light" color="blue" leftSection={<IconCalendarEvent size={12} aria-hidden />}>
+                    {t('upcoming.effective', { date: format.date(change.effective_on) })}
+                  </Badge>
+                </Group>
+              </Group>
+            </List.Item>
+          ))}
+        </List>
+        {changes.length > SHOWN ? (
+          <Button variant="subtle" size="xs" w="fit-content" onClick={() => setExpanded((value) => !value)} aria-expanded={expanded}>
+            {expanded ? t('upcoming.fewerChanges') : t('upcoming.moreChanges', { count: changes.length - SHOWN })}
+          </Button>
+        ) : null}
+      </Stack>
+    );
+  }
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="upcoming-changes-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="upcoming-changes-title">
+          {t('upcoming.title')}
+        </Title>
+        {body}
+      </Stack>
+    </Card>
+  );
+}
