@@ -78,17 +78,32 @@ export type CommissionStructureQuery = z.output<typeof commissionStructureQueryS
 /** GET /api/commission-structure: the agent's effective rates today, paged (terms.read; never for affiliates). */
 export const commissionStructureEndpoint = listEndpoint('/api/commission-structure', commissionStructureQuerySchema, effectiveRateRowSchema);
 
-/** A coming change of one facility × service's rate for this agent: from what to what, from when. */
+/** What a row of the rate card is for; null: all facilities, all services, all tiers. */
+export const rateScopeSchema = z.object({
+  facility: z.string().nullable(),
+  service: z.string().nullable(),
+  specialty: z.string().nullable(),
+  tier: z.object({ name: z.string(), name_ar: z.string() }).nullable(),
+});
+export type RateScope = z.infer<typeof rateScopeSchema>;
+
+/**
+ * A coming change to some of this agent's rates, as the rate card makes it: one row of the card starting (or ending)
+ * on a day changes the rate of every facility × service it covers from one value to another.
+ */
 export const upcomingRateChangeSchema = z.object({
   key: z.string(),
-  facility_name: z.string(),
-  service_name: z.string(),
   /** YYYY-MM-DD: the first day the new rate applies (to bookings created from that day). */
   effective_on: z.string(),
+  /** What the card's row that decides from then on is for (or, when a rate ends with nothing after it, the row ending). */
+  scope: rateScopeSchema,
   /** null: no commission until then */
   from: rateValueSchema.nullable(),
   /** null: no commission from then on */
   to: rateValueSchema.nullable(),
+  /** How many of the agent's facility × service rates it changes, at how many facilities. */
+  rates: z.number().int(),
+  facilities: z.number().int(),
 });
 export type UpcomingRateChange = z.infer<typeof upcomingRateChangeSchema>;
 

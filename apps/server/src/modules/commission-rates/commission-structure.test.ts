@@ -91,9 +91,17 @@ describe('GET /api/commission-structure', () => {
     const client = await signedIn();
     const upcoming = upcomingChangesSchema.parse((await client.get('/api/commission-structure/upcoming')).json());
     expect(upcoming.horizon_days).toBe(90);
-    expect(upcoming.changes.map((change) => [change.facility_name, change.service_name, change.effective_on, change.from?.basis_points, change.to?.basis_points])).toEqual([
-      ['St Aldhelm (api test)', 'Consultation (api test)', day(21), 750, 850],
-      ['St Aldhelm (api test)', 'Dental Implant (api test)', day(21), 750, 850],
+    // One change of the card (St Aldhelm's row for all services), covering both of its services.
+    expect(upcoming.changes).toEqual([
+      {
+        key: expect.any(String),
+        effective_on: day(21),
+        scope: { facility: 'St Aldhelm (api test)', service: null, specialty: null, tier: null },
+        from: { kind: 'percentage', basis_points: 750, amount_minor: null, currency: 'GBP' },
+        to: { kind: 'percentage', basis_points: 850, amount_minor: null, currency: 'GBP' },
+        rates: 2,
+        facilities: 1,
+      },
     ]);
   });
 

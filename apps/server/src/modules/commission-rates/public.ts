@@ -35,19 +35,28 @@ export function createCommissionRates(): CommissionRates {
     async upcomingChanges(db, { referralAgentId, on, horizonDays }) {
       const today = pricingDay(on);
       const days = await changeDays(db, referralAgentId, today, horizonDays);
-      const changes: UpcomingRateChange[] = [];
+      // Grouped by what causes them: the card's row deciding after the day (or the one ending), the old and the new value.
+      const groups = new Map<string, UpcomingRateChange & { facilityIds: Set<number> }>();
       let before = new Map((await effectiveRates(db, { referralAgentId, day: today })).map((rate) => [rate.id, rate]));
       for (const day of days) {
         const after = new Map((await effectiveRates(db, { referralAgentId, day })).map((rate) => [rate.id, rate]));
-        for (const key of new Set([...before.keys(), ...after.keys()])) {
-          const from = before.get(key);
-          const to = after.get(key);
+        for (const id of new Set([...before.keys(), ...after.keys()])) {
+          const from = before.get(id);
+          const to = after.get(id);
           if (sameRate(from?.rate ?? null, to?.rate ?? null)) continue;
-          const named = (to ?? from)!;
-          changes.push({ key, facility_name: named.facility_name, service_name: named.service_name, effective_on: day, from: from?.rate ?? null, to: to?.rate ?? null });
+          const cause = (to ?? from)!;
+          const key = `${day}:${to?.rate_id ?? 'none'}:${from ? JSON.stringify(from.rate) : 'none'}`;
+          const group =
+            groups.get(key) ??
+            groups
+              .set(key, { key, effective_on: day, scope: cause.scope, from: from?.rate ?? null, to: to?.rate ?? null, rates: 0, facilities: 0, facilityIds: new Set() })
+              .get(key)!;
+          group.rates += 1;
+          group.facilityIds.add(cause.facility_id);
         }
         before = after;
       }
+      const changes = [...groups.values()].map(({ facilityIds, ...change }) => ({ ...change, facilities: facilityIds.size }));
       return changes;
     },
   };

@@ -124,12 +124,13 @@ describe('rate resolution', () => {
     const changes = await rates.upcomingChanges(context.database.pool, { referralAgentId: plainAgent, on: new Date('2026-06-15T09:00:00Z'), horizonDays: 30 });
     expect(changes).toEqual([
       {
-        key: `${ids.berlin}-${ids.echo}`,
-        facility_name: 'Berlin Clinic',
-        service_name: 'Echo (rates test)',
+        key: expect.any(String),
         effective_on: '2026-07-01',
+        scope: { facility: 'Berlin Clinic', service: 'Echo (rates test)', specialty: null, tier: null },
         from: { kind: 'percentage', basis_points: 500, amount_minor: null, currency: 'EUR' },
         to: { kind: 'percentage', basis_points: 600, amount_minor: null, currency: 'EUR' },
+        rates: 1,
+        facilities: 1,
       },
     ]);
     expect(await rates.upcomingChanges(context.database.pool, { referralAgentId: plainAgent, on: new Date('2026-06-15T09:00:00Z'), horizonDays: 10 })).toEqual([]);

@@ -1,4 +1,4 @@
-import type { CommissionFilters, CommissionStructureQuery, EffectiveRateRow, RateValue } from '@portal/contracts/commission-rates';
+import type { CommissionFilters, CommissionStructureQuery, EffectiveRateRow, RateScope, RateValue } from '@portal/contracts/commission-rates';
 import { containsPattern, queryPage, type Queryable } from '../../db/queryable.ts';
 
 /**
@@ -21,7 +21,8 @@ const RESOLVED_RATES = `
          r.id AS rate_id, r.kind, r.basis_points, r.amount_minor, r.currency AS rate_currency, r.referral_agent_id,
          r.base_description, r.base_description_ar, r.refund_window_days,
          to_char(r.valid_from, 'YYYY-MM-DD') AS valid_from, to_char(r.valid_to, 'YYYY-MM-DD') AS valid_to,
-         t.id AS tier_id, t.name AS tier_name, t.name_ar AS tier_name_ar
+         t.id AS tier_id, t.name AS tier_name, t.name_ar AS tier_name_ar,
+         rf.name AS scope_facility, rs.name AS scope_service, rsp.name AS scope_specialty
     FROM facility_service_details d
     JOIN facilities f ON f.id = d.facility_id
     JOIN services s ON s.id = d.service_id
@@ -41,7 +42,10 @@ const RESOLVED_RATES = `
                 (c.specialty_id IS NOT NULL) DESC, (c.tier_id IS NOT NULL) DESC, c.valid_from DESC, c.id DESC
        LIMIT 1
     ) r ON true
-    LEFT JOIN partner_tiers t ON t.id = r.tier_id`;
+    LEFT JOIN partner_tiers t ON t.id = r.tier_id
+    LEFT JOIN facilities rf ON rf.id = r.facility_id
+    LEFT JOIN services rs ON rs.id = r.service_id
+    LEFT JOIN specialties rsp ON rsp.id = r.specialty_id`;
 
 interface ResolvedRecord {
   facility_id: number;
@@ -66,6 +70,9 @@ interface ResolvedRecord {
   tier_id: number | null;
   tier_name: string | null;
   tier_name_ar: string | null;
+  scope_facility: string | null;
+  scope_service: string | null;
+  scope_specialty: string | null;
 }
 
 function rateOf(record: ResolvedRecord): RateValue {
@@ -79,12 +86,15 @@ function rateOf(record: ResolvedRecord): RateValue {
 
 export interface ResolvedRate extends EffectiveRateRow {
   rate_id: number;
+  /** What the matching row of the card is for (null: all), to say what a change covers. */
+  scope: RateScope;
 }
 
 function toRow(record: ResolvedRecord): ResolvedRate {
   return {
     id: `${record.facility_id}-${record.service_id}`,
     rate_id: record.rate_id,
+    scope: { facility: record.scope_facility, service: record.scope_service, specialty: record.scope_specialty, tier: record.tier_name === null ? null : { name: record.tier_name, name_ar: record.tier_name_ar ?? '' } },
     facility_id: record.facility_id,
     facility_name: record.facility_name,
     country: record.country,
@@ -153,7 +163,7 @@ export async function findEffectiveRatesPage(
 }
 
 function stripRateId(row: ResolvedRate): EffectiveRateRow {
-  const { rate_id: _rateId, ...rest } = row;
+  const { rate_id: _rateId, scope: _scope, ...rest } = row;
   return rest;
 }
 

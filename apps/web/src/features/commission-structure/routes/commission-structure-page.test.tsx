@@ -69,10 +69,11 @@ const UPCOMING = {
   horizon_days: 90,
   changes: [
     {
-      key: '5-1',
-      facility_name: 'St Aldhelm Private Hospital',
-      service_name: 'Cardiac Consultation',
+      key: '2026-12-14:41:1050',
       effective_on: '2026-12-14',
+      scope: { facility: 'St Aldhelm Private Hospital', service: null, specialty: 'Cardiology', tier: null },
+      rates: 3,
+      facilities: 1,
       from: { kind: 'percentage', basis_points: 1050, amount_minor: null, currency: 'GBP' },
       to: { kind: 'percentage', basis_points: 1150, amount_minor: null, currency: 'GBP' },
     },
@@ -110,7 +111,8 @@ describe('commission structure page', () => {
     expect(within(aldhelm).getByText('Until 14 Dec 2026')).toBeInTheDocument();
 
     const upcoming = screen.getByRole('region', { name: 'Upcoming changes' });
-    expect(await within(upcoming).findByText('St Aldhelm Private Hospital · Cardiac Consultation')).toBeInTheDocument();
+    expect(await within(upcoming).findByText('St Aldhelm Private Hospital · Cardiology')).toBeInTheDocument();
+    expect(within(upcoming).getByText('3 of your rates, at one facility')).toBeInTheDocument();
     expect(within(upcoming).getByText('10.5 % → 11.5 %')).toBeInTheDocument();
     expect(within(upcoming).getByText('From 14 Dec 2026')).toBeInTheDocument();
   });

@@ -7,6 +7,7 @@ import {
   minorDigits,
   type CommissionStructureQuery,
   type EffectiveRateRow,
+  type RateScope,
   type RateValue,
 } from '@portal/contracts/commission-rates';
 import type { PageSize } from '@portal/contracts/constants';
@@ -28,6 +29,16 @@ export function rateLabel(rate: RateValue | null, t: Texts, format: Formatter): 
   if (rate.kind === 'percentage') return t('percent', { value: format.number((rate.basis_points ?? 0) / 100) });
   const digits = minorDigits(rate.currency);
   return t('perBooking', { amount: format.money(((rate.amount_minor ?? 0) / 10 ** digits).toFixed(digits), rate.currency) });
+}
+
+/** What a row of the card is for, in words: 'Dentistry · all facilities', 'St Aldhelm Private Hospital · all services · Gold'. */
+export function scopeLabel(scope: RateScope, t: Texts, locale: string): string {
+  const what = scope.service ?? scope.specialty;
+  const parts = scope.facility
+    ? [scope.facility, what ?? t('upcoming.allServices')]
+    : [what ?? t('upcoming.everyService'), t('upcoming.allFacilities')];
+  if (scope.tier) parts.push(locale === 'ar' ? scope.tier.name_ar : scope.tier.name);
+  return parts.join(' · ');
 }
 
 /**
@@ -208,6 +219,7 @@ export function CommissionStructurePage() {
 function UpcomingChanges() {
   const t = useText('commission-structure');
   const format = useFormat();
+  const locale = useLocale();
   const upcoming = useUpcomingRateChanges();
   const [expanded, setExpanded] = useState(false);
   const SHOWN = 5;
@@ -240,11 +252,16 @@ function UpcomingChanges() {
         </Text>
         <List spacing="xs" listStyleType="none" p={0} m={0}>
           {shown.map((change) => (
-            <List.Item key={`${change.key}-${change.effective_on}`}>
+            <List.Item key={change.key}>
               <Group gap="xs" wrap="wrap" justify="space-between">
-                <Text size="sm" fw={500}>
-                  {t('upcoming.change', { facility: change.facility_name, service: change.service_name })}
-                </Text>
+                <Stack gap={0}>
+                  <Text size="sm" fw={500}>
+                    {scopeLabel(change.scope, t, locale)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('upcoming.covers', { count: change.facilities, rates: change.rates })}
+                  </Text>
+                </Stack>
                 <Group gap="xs" wrap="nowrap">
                   <Text size="sm">{t('upcoming.fromTo', { from: rateLabel(change.from, t, format), to: rateLabel(change.to, t, format) })}</Text>
                   <Badge variant="light" color="blue" leftSection={<IconCalendarEvent size={12} aria-hidden />}>
