@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   defaultedSortQueryField,
+  queryValue,
   idQueryField,
   listEndpoint,
   listQuerySchema,
@@ -77,6 +78,23 @@ export type CommissionStructureQuery = z.output<typeof commissionStructureQueryS
 
 /** GET /api/commission-structure: the agent's effective rates today, paged (terms.read; never for affiliates). */
 export const commissionStructureEndpoint = listEndpoint('/api/commission-structure', commissionStructureQuerySchema, effectiveRateRowSchema);
+
+/**
+ * GET /api/commission-structure/export?…&format=xlsx|pdf: every rate the filters keep (not one page), as a file in the
+ * reader's language. `format` is required.
+ */
+export const COMMISSION_EXPORT_URL = '/api/commission-structure/export';
+export const COMMISSION_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
+export type CommissionExportFormat = (typeof COMMISSION_EXPORT_FORMATS)[number];
+export const commissionExportQuerySchema = z.object({
+  ...commissionFilters,
+  sort: defaultedSortQueryField(COMMISSION_SORT_COLUMNS, 'facility'),
+  format: z.preprocess(
+    queryValue,
+    z.enum(COMMISSION_EXPORT_FORMATS, { error: (issue) => (issue.input === undefined ? 'The format field is required.' : 'The selected format is invalid.') }),
+  ),
+});
+export type CommissionExportQuery = z.output<typeof commissionExportQuerySchema>;
 
 /** What a row of the rate card is for; null: all facilities, all services, all tiers. */
 export const rateScopeSchema = z.object({

@@ -1,8 +1,10 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissionFiltersSchema, commissionStructureEndpoint, upcomingChangesSchema } from '@portal/contracts/commission-rates';
 import { createPartner } from '../../test/factories.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { insertRate } from './repository.ts';
 
@@ -114,6 +116,38 @@ describe('GET /api/commission-structure', () => {
       [1500, true],
       [1500, true],
     ]);
+  });
+
+  it('exports the filtered rates as a workbook and a PDF, every row, with the filters written on top', async () => {
+    const client = await signedIn();
+    const workbookAnswer = await client.get('/api/commission-structure/export?format=xlsx&country=GB&sort=-service');
+    expect(workbookAnswer.statusCode).toBe(200);
+    expect(workbookAnswer.headers['content-disposition']).toMatch(/^attachment; filename="commission-structure-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(workbookAnswer.rawBody as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Commission rates')!;
+    const cells: string[][] = [];
+    sheet.eachRow((row) => cells.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ''))));
+    const header = cells.findIndex((row) => row[0] === 'Facility');
+    expect(cells[header]).toEqual(['Facility', 'Country', 'Service', 'Specialty', 'Tier', 'Rate', 'Paid on', 'Refund window (days)', 'Valid until']);
+    expect(cells.slice(header + 1).map((row) => [row[0], row[2], row[5]])).toEqual([
+      ['St Aldhelm (api test)', 'Dental Implant (api test)', '7.5 %'],
+      ['St Aldhelm (api test)', 'Consultation (api test)', '7.5 %'],
+    ]);
+    expect(cells.some((row) => row[0] === 'Country' && row[1] === 'United Kingdom')).toBe(true);
+
+    const pdf = await client.get(`/api/commission-structure/export?format=pdf&facility_id=${ids.dubai}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawBody).texts.join('\n');
+    expect(text).toContain('Commission structure');
+    expect(text).toContain('AED 550.00 per treatment');
+    expect(text).not.toContain('St Aldhelm (api test)');
+    // Without a format there is nothing to send: 422 naming the field.
+    const missing = await client.get('/api/commission-structure/export');
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ format: ['The format field is required.'] });
+    expect((await client.get('/api/commission-structure/export?format=csv')).json().errors).toEqual({ format: ['The selected format is invalid.'] });
   });
 
   it('answers 401 without a session and 422 naming the field for a bad filter', async () => {

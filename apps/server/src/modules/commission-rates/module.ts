@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  COMMISSION_EXPORT_URL,
   COMMISSION_FILTERS_URL,
+  commissionExportQuerySchema,
   UPCOMING_CHANGES_URL,
   commissionFiltersSchema,
   commissionStructureEndpoint,
@@ -14,7 +16,9 @@ import { currentUser } from '../../plugins/auth-guard.ts';
 import { seedDemoRateCard } from './demo-seed.ts';
 import { COMMISSION_RATES_MESSAGES as M, COMMISSION_RATES_TRANSLATIONS } from './messages.ts';
 import { createCommissionRates, pricingDay, type CommissionRates } from './public.ts';
-import { filterChoices, findEffectiveRatesPage } from './repository.ts';
+import { sendExportFile } from '../../lib/exports/send-export.ts';
+import { commissionExportColumns, commissionExportDocument, commissionExportName } from './export-file.ts';
+import { agentHeading, filterChoices, findAllEffectiveRates, findEffectiveRatesPage } from './repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +60,38 @@ export default defineModule({
           horizon_days: UPCOMING_HORIZON_DAYS,
           changes: await rates.upcomingChanges(app.database.pool, { referralAgentId: currentUser(request).referralAgentId, on: new Date(), horizonDays: UPCOMING_HORIZON_DAYS }),
         }),
+      );
+
+      routes.get(
+        COMMISSION_EXPORT_URL,
+        partnerRoute(app, { ...ACCESS, tags: ['commission-structure'], summary: "The agent's rates the filters keep, as an xlsx or pdf file", querystring: commissionExportQuerySchema, response: {} }),
+        async (request, reply) => {
+          const user = currentUser(request);
+          const query = request.query;
+          const day = pricingDay(new Date());
+          const [rows, agent] = await Promise.all([findAllEffectiveRates(app.database.pool, user.referralAgentId, day, query), agentHeading(app.database.pool, user.referralAgentId)]);
+          const named = (id: number | undefined, pick: (row: (typeof rows)[number]) => [number | null, string | null]) =>
+            id === undefined ? undefined : (rows.map(pick).find(([candidate]) => candidate === id)?.[1] ?? `#${id}`);
+          const document = commissionExportDocument(query, {
+            agentName: agent?.name ?? '',
+            agentLogo: agent?.logo ?? null,
+            total: rows.length,
+            names: {
+              facility: named(query.facility_id, (row) => [row.facility_id, row.facility_name]),
+              specialty: named(query.specialty_id, (row) => [row.specialty_id, row.specialty_name]),
+              service: named(query.service_id, (row) => [row.service_id, row.service_name]),
+            },
+          }, request.locale);
+          return sendExportFile(request, reply, {
+            format: query.format,
+            name: commissionExportName(),
+            columns: commissionExportColumns(request.locale),
+            document,
+            rows: (async function* () {
+              yield rows;
+            })(),
+          });
+        },
       );
 
       routes.get(

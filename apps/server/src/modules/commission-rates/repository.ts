@@ -167,6 +167,20 @@ function stripRateId(row: ResolvedRate): EffectiveRateRow {
   return rest;
 }
 
+/** Every rate of the agent on `day` that the filters keep, in the query's order: the export (a few hundred rows). */
+export async function findAllEffectiveRates(db: Queryable, referralAgentId: number, day: string, query: Filters & Pick<CommissionStructureQuery, 'sort'>): Promise<EffectiveRateRow[]> {
+  const values: unknown[] = [referralAgentId, day, null];
+  const where = whereOf(query, values);
+  const { rows } = await db.query<ResolvedRecord>(`SELECT * FROM (${RESOLVED_RATES}) AS rates WHERE ${where} ORDER BY ${ORDER_BY[query.sort]}`, values);
+  return rows.map((record) => stripRateId(toRow(record)));
+}
+
+/** The agent's name and logo, for the export's heading. */
+export async function agentHeading(db: Queryable, referralAgentId: number): Promise<{ name: string; logo: string | null } | undefined> {
+  const { rows } = await db.query<{ name: string; logo: string | null }>('SELECT name, logo FROM referral_agents WHERE id = $1', [referralAgentId]);
+  return rows[0];
+}
+
 /** Every effective rate of the agent on `day` (as `tierId` would price it, when given), in the table's default order. */
 export async function effectiveRates(db: Queryable, options: { referralAgentId: number; day: string; tierId?: number | null }): Promise<ResolvedRate[]> {
   const { rows } = await db.query<ResolvedRecord>(`SELECT * FROM (${RESOLVED_RATES}) AS rates ORDER BY ${ORDER_BY.facility}`, [

@@ -141,6 +141,34 @@ describe('commission structure page', () => {
     expect(screen.getByText('No changes to your rates are planned in the next 90 days.')).toBeInTheDocument();
   });
 
+  it('exports every rate the filters keep, with the same filters', async () => {
+    const user = signIn();
+    const clicked: HTMLAnchorElement[] = [];
+    // jsdom has no object URLs and does not download.
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:test/export'), configurable: true, writable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true, writable: true });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const api = mockFetch({
+      'GET /api/user': () => jsonResponse(200, user),
+      'GET /api/commission-structure': () => jsonResponse(200, paged(ROWS)),
+      'GET /api/commission-structure/filters': () => jsonResponse(200, FILTERS),
+      'GET /api/commission-structure/upcoming': () => jsonResponse(200, UPCOMING),
+      'GET /api/commission-structure/export': (request) =>
+        new Response(`file ${request.query.get('format')}`, { status: 200, headers: { 'content-disposition': `attachment; filename="commission-structure-2026-11-24.${request.query.get('format')}"` } }),
+    });
+    renderApp('/commission-structure?country=GB&sort=-rate&page=2');
+    const clicks = userEvent.setup();
+    await screen.findByRole('table', { name: /Your commission rates/ });
+    await clicks.click(screen.getByRole('button', { name: 'Export as' }));
+    await clicks.click(await screen.findByRole('menuitem', { name: 'Excel' }));
+    await vi.waitFor(() => expect(clicked).toHaveLength(1));
+    const [request] = api.calls('GET', '/api/commission-structure/export');
+    expect(Object.fromEntries(request!.query)).toEqual({ country: 'GB', sort: '-rate', format: 'xlsx' });
+    expect(clicked[0]!.download).toBe('commission-structure-2026-11-24.xlsx');
+  });
+
   it('says when no rate applies yet, and offers Retry when the upcoming changes fail to load', async () => {
     const user = signIn();
     let upcomingFails = true;

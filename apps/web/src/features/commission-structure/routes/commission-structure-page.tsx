@@ -20,6 +20,7 @@ import type { commissionStructureEn } from '../commission-structure-messages';
 import { countryName } from '../../../lib/country-names';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 import { useCommissionFilters, useUpcomingRateChanges } from '../api/commission-structure-api';
+import { exportCommissionStructure } from '../api/export-commission-structure';
 
 type Texts = TranslateFn<typeof commissionStructureEn>;
 
@@ -207,6 +208,8 @@ export function CommissionStructurePage() {
           perPage={params.per_page}
           onPageChange={list.setPage}
           onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
+          onExportExcel={() => exportCommissionStructure(params, 'xlsx')}
+          onExportPdf={() => exportCommissionStructure(params, 'pdf')}
           getRowLabel={(row) => `${row.facility_name} · ${row.service_name}`}
           minWidth={1040}
         />
