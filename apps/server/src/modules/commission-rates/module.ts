@@ -14,6 +14,7 @@ import { defineModule } from '../../kit/portal-module.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { seedDemoRateCard } from './demo-seed.ts';
+import { commissionRatesConsoleRoutes } from './console-routes.ts';
 import { COMMISSION_RATES_MESSAGES as M, COMMISSION_RATES_TRANSLATIONS } from './messages.ts';
 import { createCommissionRates, pricingDay, type CommissionRates } from './public.ts';
 import { sendExportFile } from '../../lib/exports/send-export.ts';
@@ -99,6 +100,8 @@ export default defineModule({
         partnerRoute(app, { ...ACCESS, tags: ['commission-structure'], summary: "The facilities, specialties, services and countries of the agent's rates", response: { 200: commissionFiltersSchema } }),
         async (request) => filterChoices(app.database.pool, currentUser(request).referralAgentId, pricingDay(new Date())),
       );
+
+      await app.register(commissionRatesConsoleRoutes);
     },
     { name: 'commission-rates-module' },
   ),

@@ -1,0 +1,162 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { minorDigits } from '@portal/contracts/commission-rates';
+import {
+  CONSOLE_RATE_OPTIONS_URL,
+  consoleRateOptionsSchema,
+  consoleRateRowSchema,
+  consoleRatesEndpoint,
+  endRateRequestSchema,
+  newRateRequestSchema,
+  rateParamsSchema,
+  type NewRateRequest,
+} from '@portal/contracts/console-commission-rates';
+import { messageSchema } from '@portal/contracts/errors';
+import { inTransaction, type Queryable } from '../../db/queryable.ts';
+import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
+import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { currentOperator } from '../../plugins/operator-session.ts';
+import { endRate, exists, facilityCurrency, findRate, listRates, lockRateCard, overlappingRates, rateOptions } from './console-repository.ts';
+import { COMMISSION_RATES_MESSAGES as M } from './messages.ts';
+import { insertRate } from './repository.ts';
+
+const TAGS = ['commission-rates'];
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The amount as an integer of minor units, exactly (no float): '550.5' in AED → 55050. */
+function toMinor(amount: string, currency: string): number | null {
+  const digits = minorDigits(currency);
+  const [whole, fraction = ''] = amount.split('.');
+  if (fraction.length > digits) return null;
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}
+
+/**
+ * The console's rate card (issue 15): the rows (terms.read), a new row and the end of one (terms.manage). A row is
+ * never edited in place: the card keeps what applied on every day, which the ledger prices bookings by. Every write
+ * is one transaction, under one lock of the card, with its audit row; an overlap with a row of the same key is a 422
+ * that records nothing.
+ */
+export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const pool = app.database.pool;
+  const url = consoleRatesEndpoint.url;
+
+  function actorOf(request: FastifyRequest): AuditActor {
+    const operator = currentOperator(request);
+    return { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) };
+  }
+
+  async function checkReferences(db: Queryable, rate: NewRateRequest): Promise<string | null> {
+    const errors: Record<string, string[]> = {};
+    let currency: string | null = null;
+    if (rate.facility_id !== null) {
+      currency = (await facilityCurrency(db, rate.facility_id)) ?? null;
+      if (currency === null) errors.facility_id = [M.unknownFacility];
+    }
+    if (rate.service_id !== null && !(await exists(db, 'services', rate.service_id))) errors.service_id = [M.unknownService];
+    if (rate.specialty_id !== null && !(await exists(db, 'specialties', rate.specialty_id))) errors.specialty_id = [M.unknownSpecialty];
+    if (rate.tier_id !== null && !(await exists(db, 'partner_tiers', rate.tier_id))) errors.tier_id = [M.unknownTier];
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return currency;
+  }
+
+  operatorListRoute(app, {
+    endpoint: consoleRatesEndpoint,
+    permission: 'terms.read',
+    tags: TAGS,
+    summary: "The rate card's rows (the general card, contracts' overrides or both), filtered by facility, tier and status",
+    list: (_operator, query) => listRates(pool, query),
+  });
+
+  app.get(
+    CONSOLE_RATE_OPTIONS_URL,
+    operatorRoute(app, { permission: 'terms.read', tags: TAGS, summary: 'The facilities, specialties, services and tiers a row can be for', response: { 200: consoleRateOptionsSchema } }),
+    async () => rateOptions(pool),
+  );
+
+  app.post(
+    url,
+    operatorRoute(app, {
+      permission: 'terms.manage',
+      tags: TAGS,
+      summary: 'Add a row to the rate card',
+      description: 'A percentage is in basis points; a flat amount is a decimal string in the facility\'s currency (or, for all facilities, its own). No two rows of the same facility, service, specialty and tier may overlap in time.',
+      body: newRateRequestSchema,
+      response: { 201: consoleRateRowSchema },
+    }),
+    async (request, reply) => {
+      const rate = request.body;
+      const id = await inTransaction(pool, async (client) => {
+        await lockRateCard(client);
+        const facilityBills = await checkReferences(client, rate);
+        let currency: string | null = null;
+        let amountMinor: number | null = null;
+        if (rate.kind === 'flat') {
+          currency = facilityBills ?? rate.currency;
+          if (facilityBills !== null && rate.currency !== null && rate.currency !== facilityBills) {
+            throw ValidationError.field('currency', M.currencyNotFacility({ currency: facilityBills }));
+          }
+          amountMinor = toMinor(rate.amount!, currency!);
+          if (amountMinor === null) throw ValidationError.field('amount', M.tooManyDecimals);
+        }
+        const key = { facilityId: rate.facility_id, serviceId: rate.service_id, specialtyId: rate.specialty_id, tierId: rate.tier_id, referralAgentId: null };
+        const [overlap] = await overlappingRates(client, key, rate.valid_from, rate.valid_to);
+        if (overlap) throw ValidationError.field('valid_from', M.overlaps({ from: overlap.valid_from, to: overlap.valid_to ?? M.openEnded }));
+        const created = await insertRate(client, {
+          facilityId: rate.facility_id,
+          serviceId: rate.service_id,
+          specialtyId: rate.specialty_id,
+          tierId: rate.tier_id,
+          kind: rate.kind,
+          basisPoints: rate.kind === 'percentage' ? rate.basis_points : null,
+          amountMinor,
+          currency: rate.kind === 'flat' ? currency : null,
+          baseDescription: rate.base_description,
+          baseDescriptionAr: rate.base_description_ar,
+          refundWindowDays: rate.refund_window_days,
+          validFrom: rate.valid_from,
+          validTo: rate.valid_to,
+        });
+        await recordAudit(client, actorOf(request), { action: 'commission_rate.created', target: { type: 'commission_rate', id: created }, after: { ...rate } });
+        return created;
+      });
+      return reply.code(201).send((await findRate(pool, id))!);
+    },
+  );
+
+  app.post(
+    `${url}/:id/end`,
+    operatorRoute(app, {
+      permission: 'terms.manage',
+      tags: TAGS,
+      summary: 'End a row of the rate card: it applies up to the day before valid_to',
+      params: rateParamsSchema,
+      body: endRateRequestSchema,
+      response: { 200: consoleRateRowSchema, 404: messageSchema },
+    }),
+    async (request) => {
+      const id = request.params.id;
+      const { valid_to: validTo } = request.body;
+      await inTransaction(pool, async (client) => {
+        await lockRateCard(client);
+        const rate = await findRate(client, id, true);
+        if (!rate) throw new NotFoundError();
+        if (validTo <= rate.valid_from) throw ValidationError.field('valid_to', M.endNotAfterStart({ from: rate.valid_from, next: nextDay(rate.valid_from) }));
+        if (rate.valid_to !== null && validTo >= rate.valid_to) throw ValidationError.field('valid_to', M.alreadyEnds({ to: rate.valid_to }));
+        await endRate(client, id, validTo);
+        await recordAudit(client, actorOf(request), {
+          action: 'commission_rate.ended',
+          target: { type: 'commission_rate', id },
+          before: { valid_to: rate.valid_to },
+          after: { valid_to: validTo },
+        });
+      });
+      return (await findRate(pool, id))!;
+    },
+  );
+}
