@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { endRateRequestSchema, type ConsoleRateRow } from '@portal/contracts/console-commission-rates';
+import { useFormat } from '../../i18n/format';
+import { useText } from '../../i18n/i18n';
+import { notifySuccess } from '../../lib/notify';
+import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
+import { rateText, appliesTo } from './rate-text';
+import { useRateWrite } from './rate-card-api';
+
+/** Ends a rate on a day (the day before is its last); the server refuses a day not after its start or later than its end. */
+export function EndRateDialog({ rate, onClose }: { rate: ConsoleRateRow; onClose: () => void }) {
+  const t = useText('console-commission-rates');
+  const format = useFormat();
+  const write = useRateWrite();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm({ schema: endRateRequestSchema, initialValues: { valid_to: '' } });
+
+  const submit = form.onSubmit(async (body) => {
+    setFormError(null);
+    try {
+      await write.mutateAsync({ kind: 'end', id: rate.id, body });
+      notifySuccess(t('endDialog.ended'), appliesTo(rate, t));
+      onClose();
+    } catch (error) {
+      if (!form.showFieldErrors(error)) setFormError(submitErrorMessage(error, t('form.saveFailed')));
+    }
+  });
+
+  return (
+    <Modal opened onClose={onClose} title={t('endDialog.title')} closeButtonProps={{ 'aria-label': t('form.close') }} centered>
+      <form onSubmit={submit} noValidate aria-busy={write.isPending}>
+        <Stack gap="md">
+          {formError ? (
+            <Alert color="red" variant="light" role="alert">
+              {formError}
+            </Alert>
+          ) : null}
+          <Text size="sm">{t('endDialog.intro', { name: appliesTo(rate, t), rate: rateText(rate, t, format), from: format.date(rate.valid_from) })}</Text>
+          <TextInput type="date" label={t('endDialog.validTo')} description={t('endDialog.validToHelp')} required data-autofocus {...form.getInputProps('valid_to')} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={write.isPending}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={write.isPending}>
+              {t('endDialog.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

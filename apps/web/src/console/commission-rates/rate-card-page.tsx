@@ -1,0 +1,154 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, NativeSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { RATE_STATUSES, consoleRatesEndpoint, type ConsoleRateRow, type ConsoleRatesQuery, type RateStatus } from '@portal/contracts/console-commission-rates';
+import type { PageSize } from '@portal/contracts/constants';
+import { operatorCan } from '@portal/contracts/operator-permissions';
+import { DataTable } from '../../components/data-table/data-table';
+import type { TableHeader } from '../../components/data-table/data-table-types';
+import { useFormat } from '../../i18n/format';
+import { useText } from '../../i18n/i18n';
+import { useListEndpoint } from '../../lib/use-list-endpoint';
+import { useOperator } from '../session/require-operator';
+import { EndRateDialog } from './end-rate-dialog';
+import { NewRateDialog } from './new-rate-dialog';
+import { useRateOptions } from './rate-card-api';
+import { appliesTo, rateText } from './rate-text';
+
+const STATUS_COLOURS: Record<RateStatus, string> = { current: 'teal', upcoming: 'blue', ended: 'gray' };
+
+/**
+ * /console/rate-card: the rows of the rate card (issue 15; docs/commission-rates.md), filtered by scope, status and
+ * facility; terms.manage adds a row or ends one (a rate is never edited: what applied on each day stays on record).
+ */
+export function RateCardPage() {
+  const t = useText('console-commission-rates');
+  const format = useFormat();
+  const operator = useOperator();
+  const mayManage = operatorCan(operator.role, 'terms.manage');
+  const options = useRateOptions();
+  const { list, table } = useListEndpoint(consoleRatesEndpoint, {}, { loadFailed: t('loadFailed') });
+  const { params } = list;
+  const [creating, setCreating] = useState(false);
+  const [ending, setEnding] = useState<ConsoleRateRow | null>(null);
+
+  const headers = useMemo<TableHeader<ConsoleRateRow>[]>(
+    () => [
+      {
+        text: t('columns.appliesTo'),
+        value: 'facility',
+        sort: true,
+        render: (row) => (
+          <Stack gap={0}>
+            <Text size="sm" fw={500}>
+              {appliesTo(row, t)}
+            </Text>
+            {row.agent ? (
+              <Text size="xs" c="grape">
+                {t('contractOf', { agent: row.agent.name })}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      { text: t('columns.tier'), value: 'tier.name', render: (row) => row.tier?.name ?? t('allTiers') },
+      { text: t('columns.rate'), value: 'rate', render: (row) => <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>{rateText(row, t, format)}</Text> },
+      { text: t('columns.refund'), value: 'refund_window_days', render: (row) => t('days', { count: row.refund_window_days }) },
+      {
+        text: t('columns.validity'),
+        value: 'valid_from',
+        sort: true,
+        render: (row) => (row.valid_to ? t('fromTo', { from: format.date(row.valid_from), to: format.date(row.valid_to) }) : t('from', { from: format.date(row.valid_from) })),
+      },
+      { text: t('columns.status'), value: 'status', render: (row) => <Badge variant="light" color={STATUS_COLOURS[row.status]}>{t(`statuses.${row.status}`)}</Badge> },
+      ...(mayManage
+        ? [
+            {
+              text: t('columns.actions'),
+              value: 'actions',
+              render: (row: ConsoleRateRow) =>
+                row.status === 'ended' ? null : (
+                  <Button size="xs" variant="light" color="red" onClick={() => setEnding(row)} aria-label={t('endNamed', { name: appliesTo(row, t) })}>
+                    {t('end')}
+                  </Button>
+                ),
+            },
+          ]
+        : []),
+    ],
+    [t, format, mayManage],
+  );
+
+  const facilities = options.data?.facilities ?? [];
+  const status = params.status as RateStatus | undefined;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Stack gap={4} maw={760}>
+          <Title order={1} size="h2">
+            {t('title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('description')}
+          </Text>
+        </Stack>
+        {mayManage ? (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+            {t('newRate')}
+          </Button>
+        ) : null}
+      </Group>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <DataTable<ConsoleRateRow>
+          caption={t('title')}
+          headers={headers}
+          {...table}
+          emptyText={t('empty')}
+          filteredEmptyText={t('filteredEmpty')}
+          showHeader
+          toolbar={
+            <Group gap="xs" wrap="wrap">
+              <NativeSelect
+                aria-label={t('scope')}
+                value={params.scope}
+                onChange={(event) => list.set({ scope: event.currentTarget.value as ConsoleRatesQuery['scope'] })}
+                w={{ base: '100%', xs: 200 }}
+                data={(['card', 'contracts', 'all'] as const).map((scope) => ({ value: scope, label: t(`scopes.${scope}`) }))}
+              />
+              <NativeSelect
+                aria-label={t('status')}
+                value={status ?? ''}
+                onChange={(event) => list.set({ status: (event.currentTarget.value || undefined) as RateStatus | undefined })}
+                w={{ base: '100%', xs: 160 }}
+                data={[{ value: '', label: t('allStatuses') }, ...RATE_STATUSES.map((option) => ({ value: option, label: t(`statuses.${option}`) }))]}
+              />
+              <Select
+                aria-label={t('facility')}
+                placeholder={t('allFacilities')}
+                data={facilities.map((facility) => ({ value: String(facility.id), label: facility.name }))}
+                value={params.facility_id !== undefined ? String(params.facility_id) : null}
+                onChange={(value) => list.set({ facility_id: value ? Number(value) : undefined })}
+                searchable
+                clearable
+                nothingFoundMessage={t('noneFound')}
+                w={{ base: '100%', xs: 240 }}
+              />
+            </Group>
+          }
+          searchValue={params.search ?? ''}
+          onSearch={(search) => list.set({ search: search.slice(0, 100) })}
+          sort={params.sort}
+          onSortChange={(sort) => list.set({ sort: (sort || undefined) as ConsoleRatesQuery['sort'] | undefined })}
+          page={params.page}
+          perPage={params.per_page}
+          onPageChange={list.setPage}
+          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
+          getRowLabel={(row) => appliesTo(row, t)}
+          minWidth={1000}
+        />
+      </Paper>
+      {creating && options.data ? <NewRateDialog options={options.data} onClose={() => setCreating(false)} /> : null}
+      {ending ? <EndRateDialog rate={ending} onClose={() => setEnding(null)} /> : null}
+    </Stack>
+  );
+}
