@@ -115,6 +115,9 @@ export interface NotificationPreferenceEvent {
  * - security notices by e-mail (e-mail address changes, sent by the profile itself): the person must learn of a change
  *   to their account even if someone else made it.
  */
+/** The notification type of a change to the agent's commission rates (modules/commission-rates). */
+export const RATES_CHANGED_NOTIFICATION = 'rates.changed';
+
 export const NOTIFICATION_PREFERENCE_EVENTS = {
   'booking.created': { types: [NOTIFICATION_TYPES.bookingCreated], channels: { in_app: 'on', email: 'off' } },
   'booking.status_changed': {
@@ -125,6 +128,8 @@ export const NOTIFICATION_PREFERENCE_EVENTS = {
   /** The team area's notices (its TEAM_NOTIFICATION_TYPE, 'team'): role changed, ownership transferred, invitation accepted. */
   team: { types: ['team'], channels: { in_app: 'on', email: 'always' }, emailSentByArea: true },
   'feedback.answered': { types: [FEEDBACK_ANSWERED_NOTIFICATION], channels: { in_app: 'on', email: 'always' }, emailSentByArea: true },
+  /** The rate card changing a rate that applies to the agent (issue 15, modules/commission-rates): in-app and e-mail. */
+  'rates.changed': { types: [RATES_CHANGED_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
   'account.approved': { types: [NOTIFICATION_TYPES.accountApproved], channels: { in_app: 'always', email: 'always' }, emailSentByArea: true },
   security: { types: [], channels: { in_app: 'never', email: 'always' }, emailSentByArea: true },
 } as const satisfies Record<string, NotificationPreferenceEvent>;

@@ -4,6 +4,9 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { consoleRequest, createTestOperator, signInOperatorAs } from '../../test/console-sign-in.ts';
 import type { TestResponse } from '../../test/http-client.ts';
+import { AFFILIATES_GROUP } from '@portal/contracts/constants';
+import { createPartner } from '../../test/factories.ts';
+import { readOutbox } from '../../test/outbox.ts';
 
 /** The console's rate card: rows listed, a row added (validated, never overlapping), a row ended; audited. */
 describe('console rate card', () => {
@@ -91,5 +94,33 @@ describe('console rate card', () => {
     await signInOperatorAs(context, financeClient, (await createTestOperator(context, { role: 'finance' })).id);
     const finance = as(financeClient);
     expect((await finance.post('/api/console/commission-rates', { ...base, facility_id: ids.dubai, kind: 'percentage', basis_points: 100, valid_from: '2027-01-01' })).statusCode).toBe(201);
+  });
+
+  it("tells the agents whose rates change, in the portal and by e-mail, naming the rate, old and new and the day; affiliates hear nothing", async () => {
+    const pool = context.database.pool;
+    const partner = await createPartner(pool);
+    const affiliate = await createPartner(pool, { referralGroupSlug: AFFILIATES_GROUP });
+    await pool.query(`INSERT INTO facility_service_details (facility_id, service_id, price, currency) VALUES ($1, $2, 900, 'AED')`, [ids.dubai, ids.implant]);
+    // The Dubai implant is priced by its flat AED 550.50 row; ending it on 1 March 2027 hands it to the facility's
+    // own row (1 %, from 2027, added by finance above), which the notice names as the cause.
+    const ended = await admin.post(`/api/console/commission-rates/${(await pool.query<{ id: number }>('SELECT id FROM commission_rates WHERE amount_minor = 55050')).rows[0]!.id}/end`, { valid_to: '2027-03-01' });
+    expect(ended.statusCode).toBe(200);
+    await context.app.jobs.drain();
+    await context.app.mailer.flush();
+
+    const { rows } = await pool.query<{ user_id: number; title: string; body: string; link: string }>(
+      `SELECT user_id, title, body, link FROM notifications WHERE type = 'rates.changed' ORDER BY user_id`,
+    );
+    // The earlier tests' changes were queued too and are announced with this one, each on its own day.
+    const ours = rows.filter((row) => row.user_id === partner.userId && row.title.endsWith('1 Mar 2027'));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.title).toBe('Your commission rates change on 1 Mar 2027');
+    expect(ours[0]!.body).toBe('Pearl Dental (console test) · all services: AED 550.50 → 1 %');
+    expect(ours[0]!.link).toBe('/commission-structure');
+    expect(rows.some((row) => row.user_id === affiliate.userId)).toBe(false);
+    const mail = readOutbox(context.config.mail.outboxDir).filter((message) => message.to.includes(partner.email));
+    expect(mail.map((message) => message.subject)).toContain('Your commission rates change on 1 Mar 2027');
+    expect(mail.length).toBe(rows.filter((row) => row.user_id === partner.userId).length);
+    expect(readOutbox(context.config.mail.outboxDir).some((message) => message.to.includes(affiliate.email))).toBe(false);
   });
 });

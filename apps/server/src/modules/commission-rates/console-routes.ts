@@ -19,6 +19,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { currentOperator } from '../../plugins/operator-session.ts';
 import { endRate, exists, facilityCurrency, findRate, listRates, lockRateCard, overlappingRates, rateOptions } from './console-repository.ts';
 import { COMMISSION_RATES_MESSAGES as M } from './messages.ts';
+import { ANNOUNCE_RATE_CHANGE_JOB, type AnnounceRateChangeData } from './rate-change-notices.ts';
 import { insertRate } from './repository.ts';
 
 const TAGS = ['commission-rates'];
@@ -49,6 +50,10 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
   function actorOf(request: FastifyRequest): AuditActor {
     const operator = currentOperator(request);
     return { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) };
+  }
+
+  function announce(db: Queryable, day: string, key: string): Promise<unknown> {
+    return app.jobs.send<AnnounceRateChangeData>(ANNOUNCE_RATE_CHANGE_JOB, { day }, { key, db });
   }
 
   async function checkReferences(db: Queryable, rate: NewRateRequest): Promise<string | null> {
@@ -123,6 +128,9 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
           validTo: rate.valid_to,
         });
         await recordAudit(client, actorOf(request), { action: 'commission_rate.created', target: { type: 'commission_rate', id: created }, after: { ...rate } });
+        // Partners hear of it once it commits: the rows starting (and ending) on those days change rates.
+        await announce(client, rate.valid_from, `created:${created}:from`);
+        if (rate.valid_to !== null) await announce(client, rate.valid_to, `created:${created}:to`);
         return created;
       });
       return reply.code(201).send((await findRate(pool, id))!);
@@ -155,6 +163,7 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
           before: { valid_to: rate.valid_to },
           after: { valid_to: validTo },
         });
+        await announce(client, validTo, `ended:${id}:${validTo}`);
       });
       return (await findRate(pool, id))!;
     },

@@ -15,6 +15,7 @@ import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { seedDemoRateCard } from './demo-seed.ts';
 import { commissionRatesConsoleRoutes } from './console-routes.ts';
+import { ANNOUNCE_RATE_CHANGE_JOB, announceRateChange, type AnnounceRateChangeData } from './rate-change-notices.ts';
 import { COMMISSION_RATES_MESSAGES as M, COMMISSION_RATES_TRANSLATIONS } from './messages.ts';
 import { createCommissionRates, pricingDay, type CommissionRates } from './public.ts';
 import { sendExportFile } from '../../lib/exports/send-export.ts';
@@ -40,10 +41,19 @@ const ACCESS = { permission: 'terms.read', barredGroups: { slugs: [AFFILIATES_GR
  */
 export default defineModule({
   name: 'commission-rates',
+  // Rate changes are announced through app.notifications.
+  after: ['notifications'],
   register: fp(
     async (app) => {
       const rates = createCommissionRates();
       app.decorate('commissionRates', rates);
+      app.jobs.define<AnnounceRateChangeData>({
+        name: ANNOUNCE_RATE_CHANGE_JOB,
+        handle: async (data) => {
+          await announceRateChange(app.database.pool, { rates, notifications: app.notifications }, data.day);
+        },
+        describe: (data) => ({ day: data.day }),
+      });
       const routes = app.withTypeProvider<ZodTypeProvider>();
 
       listRoute(app, {

@@ -19,6 +19,7 @@ const EVENT_TEXTS = {
   message: 'events.message',
   team: 'events.team',
   'feedback.answered': 'events.feedback_answered',
+  'rates.changed': 'events.rates_changed',
   'account.approved': 'events.account_approved',
   security: 'events.security',
 } as const satisfies Record<NotificationPreferenceEventKey, string>;

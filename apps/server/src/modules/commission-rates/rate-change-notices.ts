@@ -1,0 +1,94 @@
+import type { UpcomingRateChange } from '@portal/contracts/commission-rates';
+import { rateText } from '@portal/contracts/commission-rates';
+import type { Locale } from '@portal/contracts/preferences';
+import { RATES_CHANGED_NOTIFICATION } from '@portal/contracts/profile';
+import { AFFILIATES_GROUP } from '@portal/contracts/constants';
+import type { Queryable } from '../../db/queryable.ts';
+import type { NotificationService } from '../notifications/service.ts';
+import type { CommissionRates } from './public.ts';
+
+/**
+ * Telling partners their rates change (issue 15): after an operator adds or ends a row of the card, a job compares
+ * each agent's rates on the day before the change and on its day, and notifies the agent's members of what differs
+ * (in the portal and by e-mail, as their preferences allow), naming the rate, the old and new values and the day.
+ * Affiliates hear nothing: no rate reaches them (spec §2).
+ */
+export const ANNOUNCE_RATE_CHANGE_JOB = 'commission-rates.announce-change';
+export interface AnnounceRateChangeData {
+  /** YYYY-MM-DD: the first day the change applies */
+  day: string;
+}
+
+const WORDS = {
+  en: {
+    title: (date: string) => `Your commission rates change on ${date}`,
+    allServices: 'all services',
+    allFacilities: 'all facilities',
+    none: 'no commission',
+    more: (count: number) => `and ${count} more`,
+  },
+  ar: {
+    title: (date: string) => `تتغير أسعار عمولاتك في ${date}`,
+    allServices: 'كل الخدمات',
+    allFacilities: 'كل المنشآت',
+    none: 'بلا عمولة',
+    more: (count: number) => `و${count} تغييرات أخرى`,
+  },
+} as const satisfies Record<Locale, unknown>;
+
+function scopeWords(change: UpcomingRateChange, locale: Locale): string {
+  const words = WORDS[locale];
+  const what = change.scope.service ?? change.scope.specialty;
+  const parts = change.scope.facility ? [change.scope.facility, what ?? words.allServices] : [what ?? words.allServices, words.allFacilities];
+  if (change.scope.tier) parts.push(locale === 'ar' ? change.scope.tier.name_ar : change.scope.tier.name);
+  return parts.join(' · ');
+}
+
+/** 'Dentistry · all facilities: 10 % → 11 %; St Aldhelm Private Hospital · all services: 7.5 % → 8.5 %'. */
+export function changeSummary(changes: readonly UpcomingRateChange[], locale: Locale, shown = 3): string {
+  const words = WORDS[locale];
+  const rate = (value: UpcomingRateChange['from']) => (value ? rateText(value) : words.none);
+  const lines = changes.slice(0, shown).map((change) => `${scopeWords(change, locale)}: ${rate(change.from)} → ${rate(change.to)}`);
+  if (changes.length > shown) lines.push(words.more(changes.length - shown));
+  return lines.join('; ');
+}
+
+/** '15 Dec 2026' (the portal's English date format), or the Arabic of it: a calendar day, the same in every zone. */
+export function dayText(day: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+function dayBefore(day: string): Date {
+  return new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000);
+}
+
+/** Notifies every agent whose rates differ on `day` from the day before; answers how many agents were told. */
+export async function announceRateChange(
+  db: Queryable,
+  deps: { rates: CommissionRates; notifications: Pick<NotificationService, 'notify'> },
+  day: string,
+): Promise<number> {
+  const { rows: agents } = await db.query<{ id: number }>(
+    `SELECT DISTINCT a.id FROM referral_agents a
+       JOIN referral_groups g ON g.id = a.referral_group_id
+       JOIN partner_profiles p ON p.referral_agent_id = a.id
+       JOIN users u ON u.id = p.user_id AND u.status = 'approved'
+      WHERE g.slug <> $1
+      ORDER BY a.id`,
+    [AFFILIATES_GROUP],
+  );
+  let told = 0;
+  for (const agent of agents) {
+    const changes = (await deps.rates.upcomingChanges(db, { referralAgentId: agent.id, on: dayBefore(day), horizonDays: 1 })).filter((change) => change.effective_on === day);
+    if (changes.length === 0) continue;
+    told += 1;
+    await deps.notifications.notify({ referralAgentId: agent.id }, (locale) => ({
+      type: RATES_CHANGED_NOTIFICATION,
+      title: WORDS[locale].title(dayText(day, locale)),
+      body: changeSummary(changes, locale),
+      link: '/commission-structure',
+      data: { day, changes: changes.length },
+    }));
+  }
+  return told;
+}
