@@ -314,14 +314,16 @@ export async function ensureBookingCatalog(pool: pg.Pool | pg.PoolClient): Promi
     [SERVICES.map((service) => service.name), SERVICES.map((service) => service.specialty)],
   );
   await pool.query(
-    `INSERT INTO facilities (name, slug, country, city)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+    // Each facility bills in its country's currency, as its prices below are written (the rate card pays in it).
+    `INSERT INTO facilities (name, slug, country, city, currency)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
      ON CONFLICT (slug) DO NOTHING`,
     [
       FACILITIES.map((item) => item.name),
       FACILITIES.map((item) => item.slug),
       FACILITIES.map((item) => COUNTRIES[item.country]!.code),
       FACILITIES.map((item) => item.city),
+      FACILITIES.map((item) => COUNTRIES[item.country]!.currency),
     ],
   );
   const facilityRows = (

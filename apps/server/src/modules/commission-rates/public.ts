@@ -35,7 +35,7 @@ export function createCommissionRates(): CommissionRates {
     async upcomingChanges(db, { referralAgentId, on, horizonDays }) {
       const today = pricingDay(on);
       const days = await changeDays(db, referralAgentId, today, horizonDays);
-      // Grouped by what causes them: the card's row deciding after the day (or the one ending), the old and the new value.
+      // Grouped by what causes them: the card's row deciding after the day (or the one ending), and the one before.
       const groups = new Map<string, UpcomingRateChange & { facilityIds: Set<number> }>();
       let before = new Map((await effectiveRates(db, { referralAgentId, day: today })).map((rate) => [rate.id, rate]));
       for (const day of days) {
@@ -45,7 +45,8 @@ export function createCommissionRates(): CommissionRates {
           const to = after.get(id);
           if (sameRate(from?.rate ?? null, to?.rate ?? null)) continue;
           const cause = (to ?? from)!;
-          const key = `${day}:${to?.rate_id ?? 'none'}:${from ? JSON.stringify(from.rate) : 'none'}`;
+          // The rows before and after: the same pair means the same change (a percentage's currency, each facility's own, does not split it).
+          const key = `${day}:${to?.rate_id ?? 'none'}:${from?.rate_id ?? 'none'}`;
           const group =
             groups.get(key) ??
             groups

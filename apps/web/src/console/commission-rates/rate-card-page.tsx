@@ -144,7 +144,7 @@ export function RateCardPage() {
           onPageChange={list.setPage}
           onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
           getRowLabel={(row) => appliesTo(row, t)}
-          minWidth={1000}
+          minWidth={1180}
         />
       </Paper>
       {creating && options.data ? <NewRateDialog options={options.data} onClose={() => setCreating(false)} /> : null}
