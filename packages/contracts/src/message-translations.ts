@@ -138,6 +138,25 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   // ---- the team (team.ts) ----
   'The selected role is invalid.': 'الدور المختار غير صالح.',
   'The seat limit field must be a number.': 'يجب أن يكون حقل حد المقاعد رقمًا.',
+  // ---- the rate card (commission-rates.ts, console-commission-rates.ts) ----
+  'The country field must be a two-letter country code.': 'يجب أن يكون حقل الدولة رمزًا من حرفين.',
+  'The :label field must be a real date.': 'يجب أن يكون حقل :label تاريخًا حقيقيًا.',
+  'The kind must be percentage or flat.': 'يجب أن يكون النوع نسبة مئوية أو مبلغًا ثابتًا.',
+  'The rate must be a number.': 'يجب أن تكون النسبة رقمًا.',
+  'The rate must have at most two decimals.': 'يجب ألا تزيد المنازل العشرية للنسبة على اثنتين.',
+  'The rate must be more than 0 %.': 'يجب أن تكون النسبة أكبر من 0٪.',
+  'The rate must be at most 100 %.': 'يجب ألا تزيد النسبة على 100٪.',
+  'The amount must be a number such as 550.00.': 'يجب أن يكون المبلغ رقمًا مثل 550.00.',
+  'The currency must be a three-letter ISO 4217 code.': 'يجب أن تكون العملة رمزًا من ثلاثة أحرف وفق ISO 4217.',
+  'The refund window must be a number of days.': 'يجب أن تكون مهلة الاسترداد عددًا من الأيام.',
+  'The refund window must be whole days.': 'يجب أن تكون مهلة الاسترداد أيامًا كاملة.',
+  'The refund window cannot be negative.': 'لا يمكن أن تكون مهلة الاسترداد سالبة.',
+  'The refund window must be at most 365 days.': 'يجب ألا تزيد مهلة الاسترداد على 365 يومًا.',
+  'The rate is required.': 'النسبة مطلوبة.',
+  'The amount is required.': 'المبلغ مطلوب.',
+  'A flat amount for all facilities needs a currency.': 'يحتاج المبلغ الثابت لكل المنشآت إلى عملة.',
+  'Choose a service or a specialty, not both.': 'اختر خدمة أو تخصصًا، لا كليهما.',
+  'The end must be after the start.': 'يجب أن تكون النهاية بعد البداية.',
 };
 
 /** What placeholders are filled with: field labels, the password rules (as the message lists them), zod's names. */
@@ -205,6 +224,16 @@ const ARABIC_TERMS: MessageCatalogue = {
   'ticket number': 'رقم التذكرة',
   queue: 'قائمة الانتظار',
   role: 'الدور',
+  // the rate card (commission-rates.ts, console-commission-rates.ts)
+  'facility id': 'معرّف المنشأة',
+  'specialty id': 'معرّف التخصص',
+  'service id': 'معرّف الخدمة',
+  'tier id': 'معرّف المستوى',
+  'base description': 'أساس الاحتساب',
+  'Arabic base description': 'أساس الاحتساب بالعربية',
+  'valid from': 'ساري من',
+  'valid to': 'ساري حتى',
+  scope: 'النطاق',
   // feedback (feedback.ts)
   'page address': 'عنوان الصفحة',
   'app version': 'إصدار التطبيق',
