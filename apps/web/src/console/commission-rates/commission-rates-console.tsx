@@ -9,5 +9,5 @@ export const RATE_CARD_PATH = '/rate-card';
 export const consoleArea: ConsoleArea = {
   messages: commissionRatesMessages,
   routes: [{ path: 'rate-card', title: 'title', permission: 'terms.read', lazy: page(() => import('./rate-card-page'), 'RateCardPage') }],
-  navigation: [{ label: 'title', to: RATE_CARD_PATH, icon: IconPercentage, permission: 'terms.read', order: 60 }],
+  navigation: [{ label: 'title', to: RATE_CARD_PATH, icon: IconPercentage, permission: 'terms.read', order: 45 }],
 };
