@@ -315,10 +315,9 @@ test('the affiliates rule: an affiliate opening /commission-structure is sent to
 test('the affiliates rule does not apply to other partners: /commission-structure is not a way to /', async ({ page }) => {
   await signInThroughApi(page, DEMO_EMAILS.partner, DEMO_PASSWORD);
   await page.goto('/commission-structure');
-  // The page itself comes with a later issue: until then the route shows "not found" to everyone else.
-  await expect(page).toHaveURL(at('/broken-page'));
-  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await expectAccessible(page, 'page not found, signed in');
+  // Everyone else stays and reads their rates (issue 15).
+  await expect(page).toHaveURL(at('/commission-structure'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Commission structure' })).toBeVisible();
 });
 
 test('an account pending approval sees /approval-waiting', async ({ page }) => {
