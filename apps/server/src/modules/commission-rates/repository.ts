@@ -245,15 +245,6 @@ export async function filterChoices(db: Queryable, referralAgentId: number, day:
   };
 }
 
-/** The agent's referral group (spec §2: the 'affiliates' group sees no commission structure). */
-export async function referralGroupSlug(db: Queryable, referralAgentId: number): Promise<string | undefined> {
-  const { rows } = await db.query<{ slug: string }>(
-    'SELECT g.slug FROM referral_agents a JOIN referral_groups g ON g.id = a.referral_group_id WHERE a.id = $1',
-    [referralAgentId],
-  );
-  return rows[0]?.slug;
-}
-
 /** A rate row as the demo seed and the tests write it. */
 export interface NewRate {
   facilityId?: number | null;
