@@ -10,6 +10,8 @@ import {
   upcomingChangesSchema,
 } from '@portal/contracts/commission-rates';
 import { AFFILIATES_GROUP } from '@portal/contracts/constants';
+import { TIER_COMPARISON_URL, tierComparisonQuerySchema, tierComparisonSchema } from '@portal/contracts/partner-tiers';
+import { ValidationError } from '../../lib/errors.ts';
 import { defineModule } from '../../kit/portal-module.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
@@ -41,8 +43,8 @@ const ACCESS = { permission: 'terms.read', barredGroups: { slugs: [AFFILIATES_GR
  */
 export default defineModule({
   name: 'commission-rates',
-  // Rate changes are announced through app.notifications.
-  after: ['notifications'],
+  // Rate changes are announced through app.notifications; the demo card has tier rows (partner-tiers seeds the tiers).
+  after: ['notifications', 'partner-tiers'],
   register: fp(
     async (app) => {
       const rates = createCommissionRates();
@@ -102,6 +104,22 @@ export default defineModule({
               yield rows;
             })(),
           });
+        },
+      );
+
+      routes.get(
+        TIER_COMPARISON_URL,
+        partnerRoute(app, {
+          ...ACCESS,
+          tags: ['commission-structure'],
+          summary: "The agent's rates that would differ in another tier (the tier page's preview of the next one)",
+          querystring: tierComparisonQuerySchema,
+          response: { 200: tierComparisonSchema },
+        }),
+        async (request) => {
+          const { rows } = await app.database.pool.query('SELECT 1 FROM partner_tiers WHERE id = $1', [request.query.tier_id]);
+          if (rows.length === 0) throw ValidationError.field('tier_id', M.unknownTier);
+          return rates.tierComparison(app.database.pool, { referralAgentId: currentUser(request).referralAgentId, tierId: request.query.tier_id, on: new Date() });
         },
       );
 

@@ -1,4 +1,5 @@
 import type { RateValue, UpcomingRateChange } from '@portal/contracts/commission-rates';
+import type { TierComparison } from '@portal/contracts/partner-tiers';
 import type { Queryable } from '../../db/queryable.ts';
 import { changeDays, effectiveRates, resolveRate, type ResolvedRate } from './repository.ts';
 
@@ -14,6 +15,8 @@ export interface CommissionRates {
   effectiveRates(db: Queryable, options: { referralAgentId: number; tierId?: number | null; on: Date }): Promise<ResolvedRate[]>;
   /** How the agent's rates change over the next `horizonDays` days, each change once, oldest first. */
   upcomingChanges(db: Queryable, options: { referralAgentId: number; on: Date; horizonDays: number }): Promise<UpcomingRateChange[]>;
+  /** The agent's rates that would differ in `tierId` (the tier page's "what the next tier changes"), grouped by cause. */
+  tierComparison(db: Queryable, options: { referralAgentId: number; tierId: number; on: Date }): Promise<TierComparison>;
 }
 
 export type { ResolvedRate };
@@ -59,6 +62,20 @@ export function createCommissionRates(): CommissionRates {
       }
       const changes = [...groups.values()].map(({ facilityIds, ...change }) => ({ ...change, facilities: facilityIds.size }));
       return changes;
+    },
+    async tierComparison(db, { referralAgentId, tierId, on }) {
+      const day = pricingDay(on);
+      const [now, then] = await Promise.all([effectiveRates(db, { referralAgentId, day }), effectiveRates(db, { referralAgentId, day, tierId })]);
+      const before = new Map(now.map((rate) => [rate.id, rate]));
+      const groups = new Map<string, TierComparison['changes'][number]>();
+      for (const after of then) {
+        const from = before.get(after.id);
+        if (sameRate(from?.rate ?? null, after.rate)) continue;
+        const key = `${after.rate_id}:${from?.rate_id ?? 'none'}`;
+        const group = groups.get(key) ?? groups.set(key, { key, scope: after.scope, now: from?.rate ?? null, then: after.rate, rates: 0 }).get(key)!;
+        group.rates += 1;
+      }
+      return { changes: [...groups.values()] };
     },
   };
 }

@@ -1,0 +1,62 @@
+import type { Locale } from '@portal/contracts/preferences';
+import { TIER_CHANGED_NOTIFICATION } from '@portal/contracts/partner-tiers';
+import type { NotificationService } from '../notifications/service.ts';
+import type { TierEvent } from './service.ts';
+
+/**
+ * What an agent's members read when its tier changes (issue 15): in the portal and by e-mail (the 'tier.changed'
+ * preference, on by default), each in their own language, with a link to /partner-tiers.
+ */
+function dayText(at: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
+}
+
+/** The last day a tier applies when its demotion takes effect at `at` (midnight UTC of the next period's first day). */
+function lastDay(at: Date): Date {
+  return new Date(at.getTime() - 1);
+}
+
+const WORDS = {
+  en: {
+    initial: (event: TierEvent) => ({ title: `Your partner tier is ${event.to.name}`, body: 'Your tier decides your commission rates. See what the next tier takes.' }),
+    promotion: (event: TierEvent) => ({ title: `You are now ${event.to.name}`, body: `Your organisation met the ${event.to.name} criteria: its rates apply to bookings created from today.` }),
+    demotion_notice: (event: TierEvent) => ({
+      title: `Your tier may change to ${event.to.name} on ${dayText(event.effectiveAt, 'en')}`,
+      body: `The last period's results were below the ${event.from?.name ?? ''} criteria. Meet them in this period and you keep ${event.from?.name ?? ''}; otherwise ${event.to.name} applies from ${dayText(event.effectiveAt, 'en')} (${event.from?.name ?? ''} until ${dayText(lastDay(event.effectiveAt), 'en')}).`,
+    }),
+    notice_withdrawn: (event: TierEvent) => ({ title: `You keep ${event.to.name}`, body: `Your organisation met the ${event.to.name} criteria again: the announced change is cancelled.` }),
+    demotion: (event: TierEvent) => ({ title: `Your partner tier is now ${event.to.name}`, body: `The ${event.from?.name ?? ''} criteria were not met after the notice period. ${event.to.name} rates apply to bookings created from today.` }),
+    manual: (event: TierEvent) => ({ title: `Your partner tier is now ${event.to.name}`, body: `Set by the partner programme team: ${event.reason ?? ''}` }),
+    freeze: (event: TierEvent) => ({ title: `Your ${event.to.name} tier is held`, body: `The partner programme team holds your tier while: ${event.reason ?? ''}` }),
+    unfreeze: (event: TierEvent) => ({ title: `Your ${event.to.name} tier is evaluated again`, body: `Your tier follows the criteria again from today. ${event.reason ?? ''}` }),
+  },
+  ar: {
+    initial: (event: TierEvent) => ({ title: `مستوى شراكتك هو ${event.to.name_ar}`, body: 'يحدد مستواك أسعار عمولاتك. اطّلع على ما يتطلبه المستوى التالي.' }),
+    promotion: (event: TierEvent) => ({ title: `أصبحت الآن في مستوى ${event.to.name_ar}`, body: `استوفت مؤسستك معايير مستوى ${event.to.name_ar}: تسري أسعاره على الحجوزات المُنشأة من اليوم.` }),
+    demotion_notice: (event: TierEvent) => ({
+      title: `قد يتغير مستواك إلى ${event.to.name_ar} في ${dayText(event.effectiveAt, 'ar')}`,
+      body: `جاءت نتائج الفترة الماضية دون معايير مستوى ${event.from?.name_ar ?? ''}. استوفِها في هذه الفترة لتحتفظ به؛ وإلا يسري مستوى ${event.to.name_ar} من ${dayText(event.effectiveAt, 'ar')}.`,
+    }),
+    notice_withdrawn: (event: TierEvent) => ({ title: `تحتفظ بمستوى ${event.to.name_ar}`, body: `استوفت مؤسستك معايير مستوى ${event.to.name_ar} مجددًا: أُلغي التغيير المُعلن.` }),
+    demotion: (event: TierEvent) => ({ title: `أصبح مستوى شراكتك ${event.to.name_ar}`, body: `لم تُستوفَ معايير مستوى ${event.from?.name_ar ?? ''} بعد فترة الإشعار. تسري أسعار مستوى ${event.to.name_ar} على الحجوزات المُنشأة من اليوم.` }),
+    manual: (event: TierEvent) => ({ title: `أصبح مستوى شراكتك ${event.to.name_ar}`, body: `حدده فريق برنامج الشركاء: ${event.reason ?? ''}` }),
+    freeze: (event: TierEvent) => ({ title: `مستوى ${event.to.name_ar} الخاص بك مثبّت`, body: `يثبّت فريق برنامج الشركاء مستواك بسبب: ${event.reason ?? ''}` }),
+    unfreeze: (event: TierEvent) => ({ title: `يُقيَّم مستوى ${event.to.name_ar} الخاص بك مجددًا`, body: `يتبع مستواك المعايير مجددًا من اليوم. ${event.reason ?? ''}` }),
+  },
+} as const satisfies Record<Locale, Record<TierEvent['kind'], (event: TierEvent) => { title: string; body: string }>>;
+
+export function tierNotice(event: TierEvent, locale: Locale): { title: string; body: string } {
+  return WORDS[locale][event.kind](event);
+}
+
+/** The service's `announce`: every approved member of the agent hears of it (preferences permitting). */
+export function announceTierChange(notifications: Pick<NotificationService, 'notify'>): (event: TierEvent) => Promise<void> {
+  return async (event) => {
+    await notifications.notify({ referralAgentId: event.referralAgentId }, (locale) => ({
+      type: TIER_CHANGED_NOTIFICATION,
+      ...tierNotice(event, locale),
+      link: '/partner-tiers',
+      data: { kind: event.kind, tier_id: event.to.id, effective_at: event.effectiveAt.toISOString() },
+    }));
+  };
+}

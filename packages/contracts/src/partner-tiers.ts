@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { idField, idStringField, textField } from './fields.ts';
+import { defaultedSortQueryField, enumQueryField, idQueryField, listEndpoint, listQuerySchema, queryValue, textQueryField } from './list-query.ts';
+import { rateScopeSchema, rateValueSchema } from './commission-rates.ts';
+
+/**
+ * Partner tiers (issue 15, docs/partner-tiers.md): Silver, Gold, Platinum… Each tier has a rank (1 is the entry
+ * tier), benefits, a column in the rate card, and criteria measured over an evaluation period (a calendar month,
+ * quarter or year, in UTC). A nightly job promotes an agent as soon as it meets a higher tier's criteria, and demotes
+ * it only at the end of a period, after at least 30 days' notice. Operators can set a tier by hand or freeze one.
+ */
+
+export const TIER_PERIODS = ['month', 'quarter', 'year'] as const;
+export type TierPeriod = (typeof TIER_PERIODS)[number];
+
+export const TIER_CRITERION_KINDS = ['completed_bookings', 'completed_value', 'active_certificate'] as const;
+export type TierCriterionKind = (typeof TIER_CRITERION_KINDS)[number];
+
+export const TIER_HISTORY_KINDS = ['initial', 'promotion', 'demotion', 'demotion_notice', 'notice_withdrawn', 'manual', 'freeze', 'unfreeze'] as const;
+export type TierHistoryKind = (typeof TIER_HISTORY_KINDS)[number];
+
+/** The days of notice before a demotion: it takes effect at the end of the first period that ends at least this far ahead. */
+export const DEMOTION_NOTICE_DAYS = 30;
+
+/** The notification type of every change to an agent's tier (promotion, notice, demotion, by hand, freeze). */
+export const TIER_CHANGED_NOTIFICATION = 'tier.changed';
+
+export const tierCriterionSchema = z.object({
+  kind: z.enum(TIER_CRITERION_KINDS),
+  /** completed_bookings: how many completed bookings in the period */
+  threshold_count: z.number().int().nullable(),
+  /** completed_value: the treatment value in minor units of `currency` (the reference currency) */
+  threshold_minor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  /** active_certificate: the certification programme's key */
+  certificate_programme: z.string().nullable(),
+});
+export type TierCriterion = z.infer<typeof tierCriterionSchema>;
+
+export const partnerTierSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  name_ar: z.string(),
+  rank: z.number().int(),
+  benefits: z.string(),
+  benefits_ar: z.string(),
+  evaluation_period: z.enum(TIER_PERIODS),
+  criteria: z.array(tierCriterionSchema),
+});
+export type PartnerTier = z.infer<typeof partnerTierSchema>;
+
+const tierRef = z.object({ id: z.number().int(), name: z.string(), name_ar: z.string() });
+
+/** One criterion of the next tier, measured over the current period so far. */
+export const criterionProgressSchema = tierCriterionSchema.extend({
+  /** completed_bookings: a count; completed_value: minor units of `currency`; active_certificate: 1 when held */
+  achieved: z.number().int(),
+  /** the threshold in the same unit as `achieved` */
+  target: z.number().int(),
+  met: z.boolean(),
+});
+export type CriterionProgress = z.infer<typeof criterionProgressSchema>;
+
+export const evaluationPeriodSchema = z.object({
+  kind: z.enum(TIER_PERIODS),
+  /** YYYY-MM-DD, the first day */
+  starts_on: z.string(),
+  /** YYYY-MM-DD, the last day (inclusive) */
+  ends_on: z.string(),
+  /** whole days left after today, today included */
+  days_left: z.number().int(),
+});
+export type EvaluationPeriod = z.infer<typeof evaluationPeriodSchema>;
+
+export const tierHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(TIER_HISTORY_KINDS),
+  automatic: z.boolean(),
+  from: tierRef.nullable(),
+  to: tierRef,
+  reason: z.string().nullable(),
+  /** When it took (or, for a notice, will take) effect */
+  effective_at: z.iso.datetime({ offset: true }),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type TierHistoryEntry = z.infer<typeof tierHistoryEntrySchema>;
+
+/** GET /api/partner-tiers (terms.read): the agent's tier, its progress toward the next one, and its history. */
+export const PARTNER_TIERS_URL = '/api/partner-tiers';
+export const partnerTierViewSchema = z.object({
+  /** Every tier, lowest first (the ladder the page draws). Empty when the programme has none yet. */
+  tiers: z.array(partnerTierSchema),
+  /** The agent's tier; null before the first evaluation. */
+  current: tierRef.nullable(),
+  since: z.iso.datetime({ offset: true }).nullable(),
+  frozen: z.boolean(),
+  /** A demotion announced: to which tier, and from when. */
+  demotion: z.object({ to: tierRef, noticed_at: z.iso.datetime({ offset: true }).nullable(), effective_at: z.iso.datetime({ offset: true }) }).nullable(),
+  /** The tier above the current one (the entry tier when none yet), and the progress toward it in its period. */
+  next: tierRef.nullable(),
+  period: evaluationPeriodSchema.nullable(),
+  progress: z.array(criterionProgressSchema),
+  /** The exchange rates' date when a value criterion counted bookings billed in other currencies (approximate). */
+  exchange_rates_as_of: z.string().nullable(),
+  /** Completed bookings in a currency with no exchange rate, left out of a value criterion. */
+  unconverted_bookings: z.number().int(),
+  history: z.array(tierHistoryEntrySchema),
+});
+export type PartnerTierView = z.infer<typeof partnerTierViewSchema>;
+
+/**
+ * GET /api/commission-structure/tier-comparison?tier_id= (commission-rates, terms.read, never for affiliates): the
+ * agent's rates that would differ in that tier, today's value beside it.
+ */
+export const TIER_COMPARISON_URL = '/api/commission-structure/tier-comparison';
+export const tierComparisonQuerySchema = z.object({ tier_id: z.preprocess(queryValue, idStringField('tier id')) });
+export const tierComparisonSchema = z.object({
+  changes: z.array(
+    z.object({
+      key: z.string(),
+      scope: rateScopeSchema,
+      now: rateValueSchema.nullable(),
+      then: rateValueSchema.nullable(),
+      /** how many facility × service rates change this way */
+      rates: z.number().int(),
+    }),
+  ),
+});
+export type TierComparison = z.infer<typeof tierComparisonSchema>;
+
+// ——— The console ———
+
+/** A tier as operators see it: how many agents hold it. */
+export const consoleTierSchema = partnerTierSchema.extend({ agents: z.number().int() });
+export type ConsoleTier = z.infer<typeof consoleTierSchema>;
+
+/** GET /api/console/partner-tiers (terms.read): every tier, lowest first. */
+export const CONSOLE_TIERS_URL = '/api/console/partner-tiers';
+export const consoleTiersSchema = z.object({ tiers: z.array(consoleTierSchema) });
+
+const criterionRequestSchema = z
+  .object({
+    kind: z.enum(TIER_CRITERION_KINDS, { error: 'The criterion must be completed bookings, completed value or an active certificate.' }),
+    threshold_count: z.number({ error: 'The number of bookings must be a number.' }).int('The number of bookings must be whole.').min(1, 'The number of bookings must be at least 1.').max(1_000_000, 'The number of bookings must be at most 1,000,000.').nullable().default(null),
+    /** completed_value: a decimal string in `currency`, as typed ('250000.00') */
+    threshold_amount: z.string().trim().regex(/^\d{1,12}(\.\d{1,3})?$/, 'The value must be a number such as 250000.00.').nullable().default(null),
+    currency: z.string().trim().regex(/^[A-Z]{3}$/, 'The currency must be a three-letter ISO 4217 code.').nullable().default(null),
+    certificate_programme: z.string().trim().regex(/^[a-z0-9-]{1,60}$/, 'The programme must be a key such as partner-essentials.').nullable().default(null),
+  })
+  .superRefine((criterion, context) => {
+    if (criterion.kind === 'completed_bookings' && criterion.threshold_count === null) context.addIssue({ code: 'custom', path: ['threshold_count'], message: 'The number of bookings is required.' });
+    if (criterion.kind === 'completed_value' && criterion.threshold_amount === null) context.addIssue({ code: 'custom', path: ['threshold_amount'], message: 'The value is required.' });
+    if (criterion.kind === 'completed_value' && criterion.currency === null) context.addIssue({ code: 'custom', path: ['currency'], message: 'The currency is required.' });
+    if (criterion.kind === 'active_certificate' && criterion.certificate_programme === null) context.addIssue({ code: 'custom', path: ['certificate_programme'], message: 'The programme is required.' });
+  });
+
+/** POST /api/console/partner-tiers (a new tier, ranked above the others) and PUT …/:id (terms.manage). */
+export const tierRequestSchema = z
+  .object({
+    name: textField('name', { max: 40, min: 2 }),
+    name_ar: textField('Arabic name', { max: 40, min: 2 }),
+    benefits: textField('benefits', { max: 2000, min: 0, multiline: true }),
+    benefits_ar: textField('Arabic benefits', { max: 2000, min: 0, multiline: true }),
+    evaluation_period: z.enum(TIER_PERIODS, { error: 'The evaluation period must be a month, a quarter or a year.' }),
+    criteria: z.array(criterionRequestSchema).max(3, 'A tier has at most one criterion of each kind.').default([]),
+  })
+  .superRefine((tier, context) => {
+    const kinds = tier.criteria.map((criterion) => criterion.kind);
+    if (new Set(kinds).size !== kinds.length) context.addIssue({ code: 'custom', path: ['criteria'], message: 'A tier has at most one criterion of each kind.' });
+  });
+export type TierRequest = z.output<typeof tierRequestSchema>;
+export const tierParamsSchema = z.object({ id: idStringField('id') });
+
+export const consoleAgentTierRowSchema = z.object({
+  /** the referral agent's id */
+  id: z.number().int(),
+  name: z.string(),
+  group: z.string(),
+  tier: tierRef.nullable(),
+  since: z.iso.datetime({ offset: true }).nullable(),
+  frozen: z.boolean(),
+  frozen_reason: z.string().nullable(),
+  demotion: z.object({ to: tierRef, effective_at: z.iso.datetime({ offset: true }) }).nullable(),
+  evaluated_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ConsoleAgentTierRow = z.infer<typeof consoleAgentTierRowSchema>;
+
+export const consoleAgentTiersQuerySchema = listQuerySchema({
+  filters: {
+    search: textQueryField('search', 100),
+    tier_id: idQueryField('tier id'),
+    state: enumQueryField('state', ['frozen', 'notice'] as const),
+    sort: defaultedSortQueryField(['name', 'tier'] as const, 'name'),
+  },
+  defaultPageSize: 25,
+});
+export type ConsoleAgentTiersQuery = z.output<typeof consoleAgentTiersQuerySchema>;
+
+/** GET /api/console/agent-tiers (terms.read): each referral agent's tier. */
+export const consoleAgentTiersEndpoint = listEndpoint('/api/console/agent-tiers', consoleAgentTiersQuerySchema, consoleAgentTierRowSchema);
+
+/** POST /api/console/agent-tiers/:id/tier (terms.manage): set the agent's tier by hand, with a reason. */
+export const setAgentTierRequestSchema = z.object({
+  tier_id: idField('tier id'),
+  reason: textField('reason', { max: 500, min: 3 }),
+});
+/** POST /api/console/agent-tiers/:id/freeze (terms.manage): freeze (or unfreeze) the agent's tier, with a reason. */
+export const freezeAgentTierRequestSchema = z.object({
+  frozen: z.boolean({ error: 'The frozen field must be true or false.' }),
+  reason: textField('reason', { max: 500, min: 3 }),
+});
+export const agentTierParamsSchema = z.object({ id: idStringField('id') });
