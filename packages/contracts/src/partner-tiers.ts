@@ -23,7 +23,7 @@ export type TierHistoryKind = (typeof TIER_HISTORY_KINDS)[number];
 export const DEMOTION_NOTICE_DAYS = 30;
 
 /** The notification type of every change to an agent's tier (promotion, notice, demotion, by hand, freeze). */
-export const TIER_CHANGED_NOTIFICATION = 'tier.changed';
+export { TIER_CHANGED_NOTIFICATION } from './profile.ts';
 
 export const tierCriterionSchema = z.object({
   kind: z.enum(TIER_CRITERION_KINDS),

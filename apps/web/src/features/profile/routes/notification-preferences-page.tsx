@@ -20,6 +20,7 @@ const EVENT_TEXTS = {
   team: 'events.team',
   'feedback.answered': 'events.feedback_answered',
   'rates.changed': 'events.rates_changed',
+  'tier.changed': 'events.tier_changed',
   'account.approved': 'events.account_approved',
   security: 'events.security',
 } as const satisfies Record<NotificationPreferenceEventKey, string>;
