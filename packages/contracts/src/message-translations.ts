@@ -157,6 +157,21 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'A flat amount for all facilities needs a currency.': 'يحتاج المبلغ الثابت لكل المنشآت إلى عملة.',
   'Choose a service or a specialty, not both.': 'اختر خدمة أو تخصصًا، لا كليهما.',
   'The end must be after the start.': 'يجب أن تكون النهاية بعد البداية.',
+  // ---- partner tiers (partner-tiers.ts) ----
+  'The criterion must be completed bookings, completed value or an active certificate.': 'يجب أن يكون المعيار حجوزات مكتملة أو قيمة مكتملة أو شهادة سارية.',
+  'The number of bookings must be a number.': 'يجب أن يكون عدد الحجوزات رقمًا.',
+  'The number of bookings must be whole.': 'يجب أن يكون عدد الحجوزات عددًا صحيحًا.',
+  'The number of bookings must be at least 1.': 'يجب ألا يقل عدد الحجوزات عن 1.',
+  'The number of bookings must be at most 1,000,000.': 'يجب ألا يزيد عدد الحجوزات على 1,000,000.',
+  'The value must be a number such as 250000.00.': 'يجب أن تكون القيمة رقمًا مثل 250000.00.',
+  'The programme must be a key of lower-case letters, digits and hyphens.': 'يجب أن يكون البرنامج مفتاحًا من أحرف لاتينية صغيرة وأرقام وشرطات.',
+  'The number of bookings is required.': 'عدد الحجوزات مطلوب.',
+  'The value is required.': 'القيمة مطلوبة.',
+  'The currency is required.': 'العملة مطلوبة.',
+  'The programme is required.': 'البرنامج مطلوب.',
+  'The evaluation period must be a month, a quarter or a year.': 'يجب أن تكون فترة التقييم شهرًا أو ربع سنة أو سنة.',
+  'A tier has at most one criterion of each kind.': 'للمستوى معيار واحد على الأكثر من كل نوع.',
+  'The frozen field must be true or false.': 'يجب أن يكون حقل التثبيت صحيحًا أو خطأ.',
 };
 
 /** What placeholders are filled with: field labels, the password rules (as the message lists them), zod's names. */
@@ -234,6 +249,11 @@ const ARABIC_TERMS: MessageCatalogue = {
   'valid from': 'ساري من',
   'valid to': 'ساري حتى',
   scope: 'النطاق',
+  // partner tiers (partner-tiers.ts)
+  'Arabic name': 'الاسم بالعربية',
+  state: 'الحالة',
+  benefits: 'المزايا',
+  'Arabic benefits': 'المزايا بالعربية',
   // feedback (feedback.ts)
   'page address': 'عنوان الصفحة',
   'app version': 'إصدار التطبيق',

@@ -81,8 +81,8 @@ export const tierHistoryEntrySchema = z.object({
   to: tierRef,
   reason: z.string().nullable(),
   /** When it took (or, for a notice, will take) effect */
-  effective_at: z.iso.datetime({ offset: true }),
-  created_at: z.iso.datetime({ offset: true }),
+  effective_at: z.string(),
+  created_at: z.string(),
 });
 export type TierHistoryEntry = z.infer<typeof tierHistoryEntrySchema>;
 
@@ -93,10 +93,10 @@ export const partnerTierViewSchema = z.object({
   tiers: z.array(partnerTierSchema),
   /** The agent's tier; null before the first evaluation. */
   current: tierRef.nullable(),
-  since: z.iso.datetime({ offset: true }).nullable(),
+  since: z.string().nullable(),
   frozen: z.boolean(),
   /** A demotion announced: to which tier, and from when. */
-  demotion: z.object({ to: tierRef, noticed_at: z.iso.datetime({ offset: true }).nullable(), effective_at: z.iso.datetime({ offset: true }) }).nullable(),
+  demotion: z.object({ to: tierRef, noticed_at: z.string().nullable(), effective_at: z.string() }).nullable(),
   /** The tier above the current one (the entry tier when none yet), and the progress toward it in its period. */
   next: tierRef.nullable(),
   period: evaluationPeriodSchema.nullable(),
@@ -146,7 +146,7 @@ const criterionRequestSchema = z
     /** completed_value: a decimal string in `currency`, as typed ('250000.00') */
     threshold_amount: z.string().trim().regex(/^\d{1,12}(\.\d{1,3})?$/, 'The value must be a number such as 250000.00.').nullable().default(null),
     currency: z.string().trim().regex(/^[A-Z]{3}$/, 'The currency must be a three-letter ISO 4217 code.').nullable().default(null),
-    certificate_programme: z.string().trim().regex(/^[a-z0-9-]{1,60}$/, 'The programme must be a key such as partner-essentials.').nullable().default(null),
+    certificate_programme: z.string().trim().regex(/^[a-z0-9-]{1,60}$/, 'The programme must be a key of lower-case letters, digits and hyphens.').nullable().default(null),
   })
   .superRefine((criterion, context) => {
     if (criterion.kind === 'completed_bookings' && criterion.threshold_count === null) context.addIssue({ code: 'custom', path: ['threshold_count'], message: 'The number of bookings is required.' });
@@ -178,11 +178,11 @@ export const consoleAgentTierRowSchema = z.object({
   name: z.string(),
   group: z.string(),
   tier: tierRef.nullable(),
-  since: z.iso.datetime({ offset: true }).nullable(),
+  since: z.string().nullable(),
   frozen: z.boolean(),
   frozen_reason: z.string().nullable(),
-  demotion: z.object({ to: tierRef, effective_at: z.iso.datetime({ offset: true }) }).nullable(),
-  evaluated_at: z.iso.datetime({ offset: true }).nullable(),
+  demotion: z.object({ to: tierRef, effective_at: z.string() }).nullable(),
+  evaluated_at: z.string().nullable(),
 });
 export type ConsoleAgentTierRow = z.infer<typeof consoleAgentTierRowSchema>;
 
