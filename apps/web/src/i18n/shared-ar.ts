@@ -162,6 +162,15 @@ export const sharedAr: Translation<SharedCatalogue> = {
     clearSelection: 'مسح الاختيار',
   },
 
+  rates: {
+    percent: '{{value}}٪',
+    perTreatment: '{{amount}} لكل علاج',
+    none: 'بلا عمولة',
+    allServices: 'كل الخدمات',
+    allServicesLower: 'كل الخدمات',
+    allFacilitiesLower: 'كل المنشآت',
+  },
+
   profileTabs: {
     label: 'أقسام الملف الشخصي',
     profile: 'الملف الشخصي',

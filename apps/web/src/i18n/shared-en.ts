@@ -182,6 +182,16 @@ export const sharedEn = {
     clearSelection: 'Clear selection',
   },
 
+  // Commission rates in words (lib/rate-text.ts): the commission structure, the tier page, the console's rate card.
+  rates: {
+    percent: '{{value}} %',
+    perTreatment: '{{amount}} per treatment',
+    none: 'No commission',
+    allServices: 'All services',
+    allServicesLower: 'all services',
+    allFacilitiesLower: 'all facilities',
+  },
+
   profileTabs: {
     label: 'Profile sections',
     profile: 'Profile',

@@ -22,8 +22,6 @@ export const commissionRatesAr: Translation<typeof commissionRatesEn> = {
   allServices: 'كل الخدمات',
   allTiers: 'كل المستويات',
   contractOf: 'عقد {{agent}}',
-  percent: '{{value}}٪',
-  flat: '{{amount}} لكل علاج',
   days_zero: 'لا أيام',
   days_one: 'يوم واحد',
   days_two: 'يومان',

@@ -21,8 +21,6 @@ export const commissionRatesEn = {
   allServices: 'all services',
   allTiers: 'All tiers',
   contractOf: 'Contract of {{agent}}',
-  percent: '{{value}} %',
-  flat: '{{amount}} per treatment',
   days_one: '{{count, number}} day',
   days_other: '{{count, number}} days',
   from: 'From {{from}}',

@@ -3,15 +3,17 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { endRateRequestSchema, type ConsoleRateRow } from '@portal/contracts/console-commission-rates';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
+import { useRateText } from '../../lib/rate-text';
 import { notifySuccess } from '../../lib/notify';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
-import { rateText, appliesTo } from './rate-text';
+import { rateValueOf, appliesTo } from './rate-text';
 import { useRateWrite } from './rate-card-api';
 
 /** Ends a rate on a day (the day before is its last); the server refuses a day not after its start or later than its end. */
 export function EndRateDialog({ rate, onClose }: { rate: ConsoleRateRow; onClose: () => void }) {
   const t = useText('console-commission-rates');
   const format = useFormat();
+  const rates = useRateText();
   const write = useRateWrite();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm({ schema: endRateRequestSchema, initialValues: { valid_to: '' } });
@@ -36,7 +38,7 @@ export function EndRateDialog({ rate, onClose }: { rate: ConsoleRateRow; onClose
               {formError}
             </Alert>
           ) : null}
-          <Text size="sm">{t('endDialog.intro', { name: appliesTo(rate, t), rate: rateText(rate, t, format), from: format.date(rate.valid_from) })}</Text>
+          <Text size="sm">{t('endDialog.intro', { name: appliesTo(rate, t), rate: rates.rate(rateValueOf(rate)), from: format.date(rate.valid_from) })}</Text>
           <TextInput type="date" label={t('endDialog.validTo')} description={t('endDialog.validToHelp')} required data-autofocus {...form.getInputProps('valid_to')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={write.isPending}>

@@ -8,12 +8,13 @@ import { DataTable } from '../../components/data-table/data-table';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
+import { useRateText } from '../../lib/rate-text';
 import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { useOperator } from '../session/require-operator';
 import { EndRateDialog } from './end-rate-dialog';
 import { NewRateDialog } from './new-rate-dialog';
 import { useRateOptions } from './rate-card-api';
-import { appliesTo, rateText } from './rate-text';
+import { appliesTo, rateValueOf } from './rate-text';
 
 const STATUS_COLOURS: Record<RateStatus, string> = { current: 'teal', upcoming: 'blue', ended: 'gray' };
 
@@ -24,6 +25,7 @@ const STATUS_COLOURS: Record<RateStatus, string> = { current: 'teal', upcoming: 
 export function RateCardPage() {
   const t = useText('console-commission-rates');
   const format = useFormat();
+  const rates = useRateText();
   const operator = useOperator();
   const mayManage = operatorCan(operator.role, 'terms.manage');
   const options = useRateOptions();
@@ -52,7 +54,7 @@ export function RateCardPage() {
         ),
       },
       { text: t('columns.tier'), value: 'tier.name', render: (row) => row.tier?.name ?? t('allTiers') },
-      { text: t('columns.rate'), value: 'rate', render: (row) => <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>{rateText(row, t, format)}</Text> },
+      { text: t('columns.rate'), value: 'rate', render: (row) => <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>{rates.rate(rateValueOf(row))}</Text> },
       { text: t('columns.refund'), value: 'refund_window_days', render: (row) => t('days', { count: row.refund_window_days }) },
       {
         text: t('columns.validity'),
@@ -76,7 +78,7 @@ export function RateCardPage() {
           ]
         : []),
     ],
-    [t, format, mayManage],
+    [t, format, mayManage, rates],
   );
 
   const facilities = options.data?.facilities ?? [];

@@ -1,7 +1,6 @@
-import { minorDigits } from '@portal/contracts/commission-rates';
+import type { RateValue } from '@portal/contracts/commission-rates';
 import type { ConsoleRateRow } from '@portal/contracts/console-commission-rates';
 import type { TranslateFn } from '../../i18n/catalogue-types';
-import type { Formatter } from '../../i18n/format';
 import type { commissionRatesEn } from './commission-rates-messages';
 
 /** A row of the card in words, for the table, the dialogs and their announcements. */
@@ -13,10 +12,8 @@ export function appliesTo(row: ConsoleRateRow, t: Texts): string {
   return row.facility ? `${row.facility.name} · ${what ?? t('allServices')}` : `${what ?? t('allServices')} · ${t('allFacilities').toLowerCase()}`;
 }
 
-export function rateText(row: ConsoleRateRow, t: Texts, format: Formatter): string {
-  if (row.kind === 'percentage') return t('percent', { value: format.number((row.basis_points ?? 0) / 100) });
-  const currency = row.currency ?? row.facility?.currency ?? '';
-  const digits = minorDigits(currency);
-  return t('flat', { amount: format.money(((row.amount_minor ?? 0) / 10 ** digits).toFixed(digits), currency) });
+/** The row's rate as lib/rate-text.ts words it: a percentage is paid in the facility's currency. */
+export function rateValueOf(row: ConsoleRateRow): RateValue {
+  return { kind: row.kind, basis_points: row.basis_points, amount_minor: row.amount_minor, currency: row.currency ?? row.facility?.currency ?? 'USD' };
 }
 

@@ -4,43 +4,19 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import {
   COMMISSION_SEARCH_MAX_LENGTH,
   commissionStructureEndpoint,
-  minorDigits,
   type CommissionStructureQuery,
   type EffectiveRateRow,
-  type RateScope,
-  type RateValue,
 } from '@portal/contracts/commission-rates';
 import type { PageSize } from '@portal/contracts/constants';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { TableHeader } from '../../../components/data-table/data-table-types';
-import { useFormat, type Formatter } from '../../../i18n/format';
-import type { TranslateFn } from '../../../i18n/catalogue-types';
+import { useFormat } from '../../../i18n/format';
 import { useLocale, useText } from '../../../i18n/i18n';
-import type { commissionStructureEn } from '../commission-structure-messages';
+import { useRateText } from '../../../lib/rate-text';
 import { countryName } from '../../../lib/country-names';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 import { useCommissionFilters, useUpcomingRateChanges } from '../api/commission-structure-api';
 import { exportCommissionStructure } from '../api/export-commission-structure';
-
-type Texts = TranslateFn<typeof commissionStructureEn>;
-
-/** '8.5 %' or 'AED 550.00 per treatment', in the reader's language. */
-export function rateLabel(rate: RateValue | null, t: Texts, format: Formatter): string {
-  if (!rate) return t('upcoming.noCommission');
-  if (rate.kind === 'percentage') return t('percent', { value: format.number((rate.basis_points ?? 0) / 100) });
-  const digits = minorDigits(rate.currency);
-  return t('perBooking', { amount: format.money(((rate.amount_minor ?? 0) / 10 ** digits).toFixed(digits), rate.currency) });
-}
-
-/** What a row of the card is for, in words: 'Dentistry · all facilities', 'St Aldhelm Private Hospital · all services · Gold'. */
-export function scopeLabel(scope: RateScope, t: Texts, locale: string): string {
-  const what = scope.service ?? scope.specialty;
-  const parts = scope.facility
-    ? [scope.facility, what ?? t('upcoming.allServices')]
-    : [what ?? t('upcoming.everyService'), t('upcoming.allFacilities')];
-  if (scope.tier) parts.push(locale === 'ar' ? scope.tier.name_ar : scope.tier.name);
-  return parts.join(' · ');
-}
 
 /**
  * /commission-structure: the partner's own effective rates (one per facility × service, as the rate card's most
@@ -51,6 +27,7 @@ export function CommissionStructurePage() {
   const t = useText('commission-structure');
   const format = useFormat();
   const locale = useLocale();
+  const rates = useRateText();
   const filters = useCommissionFilters();
   const { list, table } = useListEndpoint(commissionStructureEndpoint, {}, { loadFailed: t('loadFailed'), refreshFailed: t('refreshFailed') });
   const { params } = list;
@@ -100,7 +77,7 @@ export function CommissionStructurePage() {
         render: (row) => (
           <Stack gap={0} align="flex-end">
             <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
-              {rateLabel(row.rate, t, format)}
+              {rates.rate(row.rate)}
             </Text>
             {row.valid_to ? (
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -113,7 +90,7 @@ export function CommissionStructurePage() {
       { text: t('columns.base'), value: 'base_description', render: (row) => <Text size="sm">{locale === 'ar' ? row.base_description_ar : row.base_description}</Text> },
       { text: t('columns.refundWindow'), value: 'refund_window_days', render: (row) => t('days', { count: row.refund_window_days }) },
     ],
-    [t, format, locale],
+    [t, format, locale, rates],
   );
 
   const choices = filters.data;
@@ -222,7 +199,7 @@ export function CommissionStructurePage() {
 function UpcomingChanges() {
   const t = useText('commission-structure');
   const format = useFormat();
-  const locale = useLocale();
+  const rates = useRateText();
   const upcoming = useUpcomingRateChanges();
   const [expanded, setExpanded] = useState(false);
   const SHOWN = 5;
@@ -259,14 +236,14 @@ function UpcomingChanges() {
               <Group gap="xs" wrap="wrap" justify="space-between">
                 <Stack gap={0}>
                   <Text size="sm" fw={500}>
-                    {scopeLabel(change.scope, t, locale)}
+                    {rates.scope(change.scope)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {t('upcoming.covers', { count: change.facilities, rates: change.rates })}
                   </Text>
                 </Stack>
                 <Group gap="xs" wrap="nowrap">
-                  <Text size="sm">{t('upcoming.fromTo', { from: rateLabel(change.from, t, format), to: rateLabel(change.to, t, format) })}</Text>
+                  <Text size="sm">{t('upcoming.fromTo', { from: rates.rate(change.from), to: rates.rate(change.to) })}</Text>
                   <Badge variant="light" color="blue" leftSection={<IconCalendarEvent size={12} aria-hidden />}>
                     {t('upcoming.effective', { date: format.date(change.effective_on) })}
                   </Badge>
