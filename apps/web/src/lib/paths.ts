@@ -16,6 +16,7 @@ export const ROUTES = {
   'approval-waiting': '/approval-waiting',
   'two-factor-verification': '/two/factor/verification',
   'commission-structure': '/commission-structure',
+  'partner-tiers': '/partner-tiers',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
