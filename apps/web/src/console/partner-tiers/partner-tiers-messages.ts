@@ -1,0 +1,103 @@
+/** The console's tiers texts in English; the Arabic is in ./partner-tiers-messages-ar.ts (loaded with Arabic). */
+import { defineMessages } from '../../i18n/i18n';
+
+export const partnerTiersConsoleEn = {
+  title: 'Partner tiers',
+  description:
+    'Tiers set which column of the rate card a partner is paid from. Each night an agent moves up as soon as it meets a higher tier’s criteria, and down only at the end of a period after 30 days’ notice. A frozen tier does not move.',
+  tiersTitle: 'Tiers',
+  tiersLoadFailed: "Couldn't load the tiers.",
+  noTiers: 'No tiers yet. Add the entry tier first: every partner starts there.',
+  retry: 'Try again',
+  addTier: 'Add a tier',
+  edit: 'Edit',
+  editNamed: 'Edit {{name}}',
+  agents_one: 'One agent',
+  agents_other: '{{count, number}} agents',
+  entry: 'Entry tier: every partner starts here.',
+  each: 'Each {{period}}:',
+  periods: { month: 'month', quarter: 'quarter', year: 'year' },
+  criteria: {
+    bookings_one: 'one completed treatment',
+    bookings_other: '{{count, number}} completed treatments',
+    value: '{{amount}} of completed treatments',
+    certificate: 'an active “{{programme}}” certificate',
+  },
+  agentsTitle: 'Agents’ tiers',
+  agentsLoadFailed: "Couldn't load the agents’ tiers.",
+  agentsEmpty: 'No referral agents yet.',
+  agentsFilteredEmpty: 'No agents match these filters.',
+  searchAgents: 'Search agents',
+  tierFilter: 'Tier',
+  allTiers: 'Any tier',
+  stateFilter: 'State',
+  anyState: 'Any state',
+  states: { frozen: 'Frozen', notice: 'Under notice' },
+  columns: { agent: 'Agent', tier: 'Tier', since: 'Since', state: 'State', evaluated: 'Last evaluated', actions: 'Actions' },
+  noTierYet: 'Not evaluated yet',
+  frozen: 'Frozen',
+  notice: '{{tier}} from {{date}}',
+  evaluating: 'Evaluated nightly',
+  changeTier: 'Change tier',
+  changeTierNamed: 'Change the tier of {{name}}',
+  freeze: 'Freeze',
+  freezeNamed: 'Freeze the tier of {{name}}',
+  unfreeze: 'Unfreeze',
+  unfreezeNamed: 'Unfreeze the tier of {{name}}',
+  form: {
+    close: 'Close',
+    cancel: 'Cancel',
+    save: 'Save',
+    create: 'Add tier',
+    saveFailed: "Couldn't save. Try again.",
+    newTitle: 'New tier',
+    editTitle: 'Edit {{name}}',
+    rankNote: 'A new tier is ranked above every other.',
+    name: 'Name',
+    nameAr: 'Name in Arabic',
+    benefits: 'Benefits',
+    benefitsHelp: 'One per line, as partners read them.',
+    benefitsAr: 'Benefits in Arabic',
+    period: 'Evaluation period',
+    criteria: 'Criteria (all must be met in the period)',
+    entryNoCriteria: 'The entry tier has no criteria.',
+    useBookings: 'Completed treatments',
+    bookings: 'How many',
+    useValue: 'Completed treatment value',
+    amount: 'Value',
+    currency: 'Currency',
+    currencyHelp: 'Other currencies are counted at the programme’s exchange rates.',
+    useCertificate: 'Active certificate',
+    programme: 'Programme key',
+    saved: 'Tier saved',
+    created: 'Tier added',
+  },
+  agentDialog: {
+    title: 'Change the tier of {{name}}',
+    intro: 'Now {{tier}}. The change applies to bookings created from today, and the agent’s members are told. Unless the tier is frozen, the nightly evaluation may move it again.',
+    tier: 'New tier',
+    reason: 'Reason',
+    reasonHelp: 'Shown to the partner in their tier history, and kept in the audit log.',
+    confirm: 'Change tier',
+    changed: 'Tier changed',
+  },
+  freezeDialog: {
+    freezeTitle: 'Freeze the tier of {{name}}',
+    unfreezeTitle: 'Unfreeze the tier of {{name}}',
+    freezeIntro: '{{tier}} stays as it is, whatever the criteria, until it is unfrozen. Any demotion notice is cancelled.',
+    unfreezeIntro: '{{tier}} follows the criteria again from the next nightly evaluation.',
+    reason: 'Reason',
+    frozen: 'Tier frozen',
+    unfrozen: 'Tier unfrozen',
+  },
+} as const;
+
+declare module '../../i18n/i18n' {
+  interface Catalogues {
+    'console-partner-tiers': typeof partnerTiersConsoleEn;
+  }
+}
+
+export const partnerTiersConsoleMessages = defineMessages('console-partner-tiers', partnerTiersConsoleEn, () =>
+  import('./partner-tiers-messages-ar').then((module) => module.partnerTiersConsoleAr),
+);
