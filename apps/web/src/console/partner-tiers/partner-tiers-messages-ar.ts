@@ -48,11 +48,11 @@ export const partnerTiersConsoleAr: Translation<typeof partnerTiersConsoleEn> = 
   notice: '{{tier}} اعتبارًا من {{date}}',
   evaluating: 'يُقيَّم كل ليلة',
   changeTier: 'تغيير المستوى',
-  changeTierNamed: 'تغيير مستوى {{name}}',
+  changeTierNamed: 'تغيير المستوى لـ {{name}}',
   freeze: 'تثبيت',
   freezeNamed: 'تثبيت مستوى {{name}}',
   unfreeze: 'رفع التثبيت',
-  unfreezeNamed: 'رفع تثبيت مستوى {{name}}',
+  unfreezeNamed: 'رفع التثبيت عن مستوى {{name}}',
   form: {
     close: 'إغلاق',
     cancel: 'إلغاء',

@@ -39,7 +39,7 @@ export const partnerTiersConsoleEn = {
   notice: '{{tier}} from {{date}}',
   evaluating: 'Evaluated nightly',
   changeTier: 'Change tier',
-  changeTierNamed: 'Change the tier of {{name}}',
+  changeTierNamed: 'Change tier of {{name}}',
   freeze: 'Freeze',
   freezeNamed: 'Freeze the tier of {{name}}',
   unfreeze: 'Unfreeze',

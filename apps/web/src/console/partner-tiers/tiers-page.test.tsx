@@ -110,7 +110,7 @@ describe('partner tiers (console)', () => {
     expect(within(northwind).getByText('Frozen')).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.click(within(table).getByRole('button', { name: 'Change the tier of Harbor Health Partners' }));
+    await user.click(within(table).getByRole('button', { name: 'Change tier of Harbor Health Partners' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the tier of Harbor Health Partners' });
     await user.click(within(dialog).getByRole('button', { name: 'Change tier' }));
     expect(await within(dialog).findByText('The reason field is required.')).toBeInTheDocument();
@@ -136,6 +136,6 @@ describe('partner tiers (console)', () => {
     await within(table).findByText('Harbor Health Partners');
     expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add a tier' })).not.toBeInTheDocument();
-    expect(within(table).queryByRole('button', { name: /Change the tier/ })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Change tier of/ })).not.toBeInTheDocument();
   });
 });
