@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, List, Progress, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconLock, IconTrophy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarEvent, IconCheck, IconLock, IconTrophy } from '@tabler/icons-react';
 import { minorDigits } from '@portal/contracts/commission-rates';
 import type { CriterionProgress, PartnerTier, PartnerTierView, TierCriterion, TierHistoryEntry } from '@portal/contracts/partner-tiers';
 import { useFormat, type Formatter } from '../../../i18n/format';
@@ -180,9 +180,12 @@ function ProgressCard({ view, next, current }: { view: PartnerTierView; next: Pa
         ) : (
           <>
             {view.period ? (
-              <Badge variant="light" w="fit-content">
-                {t('progress.daysLeft', { count: view.period.days_left, period, end: format.date(view.period.ends_on) })}
-              </Badge>
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                <IconCalendarEvent size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+                <Text size="sm" fw={500}>
+                  {t('progress.daysLeft', { count: view.period.days_left, period, end: format.date(view.period.ends_on) })}
+                </Text>
+              </Group>
             ) : null}
             {view.progress.map((criterion) => {
               const value = criterionValue(criterion, t, format);
