@@ -22,7 +22,7 @@ async function runServer(config: Config): Promise<void> {
 
   // With workers, the first one seeds (it boots alone: cluster-primary.ts); replacements never do.
   if (config.seedDemo && (config.webConcurrency === 1 || cluster.worker?.id === 1)) {
-    const accounts = await seedDemoIfEmpty(database, config, app.log);
+    const accounts = await seedDemoIfEmpty(database, config, app.log, { storage: app.storage });
     if (accounts) printDemoAccounts(accounts);
   }
 

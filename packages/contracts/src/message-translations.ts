@@ -172,6 +172,17 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'The evaluation period must be a month, a quarter or a year.': 'يجب أن تكون فترة التقييم شهرًا أو ربع سنة أو سنة.',
   'A tier has at most one criterion of each kind.': 'للمستوى معيار واحد على الأكثر من كل نوع.',
   'The frozen field must be true or false.': 'يجب أن يكون حقل التثبيت صحيحًا أو خطأ.',
+  // ---- agreements (agreements.ts, console-agreements.ts) ----
+  'I agree to sign this agreement electronically and to receive it and related records in electronic form. My typed name is my signature and has the same effect as a handwritten one.':
+    'أوافق على توقيع هذه الاتفاقية إلكترونيًا وعلى تلقيها وما يتصل بها من سجلات بصيغة إلكترونية. الاسم الذي أكتبه هو توقيعي وله أثر التوقيع بخط اليد.',
+  'Confirm that you agree to sign electronically.': 'أكّد موافقتك على التوقيع إلكترونيًا.',
+  'Read the agreement to its end before signing.': 'اقرأ الاتفاقية حتى نهايتها قبل التوقيع.',
+  'The text fingerprint is not valid.': 'بصمة النص غير صالحة.',
+  'The kind must be template or individual.': 'يجب أن يكون النوع نموذجًا أو عقدًا فرديًا.',
+  'The key must be lower-case letters, digits and hyphens.': 'يجب أن يتكون المفتاح من أحرف لاتينية صغيرة وأرقام وشرطات.',
+  'An individual contract needs its referral agent.': 'يحتاج العقد الفردي إلى وكيل الإحالة الخاص به.',
+  'A template is for every agent it applies to, not one.': 'النموذج لكل وكيل ينطبق عليه، لا لوكيل واحد.',
+  'The expiry must be after the effective date.': 'يجب أن يكون تاريخ الانتهاء بعد تاريخ السريان.',
 };
 
 /** What placeholders are filled with: field labels, the password rules (as the message lists them), zod's names. */
@@ -252,6 +263,16 @@ const ARABIC_TERMS: MessageCatalogue = {
   // partner tiers (partner-tiers.ts)
   'Arabic name': 'الاسم بالعربية',
   state: 'الحالة',
+  // agreements (agreements.ts, console-agreements.ts)
+  'full name': 'الاسم الكامل',
+  kind: 'النوع',
+  text: 'النص',
+  'effective date': 'تاريخ السريان',
+  'expiry date': 'تاريخ الانتهاء',
+  'referral group id': 'معرّف مجموعة الإحالة',
+  'partner type id': 'معرّف نوع الشريك',
+  'referral agent id': 'معرّف وكيل الإحالة',
+  'agent id': 'معرّف الوكيل',
   benefits: 'المزايا',
   'Arabic benefits': 'المزايا بالعربية',
   // feedback (feedback.ts)

@@ -117,6 +117,8 @@ export interface NotificationPreferenceEvent {
  */
 /** The notification type of a change to the agent's commission rates (modules/commission-rates). */
 export const RATES_CHANGED_NOTIFICATION = 'rates.changed';
+/** The notification type of an agreement published for the agent (modules/agreements). */
+export const AGREEMENT_PUBLISHED_NOTIFICATION = 'agreement.published';
 /** The notification type of a change to the agent's tier (modules/partner-tiers). */
 export const TIER_CHANGED_NOTIFICATION = 'tier.changed';
 
@@ -134,6 +136,8 @@ export const NOTIFICATION_PREFERENCE_EVENTS = {
   'rates.changed': { types: [RATES_CHANGED_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
   /** The agent's tier: a promotion, a demotion notice, a demotion, an operator's change (issue 15, modules/partner-tiers). */
   'tier.changed': { types: [TIER_CHANGED_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
+  /** A new agreement or version to read and sign (issue 15, modules/agreements). */
+  'agreement.published': { types: [AGREEMENT_PUBLISHED_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
   'account.approved': { types: [NOTIFICATION_TYPES.accountApproved], channels: { in_app: 'always', email: 'always' }, emailSentByArea: true },
   security: { types: [], channels: { in_app: 'never', email: 'always' }, emailSentByArea: true },
 } as const satisfies Record<string, NotificationPreferenceEvent>;

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type pg from 'pg';
 import type { MessageTranslations } from '@portal/contracts/message-translations';
+import type { FileStore } from '../lib/storage/file-store.ts';
+
+/** What a demo seed may use besides the database: the file store, for demo rows that point at a file (a signed PDF). */
+export interface DemoSeedServices {
+  storage: FileStore;
+}
 
 /**
  * One area of the API: what `modules/<area>/module.ts` default-exports. buildApp finds every module by that file
@@ -28,7 +34,7 @@ export interface PortalModule {
    * Adds the area's demo data (`npm start` on an empty database, never in production), after the demo accounts
    * and after the modules in `after`. Real-looking names and figures: the demo is what people judge the portal by.
    */
-  seedDemo?: (pool: pg.Pool) => Promise<void>;
+  seedDemo?: (pool: pg.Pool, services: DemoSeedServices) => Promise<void>;
 }
 
 export function defineModule(module: PortalModule): PortalModule {

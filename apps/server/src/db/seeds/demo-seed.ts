@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../client.ts';
 import { seedDemoAccounts, type DemoAccount } from './demo-accounts.ts';
 import { loadModules } from '../../kit/load-modules.ts';
+import type { DemoSeedServices } from '../../kit/portal-module.ts';
 import { seedDemoOperators } from '../../modules/operators/demo-operators.ts';
 
 /**
@@ -15,6 +16,7 @@ export async function seedDemoIfEmpty(
   database: Database,
   config: Config,
   log: FastifyBaseLogger,
+  services: DemoSeedServices,
 ): Promise<DemoAccount[] | undefined> {
   const { rows } = await database.pool.query<{ count: number }>('SELECT count(*) AS count FROM users');
   if ((rows[0]?.count ?? 0) > 0) return undefined;
@@ -22,7 +24,7 @@ export async function seedDemoIfEmpty(
   const accounts = await seedDemoAccounts(database.pool, config);
   // The console's operators, one per role (their TOTP secret is sealed with APP_KEY, hence here and not in a module's seedDemo).
   const operators = await seedDemoOperators(database.pool, config);
-  for (const module of await loadModules()) await module.seedDemo?.(database.pool);
+  for (const module of await loadModules()) await module.seedDemo?.(database.pool, services);
   return [
     ...accounts,
     ...operators.map((operator) => ({ email: operator.email, password: operator.password, description: operator.description, totpSecret: operator.totpSecret, operatorRole: operator.role })),

@@ -1,7 +1,7 @@
 import type { RateValue, UpcomingRateChange } from '@portal/contracts/commission-rates';
 import type { TierComparison } from '@portal/contracts/partner-tiers';
 import type { Queryable } from '../../db/queryable.ts';
-import { changeDays, effectiveRates, resolveRate, type ResolvedRate } from './repository.ts';
+import { cardSchedule, changeDays, contractRates, effectiveRates, resolveRate, type ResolvedRate, type ScheduleRow } from './repository.ts';
 
 /**
  * The rate card as the other parts of the programme reach it (docs/programme-terms.md): the tier page's preview of
@@ -17,9 +17,13 @@ export interface CommissionRates {
   upcomingChanges(db: Queryable, options: { referralAgentId: number; on: Date; horizonDays: number }): Promise<UpcomingRateChange[]>;
   /** The agent's rates that would differ in `tierId` (the tier page's "what the next tier changes"), grouped by cause. */
   tierComparison(db: Queryable, options: { referralAgentId: number; tierId: number; on: Date }): Promise<TierComparison>;
+  /** The card's general rows in force on `on` (what an agreement publishes as its schedule). */
+  schedule(db: Queryable, options: { on: Date }): Promise<ScheduleRow[]>;
+  /** An individual contract's negotiated rows, in words. */
+  contractRates(db: Queryable, agreementId: number): Promise<ScheduleRow[]>;
 }
 
-export type { ResolvedRate };
+export type { ResolvedRate, ScheduleRow };
 
 /** The UTC calendar day of an instant: what a booking created at that instant is priced on. */
 export function pricingDay(at: Date): string {
@@ -63,6 +67,8 @@ export function createCommissionRates(): CommissionRates {
       const changes = [...groups.values()].map(({ facilityIds, ...change }) => ({ ...change, facilities: facilityIds.size }));
       return changes;
     },
+    schedule: (db, { on }) => cardSchedule(db, pricingDay(on)),
+    contractRates: (db, agreementId) => contractRates(db, agreementId),
     async tierComparison(db, { referralAgentId, tierId, on }) {
       const day = pricingDay(on);
       const [now, then] = await Promise.all([effectiveRates(db, { referralAgentId, day }), effectiveRates(db, { referralAgentId, day, tierId })]);

@@ -289,3 +289,48 @@ export async function insertRate(db: Queryable, rate: NewRate): Promise<number> 
   );
   return rows[0]!.id;
 }
+
+/** A row of a rate schedule in words: what it is for, what it pays, its refund window (agreements show them). */
+export interface ScheduleRow {
+  scope: RateScope;
+  rate: RateValue;
+  refund_window_days: number;
+}
+
+/** The rate card's general rows in force on `day` (an agreement's schedule, as published). */
+export async function cardSchedule(db: Queryable, day: string): Promise<ScheduleRow[]> {
+  const { rows } = await db.query<{ row: ScheduleRow }>(
+    `SELECT json_build_object(
+              'scope', json_build_object('facility', f.name, 'service', s.name, 'specialty', sp.name,
+                                         'tier', CASE WHEN t.id IS NULL THEN NULL ELSE json_build_object('name', t.name, 'name_ar', t.name_ar) END),
+              'rate', json_build_object('kind', r.kind, 'basis_points', r.basis_points, 'amount_minor', r.amount_minor, 'currency', COALESCE(r.currency, f.currency, 'USD')),
+              'refund_window_days', r.refund_window_days) AS row
+       FROM commission_rates r
+       LEFT JOIN facilities f ON f.id = r.facility_id
+       LEFT JOIN services s ON s.id = r.service_id
+       LEFT JOIN specialties sp ON sp.id = r.specialty_id
+       LEFT JOIN partner_tiers t ON t.id = r.tier_id
+      WHERE r.referral_agent_id IS NULL AND r.valid_from <= $1::date AND (r.valid_to IS NULL OR r.valid_to > $1::date)
+      ORDER BY f.name NULLS FIRST, sp.name NULLS FIRST, s.name NULLS FIRST, t.rank NULLS FIRST, r.id`,
+    [day],
+  );
+  return rows.map((row) => row.row);
+}
+
+/** An individual contract's negotiated rows of the rate card, in words. */
+export async function contractRates(db: Queryable, agreementId: number): Promise<ScheduleRow[]> {
+  const { rows } = await db.query<{ row: ScheduleRow }>(
+    `SELECT json_build_object(
+              'scope', json_build_object('facility', f.name, 'service', s.name, 'specialty', sp.name, 'tier', NULL),
+              'rate', json_build_object('kind', r.kind, 'basis_points', r.basis_points, 'amount_minor', r.amount_minor, 'currency', COALESCE(r.currency, f.currency, 'USD')),
+              'refund_window_days', r.refund_window_days) AS row
+       FROM commission_rates r
+       LEFT JOIN facilities f ON f.id = r.facility_id
+       LEFT JOIN services s ON s.id = r.service_id
+       LEFT JOIN specialties sp ON sp.id = r.specialty_id
+      WHERE r.agreement_id = $1
+      ORDER BY f.name NULLS FIRST, s.name NULLS FIRST, r.id`,
+    [agreementId],
+  );
+  return rows.map((row) => row.row);
+}

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_ANSWERED_NOTIFICATION } from '@portal/contracts/feedback';
 import { NOTIFICATION_TYPES } from '@portal/contracts/notifications';
-import { AVATAR_MAX_BYTES, EMAIL_CHANGE_MAX_REQUESTS, RATES_CHANGED_NOTIFICATION, TIER_CHANGED_NOTIFICATION, preferenceEventOfType, profileSchema } from '@portal/contracts/profile';
+import { AVATAR_MAX_BYTES, EMAIL_CHANGE_MAX_REQUESTS, AGREEMENT_PUBLISHED_NOTIFICATION, RATES_CHANGED_NOTIFICATION, TIER_CHANGED_NOTIFICATION, preferenceEventOfType, profileSchema } from '@portal/contracts/profile';
 import { notifyBookingCreated } from '../notifications/domain-notifications.ts';
 import { runNotifyCommand } from '../../cli/notify-commands.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -301,7 +301,7 @@ const TEAM_NOTIFICATION_TYPE = 'team';
 
 describe('notification preferences', () => {
   it('covers every notification type the portal sends: the team, feedback answers and account approval have their rows', async () => {
-    const sent = [...Object.values(NOTIFICATION_TYPES), TEAM_NOTIFICATION_TYPE, FEEDBACK_ANSWERED_NOTIFICATION, RATES_CHANGED_NOTIFICATION, TIER_CHANGED_NOTIFICATION];
+    const sent = [...Object.values(NOTIFICATION_TYPES), TEAM_NOTIFICATION_TYPE, FEEDBACK_ANSWERED_NOTIFICATION, RATES_CHANGED_NOTIFICATION, TIER_CHANGED_NOTIFICATION, AGREEMENT_PUBLISHED_NOTIFICATION];
     expect(sent.filter((type) => preferenceEventOfType(type) === undefined)).toEqual([]);
 
     const { client } = await signedIn();

@@ -75,6 +75,7 @@ export const profileEn = {
     feedback_answered: { label: 'Answers to your feedback', hint: 'The portal team answered your feedback. The answer is always e-mailed to you.' },
     rates_changed: { label: 'Commission rate changes', hint: 'A rate that applies to your organisation changes: which one, from what to what, and from when.' },
     tier_changed: { label: 'Partner tier changes', hint: 'Your organisation moves up a tier, is given notice of a move down, or the programme team changes or holds its tier.' },
+    agreement_published: { label: 'Agreements to sign', hint: 'A new agreement, or a new version of one, is published for your organisation.' },
     account_approved: { label: 'Account approved', hint: 'Your partner account was approved and you can sign in.' },
     security: { label: 'Security notices', hint: 'Changes to your sign-in details, such as your e-mail address.' },
   },

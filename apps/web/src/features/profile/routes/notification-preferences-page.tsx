@@ -21,6 +21,7 @@ const EVENT_TEXTS = {
   'feedback.answered': 'events.feedback_answered',
   'rates.changed': 'events.rates_changed',
   'tier.changed': 'events.tier_changed',
+  'agreement.published': 'events.agreement_published',
   'account.approved': 'events.account_approved',
   security: 'events.security',
 } as const satisfies Record<NotificationPreferenceEventKey, string>;
