@@ -59,7 +59,11 @@ describe('the jobs page', () => {
     expect(queues.map((queue: { name: string }) => queue.name)).toEqual(expect.arrayContaining(['mail.send', 'test.report']));
     expect(queues.find((queue: { name: string }) => queue.name === 'test.report')).toMatchObject({ queued: 0, active: 0, retrying: 0 });
     expect(queues.find((queue: { name: string }) => queue.name === 'test.report').failed).toBeGreaterThanOrEqual(1);
-    expect(schedules).toEqual([{ name: 'test.report', cron: '0 3 * * *', time_zone: 'Asia/Dubai', next_run_at: expect.stringMatching(/T23:00:00\.000Z$/) }]);
+    // The portal's own schedules (the nightly tier evaluation) are listed beside the test's.
+    expect(schedules).toEqual([
+      { name: 'partner-tiers.evaluate', cron: '20 2 * * *', time_zone: 'UTC', next_run_at: expect.stringMatching(/T02:20:00\.000Z$/) },
+      { name: 'test.report', cron: '0 3 * * *', time_zone: 'Asia/Dubai', next_run_at: expect.stringMatching(/T23:00:00\.000Z$/) },
+    ]);
   });
 
   it('lists the failed jobs, newest failure first, with what an operator may see of them', async () => {
