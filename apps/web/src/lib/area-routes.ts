@@ -74,6 +74,11 @@ export interface AreaRoutes {
   signedInWithoutLayout?: AreaRoute[];
   /** The area's sidebar entries; each must lead to a route (router.test.tsx checks). */
   navigation?: NavigationEntry[];
+  /**
+   * Notices shown above every page of the base layout (an agreement awaiting an owner's signature): each renders
+   * nothing when it has nothing to say, and decides itself whom it concerns.
+   */
+  notices?: ComponentType[];
 }
 
 /** `lazy` for a route whose page is the named export `name` of the module `load` imports. */

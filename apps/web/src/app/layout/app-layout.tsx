@@ -6,6 +6,7 @@ import { useText } from '../../i18n/i18n';
 import { ROUTES } from '../../lib/paths';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { useAuthStore } from '../../stores/auth-store';
+import { AREAS } from '../areas';
 import { AgentBrand } from './agent-brand';
 import { HeaderActions } from './header-actions';
 import { Sidebar } from './sidebar';
@@ -13,6 +14,9 @@ import { UserMenu } from './user-menu';
 import classes from './app-layout.module.css';
 // Paper gets the page's content without the frame (header, sidebar).
 import './print.css';
+
+/** The areas' notices, above every page (lib/area-routes.ts `notices`). */
+const NOTICES = AREAS.flatMap((area) => area.notices ?? []);
 
 /**
  * The base layout of signed-in pages (Mantine AppShell): header with the referral agent's logo, the header
@@ -70,6 +74,9 @@ export function AppLayout() {
           <Sidebar onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+          {NOTICES.map((Notice, index) => (
+            <Notice key={index} />
+          ))}
           <Outlet />
         </AppShell.Main>
       </AppShell>
