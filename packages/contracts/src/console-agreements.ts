@@ -91,3 +91,9 @@ export const agreementSignatureSchema = z.object({
 export const agreementSignaturesSchema = z.object({ signatures: z.array(agreementSignatureSchema) });
 export type AgreementSignature = z.infer<typeof agreementSignatureSchema>;
 export const signatureParamsSchema = z.object({ id: idStringField('id'), agentId: idStringField('agent id') });
+
+/** GET /api/console/agreements/options: whom an agreement can be for (agents, referral groups, partner types). */
+export const CONSOLE_AGREEMENT_OPTIONS_URL = '/api/console/agreements/options';
+const option = z.object({ id: z.number().int(), name: z.string() });
+export const agreementOptionsSchema = z.object({ agents: z.array(option), groups: z.array(option), partner_types: z.array(option) });
+export type AgreementOptions = z.infer<typeof agreementOptionsSchema>;

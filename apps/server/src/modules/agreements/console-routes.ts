@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CONSOLE_AGREEMENT_OPTIONS_URL,
   CONSOLE_AGREEMENT_PREVIEW_URL,
+  agreementOptionsSchema,
   agreementDraftSchema,
   agreementPreviewRequestSchema,
   agreementPreviewSchema,
@@ -68,6 +70,16 @@ export async function agreementsConsoleRoutes(fastify: FastifyInstance, _options
     CONSOLE_AGREEMENT_PREVIEW_URL,
     operatorRoute(app, { permission: 'terms.read', tags: TAGS, summary: 'Markdown as partners will read it (sanitised HTML)', body: agreementPreviewRequestSchema, response: { 200: agreementPreviewSchema } }),
     async (request) => ({ html: markdownToSafeHtml(request.body.body_markdown) }),
+  );
+
+  app.get(
+    CONSOLE_AGREEMENT_OPTIONS_URL,
+    operatorRoute(app, { permission: 'terms.read', tags: TAGS, summary: 'Whom an agreement can be for: referral agents, referral groups, partner types', response: { 200: agreementOptionsSchema } }),
+    async () => {
+      const names = async (table: 'referral_agents' | 'referral_groups' | 'partner_types') => (await pool.query<{ id: number; name: string }>(`SELECT id, name FROM ${table} ORDER BY lower(name), id`)).rows;
+      const [agents, groups, types] = await Promise.all([names('referral_agents'), names('referral_groups'), names('partner_types')]);
+      return { agents, groups, partner_types: types };
+    },
   );
 
   app.get(
