@@ -38,7 +38,7 @@ test('an owner signs the pending agreement: the banner goes and the signed PDF d
   await expect(banner).toBeHidden();
 
   const downloading = page.waitForEvent('download');
-  await reader.getByRole('button', { name: /^Download the signed PDF of Partner Programme Agreement, version 2$/ }).click();
+  await reader.getByRole('button', { name: 'Download signed PDF: Partner Programme Agreement, version 2' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('partner-programme-agreement-v2-signed.pdf');
   const bytes = await readFile((await download.path())!);
@@ -57,7 +57,9 @@ test('an owner signs the pending agreement: the banner goes and the signed PDF d
   const consoleContext = await browser.newContext();
   const operator = await consoleContext.newPage();
   await signInToConsole(operator, finance.email, '/console/agreements');
-  const row = operator.getByRole('table', { name: /Agreements/ }).getByRole('row').filter({ hasText: 'Partner Programme Agreement' }).filter({ hasText: 'Version 2' });
-  await expect(row).toContainText('4 of 4 signed');
+  await operator.getByRole('button', { name: 'Signatures of Partner Programme Agreement, version 2' }).click();
+  const signatures = operator.getByRole('table', { name: 'Who signed and who has not' });
+  await expect(signatures.getByRole('row').filter({ hasText: 'Harbor Health Partners' })).toContainText('Amelia Hart');
+  await expectAccessible(operator, 'the console signatures');
   await consoleContext.close();
 });

@@ -12,6 +12,13 @@ import classes from './theme.module.css';
  */
 const teal: MantineColorsTuple = [...DEFAULT_THEME.colors.teal.slice(0, 8), '#087f5b', '#066649'] as unknown as MantineColorsTuple;
 
+/**
+ * Orange, the colour of "action needed" (an agreement to sign, a demotion notice), darkened the same way: Mantine's
+ * 8 (#e8590c) carried white at 3.6:1 and its 9 (#d9480f) as light-variant text on orange-1 3.6:1; #c2410c carries
+ * white at 5.2:1 and #9a3412 reads at 7.0:1 on orange-1.
+ */
+const orange: MantineColorsTuple = [...DEFAULT_THEME.colors.orange.slice(0, 8), '#c2410c', '#9a3412'] as unknown as MantineColorsTuple;
+
 /** The texts the theme gives Mantine's components (names of icon buttons), in the reader's language. */
 export interface ThemeLabels {
   closeNotification: string;
@@ -31,7 +38,7 @@ export function createPortalTheme(labels: ThemeLabels) {
     // filled shade must carry white text in dark too. Also applies to every colour's filled variant: red-8 (4.5:1
     // under white, the bell's badge) and blue-8 (5.0:1).
     primaryShade: { light: 8, dark: 8 },
-    colors: { teal },
+    colors: { teal, orange },
     defaultRadius: 'md',
     fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },

@@ -30,7 +30,7 @@ export const agreementsAr: Translation<typeof agreementsEn> = {
   readAndSign: 'القراءة والتوقيع',
   readAndSignNamed: 'القراءة والتوقيع: {{title}}، النسخة {{version}}',
   download: 'تنزيل PDF الموقّع',
-  downloadNamed: 'تنزيل PDF الموقّع لـ {{title}}، النسخة {{version}}',
+  downloadNamed: 'تنزيل PDF الموقّع: {{title}}، النسخة {{version}}',
   downloadFailed: 'تعذّر تنزيل ملف PDF الموقّع',
   banner: {
     title: 'اتفاقية تحتاج إلى توقيعك',

@@ -29,7 +29,7 @@ export const agreementsEn = {
   readAndSign: 'Read and sign',
   readAndSignNamed: 'Read and sign {{title}}, version {{version}}',
   download: 'Download signed PDF',
-  downloadNamed: 'Download the signed PDF of {{title}}, version {{version}}',
+  downloadNamed: 'Download signed PDF: {{title}}, version {{version}}',
   downloadFailed: 'The signed PDF could not be downloaded',
   banner: {
     title: 'An agreement needs your signature',

@@ -62,7 +62,7 @@ describe('agreements', () => {
     const older = screen.getByRole('article', { name: 'Partner Programme Agreement, Version 1' });
     expect(within(older).getByText('Superseded')).toBeInTheDocument();
     expect(within(older).getByText('Signed by Amelia Hart on 4 Jan 2025')).toBeInTheDocument();
-    expect(within(older).getByRole('button', { name: 'Download the signed PDF of Partner Programme Agreement, version 1' })).toBeInTheDocument();
+    expect(within(older).getByRole('button', { name: 'Download signed PDF: Partner Programme Agreement, version 1' })).toBeInTheDocument();
 
     const clicks = userEvent.setup();
     await clicks.click(within(latest).getByRole('button', { name: 'Read and sign Partner Programme Agreement, version 2' }));
