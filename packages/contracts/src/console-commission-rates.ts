@@ -105,3 +105,65 @@ export type NewRateRequest = z.output<typeof newRateRequestSchema>;
 export const endRateRequestSchema = z.object({ valid_to: dayField('valid to') });
 export type EndRateRequest = z.output<typeof endRateRequestSchema>;
 export const rateParamsSchema = z.object({ id: idStringField('id') });
+
+/**
+ * POST /api/console/commission-rates/import?filename=…[&apply=true] (terms.manage): rows of the card from an xlsx or
+ * csv file, the body being the file itself (`Content-Type: application/octet-stream`). Without `apply` it only checks
+ * and previews; with it, every row is added in one transaction, or none when any is refused (422 with the rows).
+ * Columns, by their header (any order, any case): facility, service, specialty, tier, kind (percentage or flat),
+ * rate (a percentage, 8.5), amount and currency (a flat amount), base_description, base_description_ar,
+ * refund_window_days, valid_from, valid_to. Names, not ids: an empty facility, service, specialty or tier means "all".
+ */
+export const RATE_IMPORT_URL = '/api/console/commission-rates/import';
+export const RATE_IMPORT_CONTENT_TYPE = 'application/octet-stream';
+export const RATE_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const RATE_IMPORT_MAX_ROWS = 2000;
+export const RATE_IMPORT_COLUMNS = [
+  'facility',
+  'service',
+  'specialty',
+  'tier',
+  'kind',
+  'rate',
+  'amount',
+  'currency',
+  'base_description',
+  'base_description_ar',
+  'refund_window_days',
+  'valid_from',
+  'valid_to',
+] as const;
+
+export const rateImportQuerySchema = z.object({
+  filename: z.string().trim().max(200, 'The filename must not be greater than 200 characters.').optional(),
+  apply: z.enum(['true', 'false'], { error: 'The apply field must be true or false.' }).optional(),
+});
+
+export const rateImportRowSchema = z.object({
+  /** the row's line in the file (the header is line 1) */
+  line: z.number().int(),
+  facility: z.string().nullable(),
+  service: z.string().nullable(),
+  specialty: z.string().nullable(),
+  tier: z.string().nullable(),
+  kind: z.enum(RATE_KINDS).nullable(),
+  basis_points: z.number().int().nullable(),
+  amount_minor: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  refund_window_days: z.number().int().nullable(),
+  valid_from: z.string().nullable(),
+  valid_to: z.string().nullable(),
+  /** an open-ended row of the same facility, service, specialty and tier this one ends on its valid_from */
+  ends: z.object({ id: z.number().int(), valid_from: z.string() }).nullable(),
+  /** why the row cannot be added, in words; empty when it can */
+  errors: z.array(z.string()),
+});
+export type RateImportRow = z.infer<typeof rateImportRowSchema>;
+
+export const rateImportResultSchema = z.object({
+  applied: z.boolean(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  rows: z.array(rateImportRowSchema),
+});
+export type RateImportResult = z.infer<typeof rateImportResultSchema>;

@@ -172,6 +172,9 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'The evaluation period must be a month, a quarter or a year.': 'يجب أن تكون فترة التقييم شهرًا أو ربع سنة أو سنة.',
   'A tier has at most one criterion of each kind.': 'للمستوى معيار واحد على الأكثر من كل نوع.',
   'The frozen field must be true or false.': 'يجب أن يكون حقل التثبيت صحيحًا أو خطأ.',
+  // ---- the rate card's import (console-commission-rates.ts) ----
+  'The filename must not be greater than 200 characters.': 'يجب ألا يزيد اسم الملف على 200 حرف.',
+  'The apply field must be true or false.': 'يجب أن يكون حقل التطبيق صحيحًا أو خطأ.',
   // ---- agreements (agreements.ts, console-agreements.ts) ----
   'I agree to sign this agreement electronically and to receive it and related records in electronic form. My typed name is my signature and has the same effect as a handwritten one.':
     'أوافق على توقيع هذه الاتفاقية إلكترونيًا وعلى تلقيها وما يتصل بها من سجلات بصيغة إلكترونية. الاسم الذي أكتبه هو توقيعي وله أثر التوقيع بخط اليد.',

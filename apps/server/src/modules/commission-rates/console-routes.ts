@@ -8,6 +8,11 @@ import {
   consoleRatesEndpoint,
   endRateRequestSchema,
   newRateRequestSchema,
+  rateImportQuerySchema,
+  rateImportResultSchema,
+  RATE_IMPORT_CONTENT_TYPE,
+  RATE_IMPORT_MAX_BYTES,
+  RATE_IMPORT_URL,
   rateParamsSchema,
   type NewRateRequest,
 } from '@portal/contracts/console-commission-rates';
@@ -21,6 +26,9 @@ import { endRate, exists, facilityCurrency, findRate, listRates, lockRateCard, o
 import { COMMISSION_RATES_MESSAGES as M } from './messages.ts';
 import { ANNOUNCE_RATE_CHANGE_JOB, type AnnounceRateChangeData } from './rate-change-notices.ts';
 import { insertRate } from './repository.ts';
+import { planRateImport, readRateFile } from './rate-import.ts';
+import { Readable } from 'node:stream';
+import { AppError } from '../../lib/errors.ts';
 
 const TAGS = ['commission-rates'];
 
@@ -134,6 +142,65 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
         return created;
       });
       return reply.code(201).send((await findRate(pool, id))!);
+    },
+  );
+
+  // The file itself is the body (as the logos': no multipart parser), read whole up to 2 MB.
+  app.addContentTypeParser(RATE_IMPORT_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
+
+  async function readUpload(body: unknown): Promise<Buffer> {
+    if (!(body instanceof Readable)) throw ValidationError.field('file', M.importNotSent);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += (chunk as Buffer).length;
+      if (size > RATE_IMPORT_MAX_BYTES) throw ValidationError.field('file', M.importTooLarge);
+      chunks.push(chunk as Buffer);
+    }
+    if (size === 0) throw ValidationError.field('file', M.importEmpty);
+    return Buffer.concat(chunks);
+  }
+
+  app.post(
+    RATE_IMPORT_URL,
+    operatorRoute(app, {
+      permission: 'terms.manage',
+      tags: TAGS,
+      summary: 'Import rows of the card from an xlsx or csv file: a preview of what changes, or (apply=true) all of them at once',
+      description:
+        'The body is the file itself, `Content-Type: application/octet-stream`. Each row is checked as the form checks a new rate, and against the card: ' +
+        'a row overlapping an open-ended row of the same facility, service, specialty and tier that started earlier ends it on its first day. With apply=true ' +
+        'every row is added in one transaction, or none (422 with the rows) when any is refused.',
+      querystring: rateImportQuerySchema,
+      consumes: [RATE_IMPORT_CONTENT_TYPE],
+      response: { 200: rateImportResultSchema, 415: messageSchema },
+    }),
+    async (request, reply) => {
+      const rows = await readRateFile(await readUpload(request.body));
+      const apply = request.query.apply === 'true';
+      const result = await inTransaction(pool, async (client) => {
+        await lockRateCard(client);
+        const planned = await planRateImport(client, rows);
+        const invalid = planned.filter((row) => row.report.errors.length > 0).length;
+        const summary = { valid: planned.length - invalid, invalid, rows: planned.map((row) => row.report) };
+        if (!apply) return { applied: false, ...summary };
+        if (invalid > 0) throw new AppError(422, M.importRefused, 'rate_import_refused', { errors: { file: [M.importRefused] } });
+        const days = new Set<string>();
+        for (const row of planned) {
+          const rate = row.rate!;
+          if (row.endsId !== null) {
+            await endRate(client, row.endsId, rate.validFrom);
+            await recordAudit(client, actorOf(request), { action: 'commission_rate.ended', target: { type: 'commission_rate', id: row.endsId }, before: { valid_to: null }, after: { valid_to: rate.validFrom }, reason: `import, line ${row.report.line}` });
+          }
+          const created = await insertRate(client, rate);
+          await recordAudit(client, actorOf(request), { action: 'commission_rate.imported', target: { type: 'commission_rate', id: created }, after: { ...rate, line: row.report.line, file: request.query.filename ?? null } });
+          days.add(rate.validFrom);
+          if (rate.validTo) days.add(rate.validTo);
+        }
+        for (const day of days) await announce(client, day, `import:${day}:${Date.now()}`);
+        return { applied: true, ...summary };
+      });
+      return reply.send(result);
     },
   );
 
