@@ -75,7 +75,7 @@ export const agreementsConsoleAr: Translation<typeof agreementsConsoleEn> = {
     signer: 'وقّعها',
     when: 'تاريخ التوقيع',
     ip: 'عنوان IP',
-    pdf: 'PDF',
+    pdf: 'ملف PDF',
     notSigned: 'لم يوقّع',
     download: 'تنزيل',
     downloadNamed: 'تنزيل ملف PDF الذي وقّعه {{agent}}',

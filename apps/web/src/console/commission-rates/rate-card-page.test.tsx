@@ -131,4 +131,38 @@ describe('rate card (console)', () => {
     expect(screen.queryByRole('button', { name: 'New rate' })).not.toBeInTheDocument();
     expect(within(readOnly).queryByRole('button', { name: /^End the rate/ })).not.toBeInTheDocument();
   });
+
+  it('imports a file: a preview of each row first (the refused ones say why), then all the rates at once', async () => {
+    const row = { line: 2, facility: 'Pearl Dental Studio', service: null, specialty: null, tier: null, kind: 'percentage' as const, basis_points: 950, amount_minor: null, currency: 'AED', refund_window_days: 30, valid_from: '2027-01-01', valid_to: null, ends: { id: 1, valid_from: '2027-01-01' }, errors: [] };
+    let good = false;
+    const calls = api('finance', {
+      'POST /api/console/commission-rates/import': (request) => {
+        if (request.query.get('apply') === 'true') return jsonResponse(200, { applied: true, valid: 1, invalid: 0, rows: [row] });
+        return jsonResponse(200, good ? { applied: false, valid: 1, invalid: 0, rows: [row] } : { applied: false, valid: 1, invalid: 1, rows: [row, { ...row, line: 3, facility: 'Atlantis Hospital', basis_points: null, ends: null, errors: ['No facility is named Atlantis Hospital.'] }] });
+      },
+    });
+    renderApp('/rate-card', { routes: consoleRoutes });
+    await screen.findByRole('table', { name: /Rate card/ });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import rates from a file' });
+    // Mantine's FileInput is a button over a hidden file input: the file goes to the input.
+    const input = () => dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(within(dialog).getByRole('button', { name: /^File/ })).toBeInTheDocument();
+    await user.upload(input(), new File(['facility,kind\n'], 'card.csv', { type: 'text/csv' }));
+    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates/import')).toHaveLength(1));
+    const preview = await within(dialog).findByRole('table', { name: 'The rows of the file and what each does' });
+    expect(within(preview).getByText('No facility is named Atlantis Hospital.')).toBeInTheDocument();
+    expect(within(preview).getByText('Ends rate #1 on 1 Jan 2027')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 rate ready, 1 refused')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add 1 rate' })).toBeDisabled();
+
+    good = true;
+    await user.upload(input(), new File(['facility,kind\n'], 'card-fixed.csv', { type: 'text/csv' }));
+    await vi.waitFor(() => expect(within(dialog).getByRole('button', { name: 'Add 1 rate' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Add 1 rate' }));
+    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates/import').at(-1)!.query.get('apply')).toBe('true'));
+    expect(calls.calls('POST', '/api/console/commission-rates/import').at(-1)!.query.get('filename')).toBe('card-fixed.csv');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import rates from a file' })).not.toBeInTheDocument());
+  });
 });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, NativeSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { RATE_STATUSES, consoleRatesEndpoint, type ConsoleRateRow, type ConsoleRatesQuery, type RateStatus } from '@portal/contracts/console-commission-rates';
 import type { PageSize } from '@portal/contracts/constants';
 import { operatorCan } from '@portal/contracts/operator-permissions';
@@ -12,6 +12,7 @@ import { useRateText } from '../../lib/rate-text';
 import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { useOperator } from '../session/require-operator';
 import { EndRateDialog } from './end-rate-dialog';
+import { ImportRatesDialog } from './import-rates-dialog';
 import { NewRateDialog } from './new-rate-dialog';
 import { useRateOptions } from './rate-card-api';
 import { appliesTo, rateValueOf } from './rate-text';
@@ -32,6 +33,7 @@ export function RateCardPage() {
   const { list, table } = useListEndpoint(consoleRatesEndpoint, {}, { loadFailed: t('loadFailed') });
   const { params } = list;
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [ending, setEnding] = useState<ConsoleRateRow | null>(null);
 
   const headers = useMemo<TableHeader<ConsoleRateRow>[]>(
@@ -95,9 +97,14 @@ export function RateCardPage() {
           </Text>
         </Stack>
         {mayManage ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-            {t('newRate')}
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImporting(true)}>
+              {t('importRates')}
+            </Button>
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+              {t('newRate')}
+            </Button>
+          </Group>
         ) : null}
       </Group>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
@@ -151,6 +158,7 @@ export function RateCardPage() {
       </Paper>
       {creating && options.data ? <NewRateDialog options={options.data} onClose={() => setCreating(false)} /> : null}
       {ending ? <EndRateDialog rate={ending} onClose={() => setEnding(null)} /> : null}
+      {importing ? <ImportRatesDialog onClose={() => setImporting(false)} /> : null}
     </Stack>
   );
 }
