@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Box, Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { PAGE_SIZES } from '@portal/contracts/constants';
 import { useFormat } from '../../i18n/format';
@@ -46,12 +47,19 @@ export function DataTablePagination({
 }: DataTablePaginationProps) {
   const t = useText('shared');
   const format = useFormat();
+  const root = useRef<HTMLDivElement | null>(null);
+  // The page link keeps focus while the next page loads; rows of another height above it (a banner above the page,
+  // longer names) can push it off screen. Keep the focused control in view (WCAG 2.4.11): a no-op when it is.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && root.current?.contains(active)) active.scrollIntoView?.({ block: 'nearest' });
+  });
   if (total === undefined || total <= shown || !(onPageChange || onPerPageChange)) return null;
   const pageSize = perPage ?? shown;
   const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 
   return (
-    <Group justify={compact ? 'center' : 'space-between'} align="center" mt="sm" gap="sm" wrap="wrap" data-print-hide>
+    <Group ref={root} justify={compact ? 'center' : 'space-between'} align="center" mt="sm" gap="sm" wrap="wrap" data-print-hide>
       <Group gap="sm" wrap="nowrap" justify={compact ? 'space-between' : undefined} w={compact ? '100%' : undefined}>
         {/* Not live: it reads the same on every page; DataTableAnnouncer says which rows are shown. */}
         <Text size="sm">

@@ -1,14 +1,15 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useText } from '../../../i18n/i18n';
 import { useAuthStore, userCan } from '../../../stores/auth-store';
 import { useAgreements } from '../api/agreements-api';
+import classes from './action-needed-banner.module.css';
 
 /**
  * Above every page, for the members who sign (owners): a mandatory agreement awaits their signature, and until an
  * owner signs it the organisation's new commissions are held (issue 15). Nothing for the other roles, or when none
- * awaits.
+ * awaits. One slim bar, so it does not take a phone's screen: the explanation shows from the `sm` breakpoint up.
  */
 export function ActionNeededBanner() {
   const t = useText('agreements');
@@ -18,13 +19,21 @@ export function ActionNeededBanner() {
   const pending = agreements.data.agreements.find((agreement) => agreement.status === 'action_needed' && agreement.mandatory);
   if (!pending) return null;
   return (
-    <Alert variant="light" color="orange" icon={<IconSignature size={20} aria-hidden />} title={t('banner.title')} mb="md" role="region" aria-label={t('banner.title')}>
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm">{t('banner.body', { title: pending.title, version: pending.version })}</Text>
-        <Button size="xs" color="orange" component={Link} to={`/agreements?agreement=${pending.id}`}>
+    <Paper component="section" aria-label={t('banner.title')} className={classes.banner} px="sm" py={6} mb="md" radius="md">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <IconSignature size={18} aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm" fw={600}>
+            {t('banner.title')}
+          </Text>
+          <Text size="sm" visibleFrom="sm" lineClamp={2}>
+            {t('banner.body', { title: pending.title, version: pending.version })}
+          </Text>
+        </Group>
+        <Button size="xs" color="orange" component={Link} to={`/agreements?agreement=${pending.id}`} style={{ flexShrink: 0 }}>
           {t('banner.action')}
         </Button>
       </Group>
-    </Alert>
+    </Paper>
   );
 }
