@@ -1,20 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { minorDigits } from '@portal/contracts/commission-rates';
-import {
-  CONSOLE_TIERS_URL,
-  agentTierParamsSchema,
-  consoleAgentTierRowSchema,
-  consoleAgentTiersEndpoint,
-  consoleTierSchema,
-  consoleTiersSchema,
-  freezeAgentTierRequestSchema,
-  setAgentTierRequestSchema,
-  tierParamsSchema,
-  tierRequestSchema,
-  type TierCriterion,
-  type TierRequest,
-} from '@portal/contracts/partner-tiers';
+import { type TierCriterion } from '@portal/contracts/partner-tiers';
+import { CONSOLE_TIERS_URL, agentTierParamsSchema, consoleAgentTierRowSchema, consoleAgentTiersEndpoint, consoleTierSchema, consoleTiersSchema, freezeAgentTierRequestSchema, setAgentTierRequestSchema, tierParamsSchema, tierRequestSchema, type TierRequest } from '@portal/contracts/console-partner-tiers';
 import { messageSchema } from '@portal/contracts/errors';
 import { inTransaction } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAgentTierRowSchema, consoleAgentTiersEndpoint, consoleTierSchema, consoleTiersSchema, partnerTierViewSchema, tierComparisonSchema } from '@portal/contracts/partner-tiers';
+import { partnerTierViewSchema, tierComparisonSchema } from '@portal/contracts/partner-tiers';
+import { consoleAgentTierRowSchema, consoleAgentTiersEndpoint, consoleTierSchema, consoleTiersSchema } from '@portal/contracts/console-partner-tiers';
 import { createBooking } from '../../test/booking-factories.ts';
 import { consoleRequest, createTestOperator, signInOperatorAs } from '../../test/console-sign-in.ts';
 import { createPartner, type CreatedPartner } from '../../test/factories.ts';

@@ -1,4 +1,5 @@
-import type { ConsoleAgentTierRow, ConsoleAgentTiersQuery, PartnerTier, TierCriterion, TierHistoryEntry, TierHistoryKind, TierPeriod } from '@portal/contracts/partner-tiers';
+import type { PartnerTier, TierCriterion, TierHistoryEntry, TierHistoryKind, TierPeriod } from '@portal/contracts/partner-tiers';
+import type { ConsoleAgentTierRow, ConsoleAgentTiersQuery } from '@portal/contracts/console-partner-tiers';
 import { containsPattern, queryPage, type Queryable } from '../../db/queryable.ts';
 import type { Period } from './periods.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
-import { freezeAgentTierRequestSchema, setAgentTierRequestSchema, type ConsoleAgentTierRow, type ConsoleTier } from '@portal/contracts/partner-tiers';
+import { freezeAgentTierRequestSchema, setAgentTierRequestSchema, type ConsoleAgentTierRow, type ConsoleTier } from '@portal/contracts/console-partner-tiers';
 import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';

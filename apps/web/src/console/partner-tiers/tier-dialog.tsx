@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { minorDigits } from '@portal/contracts/commission-rates';
-import { TIER_PERIODS, tierRequestSchema, type ConsoleTier, type TierPeriod } from '@portal/contracts/partner-tiers';
+import { TIER_PERIODS, type TierPeriod } from '@portal/contracts/partner-tiers';
+import { tierRequestSchema, type ConsoleTier } from '@portal/contracts/console-partner-tiers';
 import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { fieldErrorsOf, submitErrorMessage, useZodForm } from '../../lib/use-zod-form';

@@ -1,12 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CONSOLE_TIERS_URL,
-  consoleAgentTierRowSchema,
-  consoleAgentTiersEndpoint,
-  consoleTierSchema,
-  consoleTiersSchema,
-  type TierRequest,
-} from '@portal/contracts/partner-tiers';
+import { CONSOLE_TIERS_URL, consoleAgentTierRowSchema, consoleAgentTiersEndpoint, consoleTierSchema, consoleTiersSchema, type TierRequest } from '@portal/contracts/console-partner-tiers';
 import { http } from '../../lib/http';
 
 /** Every tier, lowest first, with its criteria and how many agents hold it. */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ConsoleAgentTierRow, ConsoleTier } from '@portal/contracts/partner-tiers';
+import type { ConsoleAgentTierRow, ConsoleTier } from '@portal/contracts/console-partner-tiers';
 import type { OperatorRole } from '@portal/contracts/operator-permissions';
 import { clearCookies, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
