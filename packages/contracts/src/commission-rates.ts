@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minorToDecimal } from './money.ts';
 import {
   defaultedSortQueryField,
   queryValue,
@@ -143,15 +144,10 @@ export const commissionFiltersSchema = z.object({
 });
 export type CommissionFilters = z.infer<typeof commissionFiltersSchema>;
 
-/** The digits after the decimal point of a currency's minor unit (2 for EUR, 0 for JPY, 3 for KWD), from Intl. */
-export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-}
 
 /** How a rate reads in English, for texts the server writes (e-mails, exports): '8.5 %', 'EUR 250.00'. */
 export function rateText(rate: RateValue | null): string {
   if (!rate) return 'no commission';
   if (rate.kind === 'percentage') return `${String((rate.basis_points ?? 0) / 100)} %`;
-  const digits = minorDigits(rate.currency);
-  return `${rate.currency} ${((rate.amount_minor ?? 0) / 10 ** digits).toFixed(digits)}`;
+  return `${rate.currency} ${minorToDecimal(rate.amount_minor ?? 0, rate.currency)}`;
 }

@@ -23,3 +23,12 @@ export function localeFromAcceptLanguage(header: string | string[] | undefined):
   const best = new Negotiator({ headers: { 'accept-language': value } }).language([...LOCALES]);
   return isLocale(best) ? best : undefined;
 }
+
+/**
+ * A calendar day as the server's texts (notifications, e-mails) write it: '1 Feb 2027', '١ فبراير ٢٠٢٧'. A 'YYYY-MM-DD'
+ * string is that day; a Date is its UTC day (the programme's days change at midnight UTC).
+ */
+export function dayText(day: string | Date, locale: Locale): string {
+  const at = typeof day === 'string' ? new Date(`${day}T00:00:00Z`) : day;
+  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
+}

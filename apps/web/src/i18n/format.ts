@@ -8,6 +8,7 @@
 import dayjs from 'dayjs';
 import { EMPTY_VALUE } from '@portal/contracts/constants';
 import { formatDate, formatMonth, relativeTime, type DateLike } from '@portal/contracts/formatters';
+import { minorToDecimal } from '@portal/contracts/money';
 import { DEFAULT_LOCALE, type Locale } from '@portal/contracts/preferences';
 import { useLocale } from './i18n';
 import { useViewerTimeZone, viewerTimeZone } from './time-zone';
@@ -20,6 +21,8 @@ export interface Formatter {
   number: (value: number | string | null | undefined) => string;
   /** Two decimals, half away from zero, with the ISO code: 'USD 1,234.50'. */
   money: (amount: number | string | null | undefined, currency?: string | null) => string;
+  /** An amount kept in integer minor units (cents, fils), as `money` shows it: 55050 AED → 'AED 550.50'. */
+  moneyMinor: (minor: number, currency: string) => string;
   /** A calendar date: '5 Mar 2024' (English, spec §9). */
   date: (value: DateLike) => string;
   /** The time of day, 24-hour: '14:30'. */
@@ -123,6 +126,8 @@ export function formatterFor(locale: Locale, timeZone: string = viewerTimeZone()
       }
       return new Intl.NumberFormat(locale, options).format(numeric as number);
     },
+    // Through `formatter`, not `this`: the functions are passed around on their own.
+    moneyMinor: (minor, currency) => formatter.money(minorToDecimal(minor, currency), currency),
     date: english
       ? inZone(formatDate, timeZone)
       : (value) => (isCalendarDate(value) ? localDateFormat.format(dayjs(value).toDate()) : withDate((date) => dateFormat.format(date))(value)),

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { minorDigits, type RateScope, type RateValue } from '@portal/contracts/commission-rates';
+import type { RateScope, RateValue } from '@portal/contracts/commission-rates';
+import { minorToDecimal } from '@portal/contracts/money';
 import { useFormat } from '../i18n/format';
 import { useLocale, useText } from '../i18n/i18n';
 
@@ -24,8 +25,7 @@ export function useRateText(): RateText {
       rate(value) {
         if (!value) return t('rates.none');
         if (value.kind === 'percentage') return t('rates.percent', { value: format.number((value.basis_points ?? 0) / 100) });
-        const digits = minorDigits(value.currency);
-        return t('rates.perTreatment', { amount: format.money(((value.amount_minor ?? 0) / 10 ** digits).toFixed(digits), value.currency) });
+        return t('rates.perTreatment', { amount: format.money(minorToDecimal(value.amount_minor ?? 0, value.currency), value.currency) });
       },
       scope(scope) {
         const what = scope.service ?? scope.specialty;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { minorDigits } from '@portal/contracts/commission-rates';
+import { decimalToMinor } from '@portal/contracts/money';
 import {
   CONSOLE_RATE_OPTIONS_URL,
   consoleRateOptionsSchema,
@@ -34,14 +34,6 @@ const TAGS = ['commission-rates'];
 
 function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The amount as an integer of minor units, exactly (no float): '550.5' in AED → 55050. */
-function toMinor(amount: string, currency: string): number | null {
-  const digits = minorDigits(currency);
-  const [whole, fraction = ''] = amount.split('.');
-  if (fraction.length > digits) return null;
-  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
 }
 
 /**
@@ -114,7 +106,7 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
           if (facilityBills !== null && rate.currency !== null && rate.currency !== facilityBills) {
             throw ValidationError.field('currency', M.currencyNotFacility({ currency: facilityBills }));
           }
-          amountMinor = toMinor(rate.amount!, currency!);
+          amountMinor = decimalToMinor(rate.amount!, currency!);
           if (amountMinor === null) throw ValidationError.field('amount', M.tooManyDecimals);
         }
         const key = { facilityId: rate.facility_id, serviceId: rate.service_id, specialtyId: rate.specialty_id, tierId: rate.tier_id, referralAgentId: null };

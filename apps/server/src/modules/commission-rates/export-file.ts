@@ -1,5 +1,5 @@
 import type { CommissionExportQuery, EffectiveRateRow, RateValue } from '@portal/contracts/commission-rates';
-import { minorDigits } from '@portal/contracts/commission-rates';
+import { minorToDecimal } from '@portal/contracts/money';
 import type { Locale } from '@portal/contracts/preferences';
 import { formatAmountText, leftToRight, type ExportColumn, type ExportDocument } from '../../lib/exports/export-columns.ts';
 
@@ -51,8 +51,7 @@ function countryName(code: string, locale: Locale): string {
 /** '8.5 %' or 'AED 550.00 per treatment'. */
 export function rateCell(rate: RateValue, locale: Locale): string {
   if (rate.kind === 'percentage') return `${String((rate.basis_points ?? 0) / 100)} %`;
-  const digits = minorDigits(rate.currency);
-  return `${rate.currency} ${formatAmountText(((rate.amount_minor ?? 0) / 10 ** digits).toFixed(digits))} ${TEXTS[locale].perTreatment}`;
+  return `${rate.currency} ${formatAmountText(minorToDecimal(rate.amount_minor ?? 0, rate.currency))} ${TEXTS[locale].perTreatment}`;
 }
 
 export function commissionExportColumns(locale: Locale): readonly ExportColumn<EffectiveRateRow>[] {

@@ -4,6 +4,7 @@ import type { Locale } from '@portal/contracts/preferences';
 import { RATES_CHANGED_NOTIFICATION } from '@portal/contracts/profile';
 import { AFFILIATES_GROUP } from '@portal/contracts/constants';
 import type { Queryable } from '../../db/queryable.ts';
+import { dayText } from '../../lib/locale.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { CommissionRates } from './public.ts';
 
@@ -54,10 +55,6 @@ export function changeSummary(changes: readonly UpcomingRateChange[], locale: Lo
 }
 
 /** '15 Dec 2026' (the portal's English date format), or the Arabic of it: a calendar day, the same in every zone. */
-export function dayText(day: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
-
 function dayBefore(day: string): Date {
   return new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000);
 }

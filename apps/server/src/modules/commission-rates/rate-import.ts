@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { minorDigits } from '@portal/contracts/commission-rates';
+import { decimalToMinor } from '@portal/contracts/money';
 import { RATE_IMPORT_COLUMNS, RATE_IMPORT_MAX_ROWS, newRateRequestSchema, type RateImportRow } from '@portal/contracts/console-commission-rates';
 import type { Queryable } from '../../db/queryable.ts';
 import { ValidationError } from '../../lib/errors.ts';
@@ -139,10 +139,8 @@ export async function planRateImport(db: Queryable, rows: FileRow[]): Promise<Pl
       if (value.kind === 'flat') {
         currency = facility?.currency ?? value.currency;
         if (facility?.currency && value.currency !== null && value.currency !== facility.currency) errors.push(M.currencyNotFacility({ currency: facility.currency }));
-        const digits = minorDigits(currency!);
-        const [whole, fraction = ''] = value.amount!.split('.');
-        if (fraction.length > digits) errors.push(M.tooManyDecimals);
-        else amountMinor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+        amountMinor = decimalToMinor(value.amount!, currency!);
+        if (amountMinor === null) errors.push(M.tooManyDecimals);
       }
       const key = { facilityId: value.facility_id, serviceId: value.service_id, specialtyId: value.specialty_id, tierId: value.tier_id, referralAgentId: null };
       const overlaps = await overlappingRates(db, key, value.valid_from, value.valid_to);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { minorDigits } from '@portal/contracts/commission-rates';
+import { decimalToMinor } from '@portal/contracts/money';
 import { type TierCriterion } from '@portal/contracts/partner-tiers';
 import { CONSOLE_TIERS_URL, agentTierParamsSchema, consoleAgentTierRowSchema, consoleAgentTiersEndpoint, consoleTierSchema, consoleTiersSchema, freezeAgentTierRequestSchema, setAgentTierRequestSchema, tierParamsSchema, tierRequestSchema, type TierRequest } from '@portal/contracts/console-partner-tiers';
 import { messageSchema } from '@portal/contracts/errors';
@@ -15,19 +15,11 @@ import type { TierService } from './service.ts';
 
 const TAGS = ['partner-tiers'];
 
-/** '250000.50' in USD → 25000050 minor units, exactly (no float); null when it has more decimals than the currency. */
-function toMinor(amount: string, currency: string): number | null {
-  const digits = minorDigits(currency);
-  const [whole, fraction = ''] = amount.split('.');
-  if (fraction.length > digits) return null;
-  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
-}
-
 function tierWrite(request: TierRequest): TierWrite {
   const criteria = request.criteria.map((criterion, index): TierCriterion => {
     if (criterion.kind === 'completed_bookings') return { kind: criterion.kind, threshold_count: criterion.threshold_count, threshold_minor: null, currency: null, certificate_programme: null };
     if (criterion.kind === 'active_certificate') return { kind: criterion.kind, threshold_count: null, threshold_minor: null, currency: null, certificate_programme: criterion.certificate_programme };
-    const minor = toMinor(criterion.threshold_amount!, criterion.currency!);
+    const minor = decimalToMinor(criterion.threshold_amount!, criterion.currency!);
     if (minor === null) throw ValidationError.field(`criteria.${index}.threshold_amount`, 'The value has more decimals than its currency has.');
     return { kind: criterion.kind, threshold_count: null, threshold_minor: minor, currency: criterion.currency, certificate_programme: null };
   });

@@ -1,5 +1,6 @@
 import type { Locale } from '@portal/contracts/preferences';
 import { TIER_CHANGED_NOTIFICATION } from '@portal/contracts/partner-tiers';
+import { dayText } from '../../lib/locale.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { TierEvent } from './service.ts';
 
@@ -7,10 +8,6 @@ import type { TierEvent } from './service.ts';
  * What an agent's members read when its tier changes (issue 15): in the portal and by e-mail (the 'tier.changed'
  * preference, on by default), each in their own language, with a link to /partner-tiers.
  */
-function dayText(at: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
-}
-
 /** The last day a tier applies when its demotion takes effect at `at` (midnight UTC of the next period's first day). */
 function lastDay(at: Date): Date {
   return new Date(at.getTime() - 1);

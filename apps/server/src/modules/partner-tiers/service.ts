@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { minorDigits } from '@portal/contracts/commission-rates';
+import { minorDigits } from '@portal/contracts/money';
 import { DEMOTION_NOTICE_DAYS, type CriterionProgress, type PartnerTier, type PartnerTierView, type TierCriterion, type TierHistoryKind } from '@portal/contracts/partner-tiers';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { dayOf, demotionEffectiveAt, periodContaining, periodDays, previousPeriod, type Period } from './periods.ts';

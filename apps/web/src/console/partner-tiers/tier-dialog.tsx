@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Fieldset, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { minorDigits } from '@portal/contracts/commission-rates';
+import { minorToDecimal } from '@portal/contracts/money';
 import { TIER_PERIODS, type TierPeriod } from '@portal/contracts/partner-tiers';
 import { tierRequestSchema, type ConsoleTier } from '@portal/contracts/console-partner-tiers';
 import { useText } from '../../i18n/i18n';
@@ -55,7 +55,6 @@ function valuesOf(tier: ConsoleTier | null): TierFormValues {
   const bookings = find('completed_bookings');
   const value = find('completed_value');
   const certificate = find('active_certificate');
-  const digits = value?.currency ? minorDigits(value.currency) : 2;
   return {
     name: tier?.name ?? '',
     name_ar: tier?.name_ar ?? '',
@@ -65,7 +64,7 @@ function valuesOf(tier: ConsoleTier | null): TierFormValues {
     use_bookings: bookings !== undefined,
     bookings: bookings?.threshold_count !== null && bookings !== undefined ? String(bookings.threshold_count) : '',
     use_value: value !== undefined,
-    amount: value?.threshold_minor !== null && value !== undefined ? ((value.threshold_minor ?? 0) / 10 ** digits).toFixed(digits) : '',
+    amount: value?.threshold_minor !== null && value !== undefined ? minorToDecimal(value.threshold_minor ?? 0, value.currency ?? 'USD') : '',
     currency: value?.currency ?? 'USD',
     use_certificate: certificate !== undefined,
     programme: certificate?.certificate_programme ?? '',

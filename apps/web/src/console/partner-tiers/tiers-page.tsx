@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, List, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
-import { minorDigits } from '@portal/contracts/commission-rates';
 import type { PageSize } from '@portal/contracts/constants';
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import { type TierCriterion } from '@portal/contracts/partner-tiers';
@@ -23,9 +22,7 @@ type Texts = TranslateFn<typeof partnerTiersConsoleEn>;
 function criterionText(criterion: TierCriterion, t: Texts, format: Formatter): string {
   if (criterion.kind === 'completed_bookings') return t('criteria.bookings', { count: criterion.threshold_count ?? 0 });
   if (criterion.kind === 'completed_value') {
-    const currency = criterion.currency ?? 'USD';
-    const digits = minorDigits(currency);
-    return t('criteria.value', { amount: format.money(((criterion.threshold_minor ?? 0) / 10 ** digits).toFixed(digits), currency) });
+    return t('criteria.value', { amount: format.moneyMinor(criterion.threshold_minor ?? 0, criterion.currency ?? 'USD') });
   }
   return t('criteria.certificate', { programme: criterion.certificate_programme ?? '' });
 }

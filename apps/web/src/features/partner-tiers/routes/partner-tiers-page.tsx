@@ -1,6 +1,5 @@
 import { Alert, Badge, Button, Card, Group, List, Progress, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarEvent, IconCheck, IconLock, IconTrophy } from '@tabler/icons-react';
-import { minorDigits } from '@portal/contracts/commission-rates';
 import type { CriterionProgress, PartnerTier, PartnerTierView, TierCriterion, TierHistoryEntry } from '@portal/contracts/partner-tiers';
 import { useFormat, type Formatter } from '../../../i18n/format';
 import type { TranslateFn } from '../../../i18n/catalogue-types';
@@ -12,11 +11,6 @@ import type { partnerTiersEn } from '../partner-tiers-messages';
 
 type Texts = TranslateFn<typeof partnerTiersEn>;
 type Ref = { id: number; name: string; name_ar: string };
-
-function moneyOfMinor(minor: number, currency: string, format: Formatter): string {
-  const digits = minorDigits(currency);
-  return format.money((minor / 10 ** digits).toFixed(digits), currency);
-}
 
 /** The benefits as the operator wrote them, one per line. */
 function lines(text: string): string[] {
@@ -155,8 +149,8 @@ function criterionValue(criterion: CriterionProgress, t: Texts, format: Formatte
     const currency = criterion.currency ?? 'USD';
     const left = Math.max(0, criterion.target - criterion.achieved);
     return {
-      shown: t('progress.countOf', { achieved: moneyOfMinor(criterion.achieved, currency, format), target: moneyOfMinor(criterion.target, currency, format) }),
-      left: left > 0 ? t('progress.valueToGo', { amount: moneyOfMinor(left, currency, format) }) : null,
+      shown: t('progress.countOf', { achieved: format.moneyMinor(criterion.achieved, currency), target: format.moneyMinor(criterion.target, currency) }),
+      left: left > 0 ? t('progress.valueToGo', { amount: format.moneyMinor(left, currency) }) : null,
     };
   }
   return { shown: criterion.met ? t('progress.held') : t('progress.notHeld'), left: null };
@@ -309,7 +303,7 @@ function NextTierCard({ next, showRates }: { next: PartnerTier; showRates: boole
 
 function criterionText(criterion: TierCriterion, t: Texts, format: Formatter): string {
   if (criterion.kind === 'completed_bookings') return t('ladder.bookings', { count: criterion.threshold_count ?? 0 });
-  if (criterion.kind === 'completed_value') return t('ladder.value', { amount: moneyOfMinor(criterion.threshold_minor ?? 0, criterion.currency ?? 'USD', format) });
+  if (criterion.kind === 'completed_value') return t('ladder.value', { amount: format.moneyMinor(criterion.threshold_minor ?? 0, criterion.currency ?? 'USD') });
   return t('ladder.certificate', { programme: criterion.certificate_programme ?? '' });
 }
 
