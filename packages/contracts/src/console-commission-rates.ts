@@ -20,8 +20,9 @@ export const consoleRateRowSchema = z.object({
   service: named.nullable(),
   specialty: named.nullable(),
   tier: named.nullable(),
-  /** An individual contract's override: its agent. */
+  /** An individual contract's override: its agent, and the contract that negotiated it. */
   agent: named.nullable(),
+  contract: z.object({ id: z.number().int(), title: z.string(), version: z.number().int() }).nullable(),
   kind: z.enum(RATE_KINDS),
   basis_points: z.number().int().nullable(),
   amount_minor: z.number().int().nullable(),
@@ -40,6 +41,8 @@ export const consoleRatesQuerySchema = listQuerySchema({
     search: textQueryField('search', 100),
     facility_id: idQueryField('facility id'),
     tier_id: idQueryField('tier id'),
+    /** one individual contract's rows (the console's agreements link here) */
+    contract_id: idQueryField('contract id'),
     status: enumQueryField('status', RATE_STATUSES),
     scope: defaultedEnumQueryField('scope', ['card', 'contracts', 'all'] as const, 'card'),
     sort: defaultedSortQueryField(['valid_from', 'facility'] as const, '-valid_from'),
@@ -58,6 +61,8 @@ export const consoleRateOptionsSchema = z.object({
   specialties: z.array(named),
   services: z.array(named.extend({ specialty_id: z.number().int().nullable() })),
   tiers: z.array(named),
+  /** the individual contracts a negotiated row can belong to (drafts and published, not withdrawn) */
+  contracts: z.array(z.object({ id: z.number().int(), title: z.string(), version: z.number().int(), status: z.string(), agent: named })),
 });
 export type ConsoleRateOptions = z.infer<typeof consoleRateOptionsSchema>;
 
@@ -76,6 +81,8 @@ export const newRateRequestSchema = z
     service_id: idField('service id').nullable().default(null),
     specialty_id: idField('specialty id').nullable().default(null),
     tier_id: idField('tier id').nullable().default(null),
+    /** an individual contract's negotiated row: it applies to that contract's agent only, over the card, once published */
+    contract_id: idField('contract id').nullable().default(null),
     kind: z.enum(RATE_KINDS, { error: 'The kind must be percentage or flat.' }),
     /** percentage: 1 % = 100 */
     basis_points: z.number({ error: 'The rate must be a number.' }).int('The rate must have at most two decimals.').min(1, 'The rate must be more than 0 %.').max(10_000, 'The rate must be at most 100 %.').nullable().default(null),
@@ -97,6 +104,9 @@ export const newRateRequestSchema = z
     if (rate.service_id !== null && rate.specialty_id !== null) {
       context.addIssue({ code: 'custom', path: ['specialty_id'], message: 'Choose a service or a specialty, not both.' });
     }
+    if (rate.contract_id !== null && rate.tier_id !== null) {
+      context.addIssue({ code: 'custom', path: ['tier_id'], message: "A contract's rate applies whatever the partner's tier: leave the tier empty." });
+    }
     if (rate.valid_to !== null && rate.valid_to <= rate.valid_from) context.addIssue({ code: 'custom', path: ['valid_to'], message: 'The end must be after the start.' });
   });
 export type NewRateRequest = z.output<typeof newRateRequestSchema>;
@@ -112,7 +122,9 @@ export const rateParamsSchema = z.object({ id: idStringField('id') });
  * and previews; with it, every row is added in one transaction, or none when any is refused (422 with the rows).
  * Columns, by their header (any order, any case): facility, service, specialty, tier, kind (percentage or flat),
  * rate (a percentage, 8.5), amount and currency (a flat amount), base_description, base_description_ar,
- * refund_window_days, valid_from, valid_to. Names, not ids: an empty facility, service, specialty or tier means "all".
+ * refund_window_days, valid_from, valid_to, and contract (a negotiated row: the key of the individual contract, as
+ * the console's agreements show it). Names, not ids: an empty facility, service, specialty or tier means "all", an
+ * empty contract the general card.
  */
 export const RATE_IMPORT_URL = '/api/console/commission-rates/import';
 export const RATE_IMPORT_CONTENT_TYPE = 'application/octet-stream';
@@ -132,6 +144,7 @@ export const RATE_IMPORT_COLUMNS = [
   'refund_window_days',
   'valid_from',
   'valid_to',
+  'contract',
 ] as const;
 
 export const rateImportQuerySchema = z.object({
@@ -146,6 +159,8 @@ export const rateImportRowSchema = z.object({
   service: z.string().nullable(),
   specialty: z.string().nullable(),
   tier: z.string().nullable(),
+  /** the individual contract's key, for a negotiated row */
+  contract: z.string().nullable(),
   kind: z.enum(RATE_KINDS).nullable(),
   basis_points: z.number().int().nullable(),
   amount_minor: z.number().int().nullable(),

@@ -156,6 +156,7 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'The amount is required.': 'المبلغ مطلوب.',
   'A flat amount for all facilities needs a currency.': 'يحتاج المبلغ الثابت لكل المنشآت إلى عملة.',
   'Choose a service or a specialty, not both.': 'اختر خدمة أو تخصصًا، لا كليهما.',
+  "A contract's rate applies whatever the partner's tier: leave the tier empty.": 'ينطبق سعر العقد أيًّا كان مستوى الشريك: اترك المستوى فارغًا.',
   'The end must be after the start.': 'يجب أن تكون النهاية بعد البداية.',
   // ---- partner tiers (partner-tiers.ts) ----
   'The criterion must be completed bookings, completed value or an active certificate.': 'يجب أن يكون المعيار حجوزات مكتملة أو قيمة مكتملة أو شهادة سارية.',
@@ -258,6 +259,7 @@ const ARABIC_TERMS: MessageCatalogue = {
   'specialty id': 'معرّف التخصص',
   'service id': 'معرّف الخدمة',
   'tier id': 'معرّف المستوى',
+  'contract id': 'معرّف العقد',
   'base description': 'أساس الاحتساب',
   'Arabic base description': 'أساس الاحتساب بالعربية',
   'valid from': 'ساري من',

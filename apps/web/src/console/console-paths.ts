@@ -7,4 +7,6 @@ export const CONSOLE_PATHS = {
   login: '/login',
   applications: '/partner-applications',
   partners: '/partners',
+  /** the rate card; `?scope=contracts&contract_id=` shows one individual contract's negotiated rows */
+  rateCard: '/rate-card',
 } as const;

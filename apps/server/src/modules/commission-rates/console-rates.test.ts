@@ -84,6 +84,53 @@ describe('console rate card', () => {
     expect(audit.rows).toEqual([{ before: { valid_to: null }, after: { valid_to: '2026-07-01' } }]);
   });
 
+  it("adds an individual contract's negotiated rate for its agent only, and refuses it with a tier or for a template", async () => {
+    const pool = context.database.pool;
+    const partner = await createPartner(pool);
+    const one = async (sql: string, values: unknown[] = []) => (await pool.query<{ id: number }>(sql, values)).rows[0]!.id;
+    const specialty = await one(`INSERT INTO specialties (name) VALUES ('Orthopaedics (contract test)') RETURNING id`);
+    const contract = await one(
+      `INSERT INTO agreements (kind, key, version, title, body_markdown, status, effective_at, referral_agent_id, published_at)
+       VALUES ('individual', 'contract-console-test', 1, 'Individual contract', 'The negotiated terms.', 'published', '2026-01-01', $1, now()) RETURNING id`,
+      [partner.referralAgentId],
+    );
+    const template = await one(
+      `INSERT INTO agreements (kind, key, version, title, body_markdown, status, effective_at, published_at)
+       VALUES ('template', 'template-console-test', 1, 'Programme', 'The programme terms.', 'published', '2026-01-01', now()) RETURNING id`,
+    );
+    const negotiated = { ...base, specialty_id: specialty, kind: 'percentage', basis_points: 1250, valid_from: '2026-01-01' };
+
+    const created = await admin.post('/api/console/commission-rates', { ...negotiated, contract_id: contract });
+    expect(created.statusCode, created.body).toBe(201);
+    const row = consoleRateRowSchema.parse(created.json());
+    expect(row).toMatchObject({ agent: { id: partner.referralAgentId }, contract: { id: contract, title: 'Individual contract', version: 1 }, specialty: { id: specialty }, tier: null, basis_points: 1250 });
+    const stored = await pool.query('SELECT referral_agent_id, agreement_id FROM commission_rates WHERE id = $1', [row.id]);
+    expect(stored.rows).toEqual([{ referral_agent_id: partner.referralAgentId, agreement_id: contract }]);
+
+    // The same key overlaps within the contract, not with the general card.
+    const again = await admin.post('/api/console/commission-rates', { ...negotiated, contract_id: contract, valid_from: '2026-06-01' });
+    expect(again.json().errors.valid_from[0]).toMatch(/^Another rate for the same facility, service and tier applies from 2026-01-01/);
+    expect((await admin.post('/api/console/commission-rates', { ...negotiated, basis_points: 900 })).statusCode).toBe(201);
+
+    const withTier = await admin.post('/api/console/commission-rates', { ...negotiated, contract_id: contract, tier_id: 1, valid_from: '2028-01-01' });
+    expect(withTier.json().errors).toEqual({ tier_id: ["A contract's rate applies whatever the partner's tier: leave the tier empty."] });
+    const notAContract = await admin.post('/api/console/commission-rates', { ...negotiated, contract_id: template, valid_from: '2028-01-01' });
+    expect(notAContract.json().errors).toEqual({ contract_id: ['The selected individual contract does not exist or was withdrawn.'] });
+    await pool.query("UPDATE agreements SET status = 'withdrawn' WHERE id = $1", [contract]);
+    const withdrawn = await admin.post('/api/console/commission-rates', { ...negotiated, contract_id: contract, valid_from: '2028-01-01' });
+    expect(withdrawn.json().errors).toEqual({ contract_id: ['The selected individual contract does not exist or was withdrawn.'] });
+    await pool.query("UPDATE agreements SET status = 'published' WHERE id = $1", [contract]);
+
+    // The console lists one contract's rows, as the agreements page links to them.
+    const listed = consoleRatesEndpoint.page.parse((await admin.get(`/api/console/commission-rates?scope=contracts&contract_id=${contract}`)).json());
+    expect(listed.data.map((rate) => rate.id)).toEqual([row.id]);
+    const options = (await admin.get('/api/console/commission-rates/options')).json();
+    expect(options.contracts).toContainEqual({ id: contract, title: 'Individual contract', version: 1, status: 'published', agent: { id: partner.referralAgentId, name: expect.any(String) } });
+    expect(options.contracts.some((option: { id: number }) => option.id === template)).toBe(false);
+    const audit = await pool.query("SELECT after->>'contract_id' AS contract_id FROM audit_events WHERE action = 'commission_rate.created' AND target_id = $1", [String(row.id)]);
+    expect(audit.rows).toEqual([{ contract_id: String(contract) }]);
+  });
+
   it('lets finance change the card and support only read it', async () => {
     const supportClient = new TestClient(context.app);
     await signInOperatorAs(context, supportClient, (await createTestOperator(context, { role: 'support' })).id);

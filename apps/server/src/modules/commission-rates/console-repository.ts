@@ -10,14 +10,16 @@ const ROW_SELECT = `
        WHEN r.valid_from > current_date THEN 'upcoming' ELSE 'current' END AS status,
   f.id AS facility_id, f.name AS facility_name, f.currency AS facility_currency,
   s.id AS service_id, s.name AS service_name, sp.id AS specialty_id, sp.name AS specialty_name,
-  t.id AS tier_id, t.name AS tier_name, a.id AS agent_id, a.name AS agent_name`;
+  t.id AS tier_id, t.name AS tier_name, a.id AS agent_id, a.name AS agent_name,
+  ct.id AS contract_id, ct.title AS contract_title, ct.version AS contract_version`;
 
 const ROW_FROM = `commission_rates r
   LEFT JOIN facilities f ON f.id = r.facility_id
   LEFT JOIN services s ON s.id = r.service_id
   LEFT JOIN specialties sp ON sp.id = r.specialty_id
   LEFT JOIN partner_tiers t ON t.id = r.tier_id
-  LEFT JOIN referral_agents a ON a.id = r.referral_agent_id`;
+  LEFT JOIN referral_agents a ON a.id = r.referral_agent_id
+  LEFT JOIN agreements ct ON ct.id = r.agreement_id`;
 
 interface RateRecord {
   id: number;
@@ -42,6 +44,9 @@ interface RateRecord {
   tier_name: string | null;
   agent_id: number | null;
   agent_name: string | null;
+  contract_id: number | null;
+  contract_title: string | null;
+  contract_version: number | null;
 }
 
 function toRow(record: RateRecord): ConsoleRateRow {
@@ -53,6 +58,7 @@ function toRow(record: RateRecord): ConsoleRateRow {
     specialty: pair(record.specialty_id, record.specialty_name),
     tier: pair(record.tier_id, record.tier_name),
     agent: pair(record.agent_id, record.agent_name),
+    contract: record.contract_id === null ? null : { id: record.contract_id, title: record.contract_title ?? '', version: record.contract_version ?? 1 },
     kind: record.kind,
     basis_points: record.basis_points,
     amount_minor: record.amount_minor === null ? null : Number(record.amount_minor),
@@ -85,6 +91,7 @@ export async function listRates(db: Queryable, query: ConsoleRatesQuery): Promis
   }
   if (query.facility_id !== undefined) clauses.push(`r.facility_id = $${values.push(query.facility_id)}`);
   if (query.tier_id !== undefined) clauses.push(`r.tier_id = $${values.push(query.tier_id)}`);
+  if (query.contract_id !== undefined) clauses.push(`r.agreement_id = $${values.push(query.contract_id)}`);
   if (query.status === 'ended') clauses.push('r.valid_to IS NOT NULL AND r.valid_to <= current_date');
   if (query.status === 'upcoming') clauses.push('r.valid_from > current_date');
   if (query.status === 'current') clauses.push('r.valid_from <= current_date AND (r.valid_to IS NULL OR r.valid_to > current_date)');
@@ -136,13 +143,19 @@ export async function endRate(db: Queryable, id: number, validTo: string): Promi
 }
 
 export async function rateOptions(db: Queryable): Promise<ConsoleRateOptions> {
-  const [facilities, specialties, services, tiers] = await Promise.all([
+  const [facilities, specialties, services, tiers, contracts] = await Promise.all([
     db.query<{ id: number; name: string; currency: string }>('SELECT id, name, currency FROM facilities ORDER BY lower(name), id'),
     db.query<{ id: number; name: string }>('SELECT id, name FROM specialties ORDER BY lower(name), id'),
     db.query<{ id: number; name: string; specialty_id: number | null }>('SELECT id, name, specialty_id FROM services ORDER BY lower(name), id'),
     db.query<{ id: number; name: string }>('SELECT id, name FROM partner_tiers ORDER BY rank'),
+    db.query<ConsoleRateOptions['contracts'][number]>(
+      `SELECT g.id, g.title, g.version, g.status, json_build_object('id', a.id, 'name', a.name) AS agent
+         FROM agreements g JOIN referral_agents a ON a.id = g.referral_agent_id
+        WHERE g.kind = 'individual' AND g.status <> 'withdrawn'
+        ORDER BY lower(a.name), g.key, g.version DESC`,
+    ),
   ]);
-  return { facilities: facilities.rows, specialties: specialties.rows, services: services.rows, tiers: tiers.rows };
+  return { facilities: facilities.rows, specialties: specialties.rows, services: services.rows, tiers: tiers.rows, contracts: contracts.rows };
 }
 
 export async function facilityCurrency(db: Queryable, facilityId: number): Promise<string | undefined> {
@@ -153,4 +166,22 @@ export async function facilityCurrency(db: Queryable, facilityId: number): Promi
 export async function exists(db: Queryable, table: 'services' | 'specialties' | 'partner_tiers', id: number): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
   return rows.length > 0;
+}
+
+/** An individual contract a negotiated row can belong to (a draft or published one, not withdrawn), with its agent. */
+export async function findContract(db: Queryable, id: number): Promise<{ id: number; referral_agent_id: number } | undefined> {
+  const { rows } = await db.query<{ id: number; referral_agent_id: number }>(
+    "SELECT id, referral_agent_id FROM agreements WHERE id = $1 AND kind = 'individual' AND status <> 'withdrawn'",
+    [id],
+  );
+  return rows[0];
+}
+
+/** The individual contracts by key (the import names them so): each key's latest version that is not withdrawn. */
+export async function contractsByKey(db: Queryable): Promise<Map<string, { id: number; referral_agent_id: number }>> {
+  const { rows } = await db.query<{ key: string; id: number; referral_agent_id: number }>(
+    `SELECT DISTINCT ON (key) key, id, referral_agent_id FROM agreements
+      WHERE kind = 'individual' AND status <> 'withdrawn' ORDER BY key, version DESC`,
+  );
+  return new Map(rows.map((row) => [row.key, { id: row.id, referral_agent_id: row.referral_agent_id }]));
 }

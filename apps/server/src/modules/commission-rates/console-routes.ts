@@ -22,7 +22,7 @@ import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { currentOperator } from '../../plugins/operator-session.ts';
-import { endRate, exists, facilityCurrency, findRate, listRates, lockRateCard, overlappingRates, rateOptions } from './console-repository.ts';
+import { endRate, exists, facilityCurrency, findContract, findRate, listRates, lockRateCard, overlappingRates, rateOptions } from './console-repository.ts';
 import { COMMISSION_RATES_MESSAGES as M } from './messages.ts';
 import { ANNOUNCE_RATE_CHANGE_JOB, type AnnounceRateChangeData } from './rate-change-notices.ts';
 import { insertRate } from './repository.ts';
@@ -56,8 +56,14 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
     return app.jobs.send<AnnounceRateChangeData>(ANNOUNCE_RATE_CHANGE_JOB, { day }, { key, db });
   }
 
-  async function checkReferences(db: Queryable, rate: NewRateRequest): Promise<string | null> {
+  /** The facility's currency (null for all facilities) and the contract's agent (null for the general card); 422 on an unknown reference. */
+  async function checkReferences(db: Queryable, rate: NewRateRequest): Promise<{ currency: string | null; referralAgentId: number | null }> {
     const errors: Record<string, string[]> = {};
+    let referralAgentId: number | null = null;
+    if (rate.contract_id !== null) {
+      referralAgentId = (await findContract(db, rate.contract_id))?.referral_agent_id ?? null;
+      if (referralAgentId === null) errors.contract_id = [M.unknownContract];
+    }
     let currency: string | null = null;
     if (rate.facility_id !== null) {
       currency = (await facilityCurrency(db, rate.facility_id)) ?? null;
@@ -67,7 +73,7 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
     if (rate.specialty_id !== null && !(await exists(db, 'specialties', rate.specialty_id))) errors.specialty_id = [M.unknownSpecialty];
     if (rate.tier_id !== null && !(await exists(db, 'partner_tiers', rate.tier_id))) errors.tier_id = [M.unknownTier];
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    return currency;
+    return { currency, referralAgentId };
   }
 
   operatorListRoute(app, {
@@ -89,8 +95,8 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
     operatorRoute(app, {
       permission: 'terms.manage',
       tags: TAGS,
-      summary: 'Add a row to the rate card',
-      description: 'A percentage is in basis points; a flat amount is a decimal string in the facility\'s currency (or, for all facilities, its own). No two rows of the same facility, service, specialty and tier may overlap in time.',
+      summary: "Add a row to the rate card, or to an individual contract's negotiated rates",
+      description: 'A percentage is in basis points; a flat amount is a decimal string in the facility\'s currency (or, for all facilities, its own). No two rows of the same facility, service, specialty and tier (and agent, for a contract\'s row) may overlap in time. A contract\'s row applies to its agent only, over the card, once the contract is published.',
       body: newRateRequestSchema,
       response: { 201: consoleRateRowSchema },
     }),
@@ -98,7 +104,7 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
       const rate = request.body;
       const id = await inTransaction(pool, async (client) => {
         await lockRateCard(client);
-        const facilityBills = await checkReferences(client, rate);
+        const { currency: facilityBills, referralAgentId } = await checkReferences(client, rate);
         let currency: string | null = null;
         let amountMinor: number | null = null;
         if (rate.kind === 'flat') {
@@ -109,7 +115,7 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
           amountMinor = decimalToMinor(rate.amount!, currency!);
           if (amountMinor === null) throw ValidationError.field('amount', M.tooManyDecimals);
         }
-        const key = { facilityId: rate.facility_id, serviceId: rate.service_id, specialtyId: rate.specialty_id, tierId: rate.tier_id, referralAgentId: null };
+        const key = { facilityId: rate.facility_id, serviceId: rate.service_id, specialtyId: rate.specialty_id, tierId: rate.tier_id, referralAgentId };
         const [overlap] = await overlappingRates(client, key, rate.valid_from, rate.valid_to);
         if (overlap) throw ValidationError.field('valid_from', M.overlaps({ from: overlap.valid_from, to: overlap.valid_to ?? M.openEnded }));
         const created = await insertRate(client, {
@@ -117,6 +123,8 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
           serviceId: rate.service_id,
           specialtyId: rate.specialty_id,
           tierId: rate.tier_id,
+          referralAgentId,
+          agreementId: rate.contract_id,
           kind: rate.kind,
           basisPoints: rate.kind === 'percentage' ? rate.basis_points : null,
           amountMinor,

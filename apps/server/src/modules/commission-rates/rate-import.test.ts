@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateImportResultSchema } from '@portal/contracts/console-commission-rates';
 import { consoleHeaders, createTestOperator, signInOperatorAs } from '../../test/console-sign-in.ts';
 import { TestClient } from '../../test/http-client.ts';
+import { createPartner } from '../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 const HEADER = 'facility,service,specialty,tier,kind,rate,amount,currency,base_description,base_description_ar,refund_window_days,valid_from,valid_to';
@@ -86,6 +87,38 @@ describe('rate card import', () => {
     ]);
     const audit = await context.database.pool.query<{ action: string }>("SELECT action FROM audit_events WHERE action IN ('commission_rate.imported', 'commission_rate.ended') ORDER BY id");
     expect(audit.rows.map((row) => row.action)).toEqual(['commission_rate.ended', 'commission_rate.imported', 'commission_rate.imported']);
+  });
+
+  it("imports an individual contract's negotiated rows by the contract's key, for its agent only", async () => {
+    const pool = context.database.pool;
+    const partner = await createPartner(pool);
+    const contract = (
+      await pool.query<{ id: number }>(
+        `INSERT INTO agreements (kind, key, version, title, body_markdown, status, effective_at, referral_agent_id, published_at)
+         VALUES ('individual', 'import-test-contract', 1, 'Individual contract', 'The negotiated terms.', 'published', '2026-01-01', $1, now()) RETURNING id`,
+        [partner.referralAgentId],
+      )
+    ).rows[0]!.id;
+    await pool.query(`INSERT INTO partner_tiers (slug, name, name_ar, rank) SELECT 'gold-import', 'Gold (import)', 'ذهبي', COALESCE(max(rank), 0) + 1 FROM partner_tiers`);
+    // The same facility as the card's open-ended row: a contract's row is its own key, so it neither overlaps nor ends it.
+    const csv = [
+      `${HEADER},contract`,
+      `Bosphorus Clinic (import),,,,percentage,11,,,${BASE},2027-01-01,,import-test-contract`,
+      `Bosphorus Clinic (import),,,,percentage,12,,,${BASE},2027-01-01,,no-such-contract`,
+      `Bosphorus Clinic (import),,,Gold (import),percentage,12,,,${BASE},2028-01-01,,import-test-contract`,
+    ].join('\n');
+    const preview = rateImportResultSchema.parse((await upload(csv)).json());
+    expect(preview.rows.map((row) => [row.line, row.contract, row.ends, row.errors])).toEqual([
+      [2, 'import-test-contract', null, []],
+      [3, 'no-such-contract', null, ['No individual contract has the key no-such-contract.']],
+      [4, 'import-test-contract', null, expect.arrayContaining(["A contract's rate applies whatever the partner's tier: leave the tier empty."])],
+    ]);
+    const applied = await upload(csv.split('\n').slice(0, 2).join('\n'), '&apply=true');
+    expect(applied.statusCode, applied.body).toBe(200);
+    const { rows } = await pool.query(
+      "SELECT referral_agent_id, agreement_id, basis_points FROM commission_rates r JOIN facilities f ON f.id = r.facility_id WHERE f.slug = 'bosphorus-import' AND r.referral_agent_id IS NOT NULL",
+    );
+    expect(rows).toEqual([{ referral_agent_id: partner.referralAgentId, agreement_id: contract, basis_points: 1100 }]);
   });
 
   it('refuses a file it cannot read, one without the needed columns, and support', async () => {

@@ -4,7 +4,7 @@ import { decimalToMinor } from '@portal/contracts/money';
 import { RATE_IMPORT_COLUMNS, RATE_IMPORT_MAX_ROWS, newRateRequestSchema, type RateImportRow } from '@portal/contracts/console-commission-rates';
 import type { Queryable } from '../../db/queryable.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { overlappingRates } from './console-repository.ts';
+import { contractsByKey, overlappingRates } from './console-repository.ts';
 import { COMMISSION_RATES_MESSAGES as M } from './messages.ts';
 import type { NewRate } from './repository.ts';
 
@@ -78,7 +78,8 @@ function overlapsRange(a: { from: string; to: string | null }, b: { from: string
 /**
  * What the file would do to the card: each row resolved (names to ids), checked as the console's form is (the
  * contract's schema, the facility's currency), and against the card: a row overlapping an open-ended row of the same
- * facility, service, specialty and tier that started before it ends that row on its first day; any other overlap, with
+ * facility, service, specialty and tier (and agent, for an individual contract's row) that started before it ends that
+ * row on its first day; any other overlap, with
  * the card or with another row of the file, is refused.
  */
 export async function planRateImport(db: Queryable, rows: FileRow[]): Promise<PlannedRow[]> {
@@ -93,7 +94,7 @@ export async function planRateImport(db: Queryable, rows: FileRow[]): Promise<Pl
     }
     return map;
   };
-  const [facilities, services, specialties, tiers] = await Promise.all([lookup('facilities'), lookup('services'), lookup('specialties'), lookup('partner_tiers')]);
+  const [facilities, services, specialties, tiers, contracts] = await Promise.all([lookup('facilities'), lookup('services'), lookup('specialties'), lookup('partner_tiers'), contractsByKey(db)]);
   const planned: PlannedRow[] = [];
 
   for (const { line, cells } of rows) {
@@ -108,6 +109,8 @@ export async function planRateImport(db: Queryable, rows: FileRow[]): Promise<Pl
     const service = named(services, cells.service, (name) => M.importUnknownService({ name }));
     const specialty = named(specialties, cells.specialty, (name) => M.importUnknownSpecialty({ name }));
     const tier = named(tiers, cells.tier, (name) => M.importUnknownTier({ name }));
+    const contract = cells.contract ? (contracts.get(cells.contract.toLowerCase()) ?? null) : null;
+    if (cells.contract && !contract) errors.push(M.importUnknownContract({ name: cells.contract }));
     const kind = (cells.kind ?? '').toLowerCase();
     const currencyCell = (cells.currency ?? '').toUpperCase();
     if (currencyCell && (!/^[A-Z]{3}$/.test(currencyCell) || !KNOWN_CURRENCIES.has(currencyCell))) errors.push(M.importUnknownCurrency({ currency: cells.currency ?? '' }));
@@ -117,6 +120,7 @@ export async function planRateImport(db: Queryable, rows: FileRow[]): Promise<Pl
       service_id: service?.id ?? null,
       specialty_id: specialty?.id ?? null,
       tier_id: tier?.id ?? null,
+      contract_id: contract?.id ?? null,
       kind,
       basis_points: kind === 'percentage' && rateCell !== '' ? (/^\d+(\.\d+)?$/.test(rateCell) ? Number((Number(rateCell) * 100).toFixed(6)) : Number.NaN) : null,
       amount: kind === 'flat' && cells.amount ? cells.amount.replace(',', '.') : null,
@@ -142,7 +146,8 @@ export async function planRateImport(db: Queryable, rows: FileRow[]): Promise<Pl
         amountMinor = decimalToMinor(value.amount!, currency!);
         if (amountMinor === null) errors.push(M.tooManyDecimals);
       }
-      const key = { facilityId: value.facility_id, serviceId: value.service_id, specialtyId: value.specialty_id, tierId: value.tier_id, referralAgentId: null };
+      const referralAgentId = contract?.referral_agent_id ?? null;
+      const key = { facilityId: value.facility_id, serviceId: value.service_id, specialtyId: value.specialty_id, tierId: value.tier_id, referralAgentId };
       const overlaps = await overlappingRates(db, key, value.valid_from, value.valid_to);
       const [first] = overlaps;
       if (overlaps.length === 1 && first && first.valid_to === null && first.valid_from < value.valid_from) ends = { id: first.id, valid_from: value.valid_from };
@@ -154,6 +159,7 @@ export async function planRateImport(db: Queryable, rows: FileRow[]): Promise<Pl
           other.rate.serviceId === value.service_id &&
           other.rate.specialtyId === value.specialty_id &&
           other.rate.tierId === value.tier_id &&
+          (other.rate.referralAgentId ?? null) === referralAgentId &&
           overlapsRange({ from: other.rate.validFrom, to: other.rate.validTo ?? null }, { from: value.valid_from, to: value.valid_to }),
       );
       if (sameKeyEarlier) errors.push(M.importOverlapsLine({ line: String(sameKeyEarlier.report.line) }));
@@ -163,6 +169,8 @@ export async function planRateImport(db: Queryable, rows: FileRow[]): Promise<Pl
           serviceId: value.service_id,
           specialtyId: value.specialty_id,
           tierId: value.tier_id,
+          referralAgentId,
+          agreementId: value.contract_id,
           kind: value.kind,
           basisPoints: value.kind === 'percentage' ? value.basis_points : null,
           amountMinor,
@@ -184,6 +192,7 @@ export async function planRateImport(db: Queryable, rows: FileRow[]): Promise<Pl
         service: cells.service || null,
         specialty: cells.specialty || null,
         tier: cells.tier || null,
+        contract: cells.contract || null,
         kind: kind === 'percentage' || kind === 'flat' ? kind : null,
         basis_points: rate?.basisPoints ?? null,
         amount_minor: rate?.amountMinor ?? null,

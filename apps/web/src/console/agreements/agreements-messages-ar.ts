@@ -26,6 +26,8 @@ export const agreementsConsoleAr: Translation<typeof agreementsConsoleEn> = {
   editNamed: 'تعديل {{title}}، النسخة {{version}}',
   newVersion: 'نسخة جديدة',
   newVersionNamed: 'نسخة جديدة من {{title}}',
+  negotiatedRates: 'الأسعار المتفاوض عليها',
+  negotiatedRatesNamed: 'الأسعار المتفاوض عليها في {{title}}، النسخة {{version}}',
   publish: 'نشر',
   publishNamed: 'نشر {{title}}، النسخة {{version}}',
   signatures: 'التوقيعات',

@@ -25,6 +25,8 @@ export const agreementsConsoleEn = {
   editNamed: 'Edit {{title}}, version {{version}}',
   newVersion: 'New version',
   newVersionNamed: 'New version of {{title}}',
+  negotiatedRates: 'Negotiated rates',
+  negotiatedRatesNamed: 'Negotiated rates of {{title}}, version {{version}}',
   publish: 'Publish',
   publishNamed: 'Publish {{title}}, version {{version}}',
   signatures: 'Signatures',

@@ -96,4 +96,15 @@ describe('agreements (console)', () => {
     expect(within(northwind).getByText('Noah Fischer')).toBeInTheDocument();
     expect(within(northwind).getByRole('button', { name: 'Download the PDF signed by Northwind Care Network' })).toBeInTheDocument();
   });
+
+  it("links an individual contract to its negotiated rates in the rate card", async () => {
+    const CONTRACT: ConsoleAgreementRow = { ...PUBLISHED, id: 7, kind: 'individual', key: 'northwind-individual-contract', version: 1, title: 'Individual contract', mandatory: false, agent: { id: 2, name: 'Northwind Care Network' }, applicable: 1, signed: 1 };
+    api('support', { 'GET /api/console/agreements': () => jsonResponse(200, pageOf([CONTRACT, PUBLISHED])) });
+    renderApp('/agreements', { routes: consoleRoutes });
+    const table = await screen.findByRole('table', { name: /Agreements/ });
+    const link = await within(table).findByRole('link', { name: 'Negotiated rates of Individual contract, version 1' });
+    expect(link).toHaveAttribute('href', '/rate-card?scope=contracts&contract_id=7');
+    // A template's rates are the card's own, snapshotted when published: no link.
+    expect(within(table).getAllByRole('link', { name: /^Negotiated rates/ })).toHaveLength(1);
+  });
 });

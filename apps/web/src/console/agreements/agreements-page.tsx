@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { PageSize } from '@portal/contracts/constants';
@@ -11,6 +12,7 @@ import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
+import { CONSOLE_PATHS } from '../console-paths';
 import { useOperator } from '../session/require-operator';
 import { AgreementDraftDialog, type DraftMode } from './agreement-draft-dialog';
 import { useAgreementDetail, useAgreementOptions, useAgreementWrite } from './agreements-api';
@@ -67,6 +69,18 @@ export function AgreementsPage() {
             {row.status !== 'draft' ? (
               <Button size="xs" variant="subtle" onClick={() => setViewing(row)} aria-label={t('signaturesNamed', { title: row.title, version: row.version })}>
                 {t('signatures')}
+              </Button>
+            ) : null}
+            {row.kind === 'individual' && row.status !== 'withdrawn' ? (
+              // Its negotiated rows live in the rate card, filtered to this contract (terms.manage adds them there).
+              <Button
+                size="xs"
+                variant="subtle"
+                component={Link}
+                to={`${CONSOLE_PATHS.rateCard}?scope=contracts&contract_id=${row.id}`}
+                aria-label={t('negotiatedRatesNamed', { title: row.title, version: row.version })}
+              >
+                {t('negotiatedRates')}
               </Button>
             ) : null}
             {mayManage && row.status === 'draft' ? (

@@ -13,7 +13,8 @@ export const commissionRatesEn = {
   import: {
     title: 'Import rates from a file',
     intro: 'An xlsx workbook or a csv file, one rate per row under a header row. Each row is checked and shown here first; nothing changes until you add them, and then all are added or none.',
-    columns: 'Columns: {{columns}}. Names, not ids; an empty facility, service, specialty or tier means all. A row overlapping an open-ended rate of the same facility, service and tier ends that rate on its first day.',
+    columns: 'Columns: {{columns}}. Names, not ids; an empty facility, service, specialty or tier means all. A contract column (an individual contract’s key) makes the row one of its negotiated rates. A row overlapping an open-ended rate of the same facility, service and tier ends that rate on its first day.',
+    contract: 'contract {{key}}',
     file: 'File',
     choose: 'Choose an xlsx or csv file',
     summary_one: '{{valid, number}} rate ready, {{invalid, number}} refused',
@@ -41,6 +42,10 @@ export const commissionRatesEn = {
   allServices: 'all services',
   allTiers: 'All tiers',
   contractOf: 'Contract of {{agent}}',
+  contract: 'Contract',
+  allContracts: 'Every contract',
+  contractLabel: '{{agent}}: {{title}}, version {{version}}',
+  contractDraft: '{{label}} (draft)',
   days_one: '{{count, number}} day',
   days_other: '{{count, number}} days',
   from: 'From {{from}}',
@@ -49,6 +54,9 @@ export const commissionRatesEn = {
   endNamed: 'End the rate for {{name}}',
   // the new rate form
   form: {
+    for: 'For',
+    theCard: 'The rate card (every partner)',
+    contractHelp: 'A negotiated rate: it applies to this agent only, over the card, once the contract is published.',
     kind: 'Kind',
     percentage: 'Percentage',
     flatAmount: 'Flat amount',

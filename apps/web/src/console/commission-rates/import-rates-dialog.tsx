@@ -10,10 +10,11 @@ import { useRateText } from '../../lib/rate-text';
 import { fieldErrorsOf, submitErrorMessage } from '../../lib/use-zod-form';
 import { useRateImport } from './rate-card-api';
 
-function appliesTo(row: RateImportRow, all: { services: string; facilities: string }): string {
+function appliesTo(row: RateImportRow, all: { services: string; facilities: string; contract: (key: string) => string }): string {
   const what = row.service ?? row.specialty;
   const parts = row.facility ? [row.facility, what ?? all.services] : [what ?? all.services, all.facilities];
   if (row.tier) parts.push(row.tier);
+  if (row.contract) parts.push(all.contract(row.contract));
   return parts.join(' · ');
 }
 
@@ -91,7 +92,7 @@ export function ImportRatesDialog({ onClose }: { onClose: () => void }) {
                   {preview.rows.map((row) => (
                     <Table.Tr key={row.line}>
                       <Table.Td>{row.line}</Table.Td>
-                      <Table.Td>{appliesTo(row, { services: t('allServices'), facilities: t('allFacilities').toLowerCase() })}</Table.Td>
+                      <Table.Td>{appliesTo(row, { services: t('allServices'), facilities: t('allFacilities').toLowerCase(), contract: (key) => t('import.contract', { key }) })}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>
                         {row.kind && row.errors.length === 0 ? rates.rate({ kind: row.kind, basis_points: row.basis_points, amount_minor: row.amount_minor, currency: row.currency ?? 'USD' }) : '—'}
                       </Table.Td>

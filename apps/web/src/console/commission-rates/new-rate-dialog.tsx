@@ -5,6 +5,7 @@ import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
 import { useRateWrite } from './rate-card-api';
+import type { Texts } from './rate-text';
 
 interface RateFormValues extends Record<string, unknown> {
   kind: 'percentage' | 'flat';
@@ -12,6 +13,8 @@ interface RateFormValues extends Record<string, unknown> {
   service_id: string;
   specialty_id: string;
   tier_id: string;
+  /** '' for the general card, or an individual contract's id */
+  contract_id: string;
   /** the percentage as typed ('8.5'); sent as basis points */
   basis_points: string;
   amount: string;
@@ -34,6 +37,7 @@ function toRequest(values: RateFormValues) {
     service_id: idOrNull(values.service_id),
     specialty_id: idOrNull(values.specialty_id),
     tier_id: idOrNull(values.tier_id),
+    contract_id: idOrNull(values.contract_id),
     // '8.5' → 850; '8.555' → 855.5, which the contract refuses as more than two decimals; text → NaN, 'must be a number'.
     basis_points: values.kind === 'percentage' && percent !== '' ? (/^\d+(\.\d+)?$/.test(percent) ? Number((Number(percent) * 100).toFixed(6)) : Number.NaN) : null,
     amount: values.kind === 'flat' && values.amount.trim() !== '' ? values.amount.trim() : null,
@@ -46,8 +50,17 @@ function toRequest(values: RateFormValues) {
   };
 }
 
-/** A new row of the rate card: checked by the contract, then by the server (references, currency, overlap: 422 by field). */
-export function NewRateDialog({ options, onClose }: { options: ConsoleRateOptions; onClose: () => void }) {
+/** The contract as the console names it: 'Northwind Care Network: Individual contract, version 1 (draft)'. */
+export function contractLabel(contract: ConsoleRateOptions['contracts'][number], t: Texts): string {
+  const label = t('contractLabel', { agent: contract.agent.name, title: contract.title, version: contract.version });
+  return contract.status === 'draft' ? t('contractDraft', { label }) : label;
+}
+
+/**
+ * A new row of the rate card, or of an individual contract's negotiated rates (`contractId` preselects one): checked
+ * by the contract, then by the server (references, currency, overlap: 422 by field).
+ */
+export function NewRateDialog({ options, contractId, onClose }: { options: ConsoleRateOptions; contractId?: number | undefined; onClose: () => void }) {
   const t = useText('console-commission-rates');
   const write = useRateWrite();
   const [formError, setFormError] = useState<string | null>(null);
@@ -60,6 +73,7 @@ export function NewRateDialog({ options, onClose }: { options: ConsoleRateOption
       service_id: '',
       specialty_id: '',
       tier_id: '',
+      contract_id: contractId !== undefined && options.contracts.some((contract) => contract.id === contractId) ? String(contractId) : '',
       basis_points: '',
       amount: '',
       currency: '',
@@ -96,6 +110,20 @@ export function NewRateDialog({ options, onClose }: { options: ConsoleRateOption
               {formError}
             </Alert>
           ) : null}
+          {options.contracts.length > 0 ? (
+            <NativeSelect
+              label={t('form.for')}
+              data={[{ value: '', label: t('form.theCard') }, ...options.contracts.map((contract) => ({ value: String(contract.id), label: contractLabel(contract, t) }))]}
+              {...form.getInputProps('contract_id')}
+              onChange={(event) => {
+                form.setFieldValue('contract_id', event.currentTarget.value);
+                // A contract's rate applies whatever the tier.
+                if (event.currentTarget.value !== '') form.setFieldValue('tier_id', '');
+              }}
+              error={form.errorText('contract_id')}
+              description={values.contract_id !== '' ? t('form.contractHelp') : undefined}
+            />
+          ) : null}
           <Radio.Group label={t('form.kind')} value={values.kind} onChange={(kind) => form.setFieldValue('kind', kind as RateFormValues['kind'])}>
             <Group gap="lg" mt={4}>
               <Radio value="percentage" label={t('form.percentage')} />
@@ -110,7 +138,7 @@ export function NewRateDialog({ options, onClose }: { options: ConsoleRateOption
           <Text size="xs" c="dimmed" mt={-8}>
             {t('form.serviceOrSpecialty')}
           </Text>
-          <NativeSelect label={t('form.tier')} data={choices(options.tiers, t('allTiers'))} {...form.getInputProps('tier_id')} />
+          {values.contract_id === '' ? <NativeSelect label={t('form.tier')} data={choices(options.tiers, t('allTiers'))} {...form.getInputProps('tier_id')} error={form.errorText('tier_id')} /> : null}
           {values.kind === 'percentage' ? (
             <TextInput label={t('form.rate')} required inputMode="decimal" autoComplete="off" {...form.getInputProps('basis_points')} />
           ) : (

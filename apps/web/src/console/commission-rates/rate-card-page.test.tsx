@@ -13,7 +13,7 @@ beforeEach(() => {
   setUpConsoleCsrf();
 });
 
-const BASE = { base_description: 'The treatment price', base_description_ar: 'سعر العلاج', refund_window_days: 30, agent: null, tier: null, specialty: null, service: null, facility: null, valid_to: null };
+const BASE = { base_description: 'The treatment price', base_description_ar: 'سعر العلاج', refund_window_days: 30, agent: null, contract: null, tier: null, specialty: null, service: null, facility: null, valid_to: null };
 const ROWS: ConsoleRateRow[] = [
   { ...BASE, id: 1, kind: 'percentage', basis_points: 800, amount_minor: null, currency: null, valid_from: '2026-01-01', status: 'current' },
   {
@@ -36,6 +36,7 @@ const OPTIONS: ConsoleRateOptions = {
   specialties: [{ id: 2, name: 'Dentistry' }],
   services: [{ id: 7, name: 'Dental Implant', specialty_id: 2 }],
   tiers: [{ id: 1, name: 'Gold' }],
+  contracts: [{ id: 12, title: 'Individual contract', version: 1, status: 'published', agent: { id: 5, name: 'Northwind Care Network' } }],
 };
 
 function api(role: OperatorRole, extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -133,7 +134,7 @@ describe('rate card (console)', () => {
   });
 
   it('imports a file: a preview of each row first (the refused ones say why), then all the rates at once', async () => {
-    const row = { line: 2, facility: 'Pearl Dental Studio', service: null, specialty: null, tier: null, kind: 'percentage' as const, basis_points: 950, amount_minor: null, currency: 'AED', refund_window_days: 30, valid_from: '2027-01-01', valid_to: null, ends: { id: 1, valid_from: '2027-01-01' }, errors: [] };
+    const row = { line: 2, facility: 'Pearl Dental Studio', service: null, specialty: null, tier: null, contract: null, kind: 'percentage' as const, basis_points: 950, amount_minor: null, currency: 'AED', refund_window_days: 30, valid_from: '2027-01-01', valid_to: null, ends: { id: 1, valid_from: '2027-01-01' }, errors: [] };
     let good = false;
     const calls = api('finance', {
       'POST /api/console/commission-rates/import': (request) => {
@@ -164,5 +165,38 @@ describe('rate card (console)', () => {
     await vi.waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates/import').at(-1)!.query.get('apply')).toBe('true'));
     expect(calls.calls('POST', '/api/console/commission-rates/import').at(-1)!.query.get('filename')).toBe('card-fixed.csv');
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import rates from a file' })).not.toBeInTheDocument());
+  });
+
+  it("adds a negotiated rate to the individual contract the agreements page linked to, with no tier", async () => {
+    const NEGOTIATED: ConsoleRateRow = { ...ROWS[0]!, id: 20, basis_points: 1250, agent: { id: 5, name: 'Northwind Care Network' }, contract: { id: 12, title: 'Individual contract', version: 1 }, specialty: { id: 2, name: 'Dentistry' } };
+    const calls = api('admin', {
+      'GET /api/console/commission-rates': () => jsonResponse(200, pageOf([NEGOTIATED])),
+      'POST /api/console/commission-rates': (request) => jsonResponse(201, { ...NEGOTIATED, id: 21, ...(request.body as object) }),
+    });
+    renderApp('/rate-card?scope=contracts&contract_id=12', { routes: consoleRoutes });
+    const table = await screen.findByRole('table', { name: /Rate card/ });
+    expect(await within(table).findByText('Contract of Northwind Care Network')).toBeInTheDocument();
+    await vi.waitFor(() => expect(calls.calls('GET', '/api/console/commission-rates')[0]?.query.get('contract_id')).toBe('12'));
+    expect(await screen.findByDisplayValue('Northwind Care Network: Individual contract, version 1')).toHaveAccessibleName('Contract');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'New rate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New rate' });
+    expect(within(dialog).getByRole('combobox', { name: /^For/ })).toHaveValue('12');
+    expect(within(dialog).getByText(/applies to this agent only/)).toBeInTheDocument();
+    // A contract's rate applies whatever the partner's tier: the form does not ask.
+    expect(within(dialog).queryByRole('combobox', { name: 'Tier' })).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Specialty' }), 'Dentistry');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Rate \(%\)/ }), '13');
+    await user.click(within(dialog).getByRole('button', { name: 'Add rate' }));
+    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates')).toHaveLength(1));
+    expect(calls.calls('POST', '/api/console/commission-rates')[0]!.body).toMatchObject({ contract_id: 12, tier_id: null, specialty_id: 2, basis_points: 1300 });
+
+    // Back to the general card: the tier is asked again and the contract is not sent.
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'New rate' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'New rate' }));
+    const again = await screen.findByRole('dialog', { name: 'New rate' });
+    await user.selectOptions(within(again).getByRole('combobox', { name: /^For/ }), 'The rate card (every partner)');
+    expect(within(again).getByRole('combobox', { name: 'Tier' })).toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { useOperator } from '../session/require-operator';
 import { EndRateDialog } from './end-rate-dialog';
 import { ImportRatesDialog } from './import-rates-dialog';
-import { NewRateDialog } from './new-rate-dialog';
+import { NewRateDialog, contractLabel } from './new-rate-dialog';
 import { useRateOptions } from './rate-card-api';
 import { appliesTo, rateValueOf } from './rate-text';
 
@@ -21,7 +21,9 @@ const STATUS_COLOURS: Record<RateStatus, string> = { current: 'teal', upcoming: 
 
 /**
  * /console/rate-card: the rows of the rate card (issue 15; docs/commission-rates.md), filtered by scope, status and
- * facility; terms.manage adds a row or ends one (a rate is never edited: what applied on each day stays on record).
+ * facility, and individual contracts' negotiated rows (one contract's with `?scope=contracts&contract_id=`, where the
+ * console's agreements link); terms.manage adds a row or ends one (a rate is never edited: what applied on each day
+ * stays on record).
  */
 export function RateCardPage() {
   const t = useText('console-commission-rates');
@@ -84,6 +86,7 @@ export function RateCardPage() {
   );
 
   const facilities = options.data?.facilities ?? [];
+  const contracts = options.data?.contracts ?? [];
   const status = params.status as RateStatus | undefined;
   return (
     <Stack gap="lg">
@@ -120,7 +123,11 @@ export function RateCardPage() {
               <NativeSelect
                 aria-label={t('scope')}
                 value={params.scope}
-                onChange={(event) => list.set({ scope: event.currentTarget.value as ConsoleRatesQuery['scope'] })}
+                onChange={(event) => {
+                  const scope = event.currentTarget.value as ConsoleRatesQuery['scope'];
+                  // The general card has no contract to filter by.
+                  list.set(scope === 'card' ? { scope, contract_id: undefined } : { scope });
+                }}
                 w={{ base: '100%', xs: 200 }}
                 data={(['card', 'contracts', 'all'] as const).map((scope) => ({ value: scope, label: t(`scopes.${scope}`) }))}
               />
@@ -131,6 +138,19 @@ export function RateCardPage() {
                 w={{ base: '100%', xs: 160 }}
                 data={[{ value: '', label: t('allStatuses') }, ...RATE_STATUSES.map((option) => ({ value: option, label: t(`statuses.${option}`) }))]}
               />
+              {params.scope !== 'card' ? (
+                <Select
+                  aria-label={t('contract')}
+                  placeholder={t('allContracts')}
+                  data={contracts.map((contract) => ({ value: String(contract.id), label: contractLabel(contract, t) }))}
+                  value={params.contract_id !== undefined ? String(params.contract_id) : null}
+                  onChange={(value) => list.set({ contract_id: value ? Number(value) : undefined })}
+                  searchable
+                  clearable
+                  nothingFoundMessage={t('noneFound')}
+                  w={{ base: '100%', xs: 320 }}
+                />
+              ) : null}
               <Select
                 aria-label={t('facility')}
                 placeholder={t('allFacilities')}
@@ -156,7 +176,7 @@ export function RateCardPage() {
           minWidth={1180}
         />
       </Paper>
-      {creating && options.data ? <NewRateDialog options={options.data} onClose={() => setCreating(false)} /> : null}
+      {creating && options.data ? <NewRateDialog options={options.data} contractId={params.contract_id} onClose={() => setCreating(false)} /> : null}
       {ending ? <EndRateDialog rate={ending} onClose={() => setEnding(null)} /> : null}
       {importing ? <ImportRatesDialog onClose={() => setImporting(false)} /> : null}
     </Stack>
