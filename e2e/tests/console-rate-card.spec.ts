@@ -50,3 +50,26 @@ test('a finance operator adds a rate; the partner sees the change coming and is 
   await expect(upcoming.getByRole('listitem').filter({ hasText: 'Saadiyat Fertility Clinic · all services' }).filter({ hasText: '6 % → 7.25 %' })).toHaveCount(1);
   await partnerContext.close();
 });
+
+test("an individual contract's negotiated rates: from the agreements page to the rate card, and one more added", async ({ page }) => {
+  const admin = DEMO_OPERATORS.find((each) => each.role === 'admin')!;
+  await signInToConsole(page, admin.email, '/console/agreements');
+  const agreements = page.getByRole('table', { name: /Agreements/ });
+  await agreements.getByRole('link', { name: /^Negotiated rates of Individual contract: Northwind Care Network/ }).click();
+  await expect(page).toHaveURL(/\/console\/rate-card\?scope=contracts&contract_id=\d+$/);
+  const table = page.getByRole('table', { name: /Rate card/ });
+  await expect(table.getByRole('row').filter({ hasText: 'Pearl Dental Studio · Dental Implant' })).toContainText('Contract of Northwind Care Network');
+
+  await page.getByRole('button', { name: 'New rate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New rate' });
+  await expect(dialog.getByRole('combobox', { name: /^For/ })).toHaveValue(/\d+/);
+  await expect(dialog.getByRole('combobox', { name: 'Tier' })).toHaveCount(0);
+  await dialog.getByRole('combobox', { name: 'Specialty' }).selectOption({ label: 'Ophthalmology' });
+  await dialog.getByRole('textbox', { name: /^Rate \(%\)/ }).fill('9');
+  await dialog.getByLabel(/^Valid from/).fill(inDays(20));
+  await expectAccessible(page, "the new rate form for an individual contract");
+  await dialog.getByRole('button', { name: 'Add rate' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByRole('row').filter({ hasText: 'Ophthalmology · all facilities' })).toContainText('9 %');
+  await expect(table.getByRole('row').filter({ hasText: 'Ophthalmology · all facilities' })).toContainText('Contract of Northwind Care Network');
+});
