@@ -44,17 +44,22 @@ test('a content operator adds a facility with a location, edits both, and remove
   await create.getByRole('button', { name: 'Add facility' }).click();
   await expect(create.getByText('The name field is required.')).toBeVisible();
   await expect(create.getByText('Choose a country.')).toBeVisible();
+  await expect(create.getByText('Choose a currency.')).toBeVisible();
   await expectAccessible(page, 'new facility form with errors');
 
   const name = `Corniche Wellness Clinic ${Date.now() % 100_000}`;
   await create.getByRole('textbox', { name: 'Name' }).fill(name);
   await chooseCountry(page, create, 'Emirates', 'United Arab Emirates');
   await create.getByRole('textbox', { name: 'City' }).fill('Abu Dhabi');
+  // What it bills in: its rates on the rate card pay in it.
+  await create.getByRole('combobox', { name: /^Bills in/ }).fill('AED');
+  await page.getByRole('option', { name: /^AED · / }).click();
   await create.getByRole('button', { name: 'Add facility' }).click();
 
   await expect(page).toHaveURL(/\/console\/facilities\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Abu Dhabi, United Arab Emirates')).toBeVisible();
+  await expect(page.getByText(/^AED · /)).toBeVisible();
   await expect(page.getByText(/^corniche-wellness-clinic-\d+$/)).toBeVisible();
   await expect(page.getByText('No locations yet.')).toBeVisible();
   await expect(page.getByText('No services yet: bookings cannot be made at this facility until it has one.')).toBeVisible();

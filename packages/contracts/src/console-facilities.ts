@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONSOLE_API_PREFIX } from './console-session.ts';
 import { idStringField, textField } from './fields.ts';
+import { isCurrencyCode } from './money.ts';
 import { defaultedSortQueryField, enumQueryField, listEndpoint, listQuerySchema, textQueryField } from './list-query.ts';
 
 /**
@@ -41,6 +42,11 @@ export function countryField() {
     .toUpperCase()
     .refine(isCountryCode, 'Choose a country.')
     .transform((value) => value as CountryCode);
+}
+
+/** A currency, as its ISO 4217 code; 'Choose a currency.' when missing or unknown. */
+export function currencyField() {
+  return z.string({ error: 'Choose a currency.' }).trim().toUpperCase().refine(isCurrencyCode, 'Choose a currency.');
 }
 
 export const FACILITY_NAME_MAX = 160;
@@ -109,6 +115,8 @@ export const facilityDetailSchema = z.object({
   slug: z.string(),
   country: z.string(),
   city: z.string(),
+  /** ISO 4217: what it bills in, and so what its rows of the rate card pay in */
+  currency: z.string(),
   created_at: z.string(),
   bookings_count: z.number().int(),
   /** By name. */
@@ -118,11 +126,15 @@ export const facilityDetailSchema = z.object({
 });
 export type FacilityDetail = z.infer<typeof facilityDetailSchema>;
 
-/** Create or edit a facility. The slug is made from the name at creation and kept when it is renamed. */
+/**
+ * Create or edit a facility. The slug is made from the name at creation and kept when it is renamed. The currency it
+ * bills in prices its rows of the rate card: it cannot change while a flat rate of the card in force names the old one.
+ */
 export const facilityRequestSchema = z.object({
   name: textField('name', { max: FACILITY_NAME_MAX }),
   country: countryField(),
   city: textField('city', { max: FACILITY_CITY_MAX }),
+  currency: currencyField(),
 });
 export type FacilityRequest = z.output<typeof facilityRequestSchema>;
 

@@ -46,6 +46,7 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'The password may not be greater than :max characters.': 'يجب ألا تزيد كلمة المرور على :max حرفًا.',
   'The password needs: :rules.': 'تحتاج كلمة المرور إلى: :rules.',
   'Choose a country.': 'اختر الدولة.',
+  'Choose a currency.': 'اختر العملة.',
   'Choose a partner type.': 'اختر نوع الشريك.',
   'The phone number is not valid for the chosen country.': 'رقم الهاتف غير صالح للدولة المختارة.',
   // ---- preferences.ts ----

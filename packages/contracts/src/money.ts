@@ -4,6 +4,14 @@
  * multiplying floats (0.29 * 100 is 28.999999999999996).
  */
 
+/** Every ISO 4217 currency the platform knows ('AED', 'EUR', …), from Intl. */
+export const CURRENCY_CODES: readonly string[] = Intl.supportedValuesOf('currency');
+const KNOWN_CURRENCIES = new Set(CURRENCY_CODES);
+
+export function isCurrencyCode(value: unknown): value is string {
+  return typeof value === 'string' && KNOWN_CURRENCIES.has(value);
+}
+
 /** How many decimals the currency has: 2 for EUR, 0 for JPY, 3 for KWD (from the platform's ISO data). */
 export function minorDigits(currency: string): number {
   return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;

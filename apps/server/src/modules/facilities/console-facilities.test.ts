@@ -55,8 +55,8 @@ async function auditRows(targetType: string, targetId: number) {
 describe('creating and editing a facility', () => {
   it('creates a facility with a slug made from its name, and records who did it', async () => {
     const name = named('Lakeshore Eye & Laser Clinic');
-    const created = await createFacility({ name: `  ${name} `, country: 'ae', city: 'Dubai' });
-    expect(created).toMatchObject({ name, country: 'AE', city: 'Dubai', bookings_count: 0, locations: [], services: [] });
+    const created = await createFacility({ name: `  ${name} `, country: 'ae', city: 'Dubai', currency: 'aed' });
+    expect(created).toMatchObject({ name, country: 'AE', city: 'Dubai', currency: 'AED', bookings_count: 0, locations: [], services: [] });
     expect(created.slug).toMatch(/^lakeshore-eye-and-laser-clinic-[a-z0-9]+$/);
     expect(await auditRows('facility', created.id)).toEqual([
       {
@@ -65,7 +65,7 @@ describe('creating and editing a facility', () => {
         actor_role: 'content',
         action: 'facility.created',
         before: null,
-        after: { name, country: 'AE', city: 'Dubai', slug: created.slug },
+        after: { name, country: 'AE', city: 'Dubai', currency: 'AED', slug: created.slug },
       },
     ]);
 
@@ -75,46 +75,47 @@ describe('creating and editing a facility', () => {
   });
 
   it('keeps slugs unique: the same slug gets -2, -3, and a name without Latin letters still gets one', async () => {
-    const first = await createFacility({ name: 'Riverside Dental Studio', country: 'GB', city: 'London' });
-    const second = await createFacility({ name: 'Riverside Dental Studio', country: 'GB', city: 'Leeds' });
-    const third = await createFacility({ name: 'Riverside  Dental-Studio!', country: 'IE', city: 'Dublin' });
+    const first = await createFacility({ name: 'Riverside Dental Studio', country: 'GB', city: 'London', currency: 'GBP' });
+    const second = await createFacility({ name: 'Riverside Dental Studio', country: 'GB', city: 'Leeds', currency: 'GBP' });
+    const third = await createFacility({ name: 'Riverside  Dental-Studio!', country: 'IE', city: 'Dublin', currency: 'EUR' });
     expect([first.slug, second.slug, third.slug]).toEqual(['riverside-dental-studio', 'riverside-dental-studio-2', 'riverside-dental-studio-3']);
-    const arabic = await createFacility({ name: 'مستشفى النور', country: 'SA', city: 'Riyadh' });
+    const arabic = await createFacility({ name: 'مستشفى النور', country: 'SA', city: 'Riyadh', currency: 'SAR' });
     expect(arabic.slug).toMatch(/^facility(-\d+)?$/);
   });
 
   it('refuses a second facility of the same name in the same city with a 409, and records nothing', async () => {
     const name = named('Palm Grove Hospital');
-    const first = await createFacility({ name, country: 'AE', city: 'Abu Dhabi' });
-    const again = await consoleRequest(client, 'POST', FACILITIES, { name: name.toUpperCase(), country: 'AE', city: 'abu dhabi' });
+    const first = await createFacility({ name, country: 'AE', city: 'Abu Dhabi', currency: 'AED' });
+    const again = await consoleRequest(client, 'POST', FACILITIES, { name: name.toUpperCase(), country: 'AE', city: 'abu dhabi', currency: 'AED' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`A facility named ${name} already exists in Abu Dhabi.`);
     const { rows } = await context.database.pool.query("SELECT count(*)::int AS n FROM audit_events WHERE action = 'facility.created' AND after->>'name' ILIKE $1", [name]);
     expect(rows[0].n).toBe(1);
     // In Arabic too.
-    const arabic = await client.request('POST', FACILITIES, { name, country: 'AE', city: 'Abu Dhabi' }, { ...consoleHeaders(client), 'accept-language': 'ar' });
+    const arabic = await client.request('POST', FACILITIES, { name, country: 'AE', city: 'Abu Dhabi', currency: 'AED' }, { ...consoleHeaders(client), 'accept-language': 'ar' });
     expect(arabic.statusCode).toBe(409);
     expect(arabic.json().message).toBe(`توجد منشأة باسم ${name} في Abu Dhabi بالفعل.`);
     expect(first.id).toBeGreaterThan(0);
   });
 
   it('answers 422 with a message per field', async () => {
-    const response = await consoleRequest(client, 'POST', FACILITIES, { name: ' ', country: 'XX', city: 'a'.repeat(101) });
+    const response = await consoleRequest(client, 'POST', FACILITIES, { name: ' ', country: 'XX', city: 'a'.repeat(101), currency: 'XYZ' });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
       name: ['The name field is required.'],
       country: ['Choose a country.'],
       city: ['The city field must not be greater than 100 characters.'],
+      currency: ['Choose a currency.'],
     });
     const nul = await consoleRequest(client, 'POST', FACILITIES, { name: 'Bad\u0000Name', city: 'Dubai' });
     expect(nul.statusCode).toBe(422);
-    expect(Object.keys(nul.json().errors).sort()).toEqual(['country', 'name']);
+    expect(Object.keys(nul.json().errors).sort()).toEqual(['country', 'currency', 'name']);
   });
 
   it('edits name, country and city, keeps the slug, and audits only what changed', async () => {
-    const created = await createFacility({ name: named('Cedar Ridge Clinic'), country: 'LB', city: 'Beirut' });
+    const created = await createFacility({ name: named('Cedar Ridge Clinic'), country: 'LB', city: 'Beirut', currency: 'USD' });
     const name = named('Cedar Ridge Medical Centre');
-    const edited = await consoleRequest(client, 'PUT', `${FACILITIES}/${created.id}`, { name, country: 'LB', city: 'Byblos' });
+    const edited = await consoleRequest(client, 'PUT', `${FACILITIES}/${created.id}`, { name, country: 'LB', city: 'Byblos', currency: 'USD' });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ name, city: 'Byblos', slug: created.slug });
     const rows = await auditRows('facility', created.id);
@@ -124,24 +125,44 @@ describe('creating and editing a facility', () => {
       after: { name, city: 'Byblos' },
     });
     // Saving it unchanged writes nothing.
-    expect((await consoleRequest(client, 'PUT', `${FACILITIES}/${created.id}`, { name, country: 'LB', city: 'Byblos' })).statusCode).toBe(200);
+    expect((await consoleRequest(client, 'PUT', `${FACILITIES}/${created.id}`, { name, country: 'LB', city: 'Byblos', currency: 'USD' })).statusCode).toBe(200);
     expect(await auditRows('facility', created.id)).toHaveLength(rows.length);
+  });
+
+  it("changes the billing currency, unless a flat rate of the card in force pays in the old one", async () => {
+    const created = await createFacility({ name: named('Marmara Smile Clinic'), country: 'TR', city: 'Istanbul', currency: 'EUR' });
+    const body = { name: created.name, country: 'TR', city: 'Istanbul' };
+    const pool = context.database.pool;
+    await pool.query(
+      `INSERT INTO commission_rates (facility_id, kind, amount_minor, currency, base_description, base_description_ar, refund_window_days, valid_from)
+       VALUES ($1, 'flat', 25000, 'EUR', 'Per implant', 'لكل زرعة', 14, '2026-01-01')`,
+      [created.id],
+    );
+    const refused = await consoleRequest(client, 'PUT', `${FACILITIES}/${created.id}`, { ...body, currency: 'TRY' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ currency: ['The rate card has flat rates in EUR for this facility: end them before it bills in another currency.'] });
+    // Once the flat rate has ended, the facility can bill in another currency.
+    await pool.query("UPDATE commission_rates SET valid_to = current_date WHERE facility_id = $1", [created.id]);
+    const changed = await consoleRequest(client, 'PUT', `${FACILITIES}/${created.id}`, { ...body, currency: 'TRY' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ currency: 'TRY' });
+    expect((await auditRows('facility', created.id)).at(-1)).toMatchObject({ action: 'facility.updated', before: { currency: 'EUR' }, after: { currency: 'TRY' } });
   });
 
   it('answers 404 for a facility that does not exist, and 409 when renamed onto another', async () => {
     expect((await consoleRequest(client, 'GET', `${FACILITIES}/999999`)).statusCode).toBe(404);
-    expect((await consoleRequest(client, 'PUT', `${FACILITIES}/999999`, { name: 'Nowhere', country: 'AE', city: 'Dubai' })).statusCode).toBe(404);
+    expect((await consoleRequest(client, 'PUT', `${FACILITIES}/999999`, { name: 'Nowhere', country: 'AE', city: 'Dubai', currency: 'AED' })).statusCode).toBe(404);
     expect((await consoleRequest(client, 'GET', `${FACILITIES}/abc`)).statusCode).toBe(422);
-    const taken = await createFacility({ name: named('Gulf Coast Hospital'), country: 'QA', city: 'Doha' });
-    const other = await createFacility({ name: named('Gulf Coast Clinic'), country: 'QA', city: 'Doha' });
-    const clash = await consoleRequest(client, 'PUT', `${FACILITIES}/${other.id}`, { name: taken.name, country: 'QA', city: 'Doha' });
+    const taken = await createFacility({ name: named('Gulf Coast Hospital'), country: 'QA', city: 'Doha', currency: 'QAR' });
+    const other = await createFacility({ name: named('Gulf Coast Clinic'), country: 'QA', city: 'Doha', currency: 'QAR' });
+    const clash = await consoleRequest(client, 'PUT', `${FACILITIES}/${other.id}`, { name: taken.name, country: 'QA', city: 'Doha', currency: 'QAR' });
     expect(clash.statusCode).toBe(409);
   });
 });
 
 describe('locations', () => {
   it('adds, edits and removes a location, each with its audit row', async () => {
-    const facility = await createFacility({ name: named('Harbour View Hospital'), country: 'SG', city: 'Singapore' });
+    const facility = await createFacility({ name: named('Harbour View Hospital'), country: 'SG', city: 'Singapore', currency: 'SGD' });
     const added = await consoleRequest(client, 'POST', `${FACILITIES}/${facility.id}/locations`, {
       name: 'Orchard clinic',
       address: '',
@@ -195,8 +216,8 @@ describe('locations', () => {
   });
 
   it('answers 404 for a location of another facility, and 422 for bad fields', async () => {
-    const one = await createFacility({ name: named('Al Noor Clinic'), country: 'OM', city: 'Muscat' });
-    const two = await createFacility({ name: named('Al Noor Clinic'), country: 'OM', city: 'Salalah' });
+    const one = await createFacility({ name: named('Al Noor Clinic'), country: 'OM', city: 'Muscat', currency: 'OMR' });
+    const two = await createFacility({ name: named('Al Noor Clinic'), country: 'OM', city: 'Salalah', currency: 'OMR' });
     const location = (await consoleRequest(client, 'POST', `${FACILITIES}/${one.id}/locations`, { name: 'Main campus', city: 'Muscat', country: 'OM' })).json().locations[0];
     expect((await consoleRequest(client, 'DELETE', `${FACILITIES}/${two.id}/locations/${location.id}`)).statusCode).toBe(404);
     expect((await consoleRequest(client, 'PUT', `${FACILITIES}/${two.id}/locations/${location.id}`, { name: 'X', city: 'Y', country: 'OM' })).statusCode).toBe(404);
@@ -214,7 +235,7 @@ describe('the list', () => {
     const busy = `${tag} Heart Institute`;
     await createBooking(context.database.pool, { referralAgentId: partner.referralAgentId, facility: busy, facilityCountry: 'IN' });
     await createBooking(context.database.pool, { referralAgentId: partner.referralAgentId, facility: busy, facilityCountry: 'IN' });
-    const quiet = await createFacility({ name: `${tag} Skin Clinic`, country: 'TH', city: 'Bangkok' });
+    const quiet = await createFacility({ name: `${tag} Skin Clinic`, country: 'TH', city: 'Bangkok', currency: 'THB' });
     await consoleRequest(client, 'POST', `${FACILITIES}/${quiet.id}/locations`, { name: 'Silom branch', city: 'Bangkok', country: 'TH' });
     await consoleRequest(client, 'POST', `${FACILITIES}/${quiet.id}/locations`, { name: 'Sukhumvit branch', city: 'Bangkok', country: 'TH' });
 
@@ -245,7 +266,7 @@ describe('who may', () => {
   it('refuses an operator without facilities.manage (support) with a 403, for reads and writes', async () => {
     const other = await operatorClient(support);
     expect((await consoleRequest(other, 'GET', FACILITIES)).statusCode).toBe(403);
-    expect((await consoleRequest(other, 'POST', FACILITIES, { name: 'Anything', country: 'AE', city: 'Dubai' })).statusCode).toBe(403);
+    expect((await consoleRequest(other, 'POST', FACILITIES, { name: 'Anything', country: 'AE', city: 'Dubai', currency: 'AED' })).statusCode).toBe(403);
     const { rows } = await context.database.pool.query("SELECT count(*)::int AS n FROM facilities WHERE name = 'Anything'");
     expect(rows[0].n).toBe(0);
   });
@@ -262,7 +283,7 @@ describe('renaming a facility', () => {
       (await browser.get(`/api/clients/bookings?team=referral&search=${encodeURIComponent(term)}`)).json().data.map((row: { id: number }) => row.id);
     expect(await search('bluewater')).toEqual([booking.id]);
 
-    const renamed = await consoleRequest(client, 'PUT', `${FACILITIES}/${booking.facilityId}`, { name: 'Tidewater Bone & Joint Hospital', country: 'AE', city: 'Dubai' });
+    const renamed = await consoleRequest(client, 'PUT', `${FACILITIES}/${booking.facilityId}`, { name: 'Tidewater Bone & Joint Hospital', country: 'AE', city: 'Dubai', currency: 'AED' });
     expect(renamed.statusCode).toBe(200);
     expect(await search('tidewater')).toEqual([booking.id]);
     expect(await search('bluewater')).toEqual([]);

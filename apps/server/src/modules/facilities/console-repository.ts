@@ -63,7 +63,7 @@ export async function listFacilities(db: Queryable, query: FacilityListQuery): P
 
 export async function findFacility(db: Queryable, id: number): Promise<FacilityDetail | undefined> {
   const { rows } = await db.query<Omit<FacilityDetail, 'locations' | 'services'>>(
-    `SELECT f.id, f.name, f.slug, f.country, f.city, ${ISO('f.created_at')} AS created_at,
+    `SELECT f.id, f.name, f.slug, f.country, f.city, f.currency, ${ISO('f.created_at')} AS created_at,
             (SELECT count(*)::int FROM bookings b WHERE b.facility_id = f.id) AS bookings_count
        FROM facilities f WHERE f.id = $1`,
     [id],
@@ -96,18 +96,19 @@ export interface FacilityRecord {
   slug: string;
   country: string;
   city: string;
+  currency: string;
 }
 
 /** The facility's own fields, locked for the change that follows (in its transaction). */
 export async function lockFacility(db: Queryable, id: number): Promise<FacilityRecord | undefined> {
-  const { rows } = await db.query<FacilityRecord>('SELECT id, name, slug, country, city FROM facilities WHERE id = $1 FOR UPDATE', [id]);
+  const { rows } = await db.query<FacilityRecord>('SELECT id, name, slug, country, city, currency FROM facilities WHERE id = $1 FOR UPDATE', [id]);
   return rows[0];
 }
 
 /** Another facility of the same name (any case) in the same city and country, if there is one. */
 export async function findNamesake(db: Queryable, facility: FacilityRequest, exceptId: number | null): Promise<FacilityRecord | undefined> {
   const { rows } = await db.query<FacilityRecord>(
-    `SELECT id, name, slug, country, city FROM facilities
+    `SELECT id, name, slug, country, city, currency FROM facilities
       WHERE lower(name) = lower($1) AND lower(city) = lower($2) AND country = $3 AND id IS DISTINCT FROM $4
       LIMIT 1`,
     [facility.name, facility.city, facility.country, exceptId],
@@ -137,11 +138,12 @@ export async function lockSlug(db: Queryable, base: string): Promise<void> {
 }
 
 export async function insertFacility(db: Queryable, facility: FacilityRequest & { slug: string }): Promise<number> {
-  const { rows } = await db.query<{ id: number }>('INSERT INTO facilities (name, slug, country, city) VALUES ($1, $2, $3, $4) RETURNING id', [
+  const { rows } = await db.query<{ id: number }>('INSERT INTO facilities (name, slug, country, city, currency) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
     facility.name,
     facility.slug,
     facility.country,
     facility.city,
+    facility.currency,
   ]);
   return rows[0]!.id;
 }
@@ -151,7 +153,17 @@ export async function insertFacility(db: Queryable, facility: FacilityRequest & 
  * trigger (migration 0002), in this same transaction, so partners find their bookings by the new name at once.
  */
 export async function updateFacility(db: Queryable, id: number, facility: FacilityRequest): Promise<void> {
-  await db.query('UPDATE facilities SET name = $2, country = $3, city = $4 WHERE id = $1', [id, facility.name, facility.country, facility.city]);
+  await db.query('UPDATE facilities SET name = $2, country = $3, city = $4, currency = $5 WHERE id = $1', [id, facility.name, facility.country, facility.city, facility.currency]);
+}
+
+/** Whether a flat rate of the card for the facility, in force or to come, pays in another currency than `currency`. */
+export async function hasFlatRatesInOtherCurrency(db: Queryable, id: number, currency: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM commission_rates
+      WHERE facility_id = $1 AND kind = 'flat' AND currency <> $2 AND (valid_to IS NULL OR valid_to > current_date) LIMIT 1`,
+    [id, currency],
+  );
+  return rows.length > 0;
 }
 
 export interface LocationRecord {

@@ -15,7 +15,7 @@ import {
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { currentOperator } from '../../plugins/operator-session.ts';
 import {
   countLocationBookings,
@@ -24,6 +24,7 @@ import {
   findLocationNamesake,
   findNamesake,
   freeSlug,
+  hasFlatRatesInOtherCurrency,
   insertFacility,
   insertLocation,
   listFacilities,
@@ -63,7 +64,7 @@ function changes<T extends object>(before: T, after: T): { before: Partial<T>; a
 }
 
 function facilityFields(record: FacilityRecord): FacilityRequest {
-  return { name: record.name, country: record.country as FacilityRequest['country'], city: record.city };
+  return { name: record.name, country: record.country as FacilityRequest['country'], city: record.city, currency: record.currency };
 }
 
 function locationFields(record: LocationRecord) {
@@ -159,7 +160,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
     operatorRoute(app, {
       permission: PERMISSION,
       tags: TAGS,
-      summary: "Edit a facility's name, country and city (its slug stays); partners find its bookings by the new name at once",
+      summary: "Edit a facility's name, country, city and billing currency (its slug stays); partners find its bookings by the new name at once",
       params: facilityParamsSchema,
       body: facilityRequestSchema,
       response: detailResponses,
@@ -171,6 +172,10 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
         const changed = changes(facilityFields(current), request.body);
         if (!changed) return;
         await refuseNamesake(client, request.body, current.id);
+        // A flat rate is an amount in the currency the facility bills in: it would silently become another amount.
+        if (request.body.currency !== current.currency && (await hasFlatRatesInOtherCurrency(client, current.id, request.body.currency))) {
+          throw ValidationError.field('currency', M.currencyHasFlatRates({ currency: current.currency }));
+        }
         // The bookings' search text follows the name in this transaction (trigger of migration 0002).
         await updateFacility(client, current.id, request.body);
         await recordAudit(client, actorOf(request), { action: 'facility.updated', target: { type: 'facility', id: current.id }, ...changed });

@@ -34,6 +34,7 @@ function detailOf(overrides: Partial<FacilityDetail> = {}): FacilityDetail {
     slug: 'al-safa-specialist-hospital',
     country: 'AE',
     city: 'Dubai',
+    currency: 'AED',
     created_at: '2026-02-03T08:00:00.000Z',
     bookings_count: 3,
     locations: [
@@ -89,6 +90,7 @@ describe('the facilities list', { timeout: 60_000 }, () => {
     expect(await within(dialog).findByText('The name field is required.')).toBeInTheDocument();
     expect(within(dialog).getByText('Choose a country.')).toBeInTheDocument();
     expect(within(dialog).getByText('The city field is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose a currency.')).toBeInTheDocument();
     expect(calls.calls('POST', '/api/console/facilities')).toHaveLength(0);
   });
 
@@ -106,10 +108,12 @@ describe('the facilities list', { timeout: 60_000 }, () => {
     await typeInto(within(dialog).getByRole('combobox', { name: 'Country' }), 'Emirates');
     await userEvent.click(await screen.findByRole('option', { name: 'United Arab Emirates' }));
     await typeInto(within(dialog).getByRole('textbox', { name: 'City' }), 'Dubai');
+    await typeInto(within(dialog).getByRole('combobox', { name: /^Bills in/ }), 'AED');
+    await userEvent.click(await screen.findByRole('option', { name: 'AED · United Arab Emirates Dirham' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add facility' }));
 
     await waitFor(() => expect(view.location().pathname).toBe('/facilities/77'));
-    expect(calls.calls('POST', '/api/console/facilities')[0]!.body).toEqual({ name: 'Marina Heart Centre', country: 'AE', city: 'Dubai' });
+    expect(calls.calls('POST', '/api/console/facilities')[0]!.body).toEqual({ name: 'Marina Heart Centre', country: 'AE', city: 'Dubai', currency: 'AED' });
     // The page is a lazy chunk, compiled on first use in the test run.
     expect(await screen.findByRole('heading', { name: 'Marina Heart Centre', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('No locations yet.')).toBeInTheDocument();
@@ -127,6 +131,8 @@ describe('the facilities list', { timeout: 60_000 }, () => {
     await typeInto(within(dialog).getByRole('combobox', { name: 'Country' }), 'Emirates');
     await userEvent.click(await screen.findByRole('option', { name: 'United Arab Emirates' }));
     await typeInto(within(dialog).getByRole('textbox', { name: 'City' }), 'Dubai');
+    await typeInto(within(dialog).getByRole('combobox', { name: /^Bills in/ }), 'AED');
+    await userEvent.click(await screen.findByRole('option', { name: 'AED · United Arab Emirates Dirham' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add facility' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('A facility named Al Safa Specialist Hospital already exists in Dubai.');
   });
@@ -186,11 +192,12 @@ describe('a facility’s page', { timeout: 60_000 }, () => {
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('Al Safa Specialist Hospital');
     expect(within(dialog).getByRole('combobox', { name: 'Country' })).toHaveValue('United Arab Emirates');
+    expect(within(dialog).getByRole('combobox', { name: /^Bills in/ })).toHaveValue('AED · United Arab Emirates Dirham');
     await userEvent.clear(name);
     await typeInto(name, 'Al Safa Hospital');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'Al Safa Hospital', level: 1 })).toBeInTheDocument();
-    expect(calls.calls('PUT', '/api/console/facilities/11')[0]!.body).toEqual({ name: 'Al Safa Hospital', country: 'AE', city: 'Dubai' });
+    expect(calls.calls('PUT', '/api/console/facilities/11')[0]!.body).toEqual({ name: 'Al Safa Hospital', country: 'AE', city: 'Dubai', currency: 'AED' });
   });
 
   it('adds a location, starting from the facility’s city and country', async () => {

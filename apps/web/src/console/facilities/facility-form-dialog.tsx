@@ -11,6 +11,7 @@ import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
 import { CountrySelect } from './country-select';
+import { CurrencySelect } from './currency-select';
 import { useFacilityWrite } from './facilities-api';
 
 export interface FacilityFormDialogProps {
@@ -21,7 +22,7 @@ export interface FacilityFormDialogProps {
   onSaved?: (facility: FacilityDetail) => void;
 }
 
-/** Adds a facility, or edits one's name, country and city: checked by the contract, then by the server (422, 409). */
+/** Adds a facility, or edits one's name, country, city and billing currency: checked by the contract, then by the server (422, 409). */
 export function FacilityFormDialog({ facility, onClose, onSaved }: FacilityFormDialogProps) {
   const t = useText('console-facilities');
   const write = useFacilityWrite();
@@ -33,6 +34,7 @@ export function FacilityFormDialog({ facility, onClose, onSaved }: FacilityFormD
       // A country written as a name before codes must be chosen again.
       country: facility && isCountryCode(facility.country) ? facility.country : '',
       city: facility?.city ?? '',
+      currency: facility?.currency ?? '',
     },
   });
 
@@ -73,6 +75,15 @@ export function FacilityFormDialog({ facility, onClose, onSaved }: FacilityFormD
             errorProps={{ role: 'alert' }}
           />
           <TextInput label={t('city')} required maxLength={FACILITY_CITY_MAX} autoComplete="off" {...form.getInputProps('city')} />
+          <CurrencySelect
+            label={t('currency')}
+            description={t('currencyHelp')}
+            required
+            value={form.values.currency}
+            onChange={(code) => form.setFieldValue('currency', code)}
+            error={form.errorText('currency')}
+            errorProps={{ role: 'alert' }}
+          />
           {facility ? (
             <Text size="sm" c="dimmed">
               {t('renameNote')}

@@ -8,6 +8,7 @@ import { useLocale, useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { countryName } from './countries';
+import { currencyLabel } from './currency-select';
 import { useFacility, useFacilityWrite } from './facilities-api';
 import { FACILITIES_PATH } from './facilities-paths';
 import { FacilityFormDialog } from './facility-form-dialog';
@@ -64,6 +65,7 @@ function FacilityView({ facility }: { facility: FacilityDetail }) {
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} spacing="md" m={0}>
           <RecordField label={t('country')}>{countryName(facility.country, locale)}</RecordField>
           <RecordField label={t('city')}>{facility.city}</RecordField>
+          <RecordField label={t('currency')}>{currencyLabel(facility.currency, locale)}</RecordField>
           <RecordField label={t('slug')} help={t('slugHelp')}>
             <Text span ff="monospace" dir="ltr">
               {facility.slug}
