@@ -11,7 +11,7 @@ import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
 import { CountrySelect } from './country-select';
-import { CurrencySelect } from './currency-select';
+import { CurrencySelect } from '../components/currency-select';
 import { useFacilityWrite } from './facilities-api';
 
 export interface FacilityFormDialogProps {
@@ -83,6 +83,8 @@ export function FacilityFormDialog({ facility, onClose, onSaved }: FacilityFormD
             onChange={(code) => form.setFieldValue('currency', code)}
             error={form.errorText('currency')}
             errorProps={{ role: 'alert' }}
+            placeholder={t('chooseCurrency')}
+            nothingFoundMessage={t('noCurrencyFound')}
           />
           {facility ? (
             <Text size="sm" c="dimmed">

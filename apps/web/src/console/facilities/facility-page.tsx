@@ -8,7 +8,7 @@ import { useLocale, useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { countryName } from './countries';
-import { currencyLabel } from './currency-select';
+import { currencyLabel } from '../components/currency-select';
 import { useFacility, useFacilityWrite } from './facilities-api';
 import { FACILITIES_PATH } from './facilities-paths';
 import { FacilityFormDialog } from './facility-form-dialog';

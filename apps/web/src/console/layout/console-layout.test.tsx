@@ -26,7 +26,7 @@ describe('the console frame', () => {
     signedInAs('support');
     renderApp('/', { routes: consoleRoutes });
     const navigation = await screen.findByRole('navigation', { name: 'Console' });
-    expect(within(navigation).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Partner applications', 'Partners', 'Bookings', 'Rate card', 'Partner tiers', 'Agreements', 'Notifications', 'Support inbox']);
+    expect(within(navigation).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Partner applications', 'Partners', 'Bookings', 'Rate card', 'Partner tiers', 'Agreements', 'Exchange rates', 'Notifications', 'Support inbox']);
     expect(screen.getByText('Signed in as Support', { selector: 'p' })).toBeInTheDocument();
   });
 
@@ -70,6 +70,7 @@ describe('the console frame', () => {
       'Rate card',
       'Partner tiers',
       'Agreements',
+      'Exchange rates',
       'Notifications',
       'Support inbox',
       'Operators',
