@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@testing-library/react';
 import { NOTIFICATION_DURATION_MS, SIGN_OUT_CLEARED_KEYS } from '@portal/contracts/constants';
 import { notificationsStore } from '@mantine/notifications';
 import { affiliatesGroup, makeUser } from '../../test/fixtures';
@@ -62,7 +63,7 @@ describe('login', () => {
 
     const pending = useAuthStore.getState().login(credentials, vi.fn());
     expect(useAuthStore.getState().loading).toBe(true);
-    await vi.waitFor(() => expect(api.calls('POST', '/api/login')).toHaveLength(1));
+    await waitFor(() => expect(api.calls('POST', '/api/login')).toHaveLength(1));
     expect(useAuthStore.getState().loading).toBe(true);
     release(jsonResponse(200, { two_factor: false, user: makeUser() }));
     await pending;
@@ -327,7 +328,7 @@ describe('session and the HTTP client', () => {
     const disconnect = connectSessionToHttp(navigate);
 
     await expect(http.get('/api/clients/bookings')).rejects.toMatchObject({ status: 401 });
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', { replace: true }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', { replace: true }));
 
     expect(api.calls('POST', '/api/logout')).toHaveLength(1);
     expect(useAuthStore.getState().authenticated).toBe(false);
@@ -345,7 +346,7 @@ describe('session and the HTTP client', () => {
     const disconnect = connectSessionToHttp(navigate);
 
     await Promise.allSettled([http.get('/api/a'), http.get('/api/a'), http.get('/api/a')]);
-    await vi.waitFor(() => expect(useAuthStore.getState().logout_in_progress).toBe(false));
+    await waitFor(() => expect(useAuthStore.getState().logout_in_progress).toBe(false));
 
     expect(api.calls('POST', '/api/logout')).toHaveLength(1);
     expect(navigate).toHaveBeenCalledTimes(1);

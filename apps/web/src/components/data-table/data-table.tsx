@@ -73,7 +73,7 @@ export interface DataTableProps<Row extends TableRow = TableRow>
   /** The filters that narrow the list, in words ('Facility: City Clinic'): printed, and counted on the phone's Filters button. */
   activeFilters?: readonly string[];
 
-  /** Shows the header with the search box, Copy, Print and Export as. */
+  /** Shows the header with the search box (when `onSearch` is given), Copy, Print and Export as. */
   showHeader?: boolean;
   /** Extra controls (filters) placed in the header after the search box. */
   toolbar?: ReactNode;
@@ -183,7 +183,8 @@ export function DataTable<Row extends TableRow>({
         <DataTableToolbar
           compact={cards}
           activeFilterCount={activeFilters.length}
-          search={<DataTableSearch search={search} placeholder={searchPlaceholder} />}
+          // A list with nothing to search by shows no box that would do nothing.
+          search={onSearch ? <DataTableSearch search={search} placeholder={searchPlaceholder} /> : null}
           filters={toolbar}
           actions={
             <DataTableActions

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConsoleAgreementDetail, ConsoleAgreementRow } from '@portal/contracts/console-agreements';
 import { clearCookies, jsonResponse, mockFetch } from '../../../test/fetch-mock';
@@ -64,14 +64,14 @@ describe('agreements (console)', () => {
     expect(await within(dialog).findByText('51 characters previewed')).toBeInTheDocument();
     expect(calls.calls('POST', '/api/console/agreements/preview').at(-1)!.body).toEqual({ body_markdown: '## 1. Purpose\n\nThe terms of referrals.\n\n## 2. Tiers' });
     await user.click(within(dialog).getByRole('button', { name: 'Save draft' }));
-    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/agreements')).toHaveLength(1));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/agreements')).toHaveLength(1));
     expect(calls.calls('POST', '/api/console/agreements')[0]!.body).toMatchObject({ kind: 'template', key: 'partner-programme-agreement', mandatory: true, body_markdown: '## 1. Purpose\n\nThe terms of referrals.\n\n## 2. Tiers', referral_agent_id: null });
 
     const draft = within(table).getAllByText('Draft')[0]!.closest('tr')!;
     await user.click(within(draft).getByRole('button', { name: 'Publish Partner Programme Agreement, version 3' }));
     const confirm = await screen.findByRole('dialog', { name: 'Publish Partner Programme Agreement, version 3' });
     await user.click(within(confirm).getByRole('button', { name: 'Publish' }));
-    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/agreements/3/publish')).toHaveLength(1));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/agreements/3/publish')).toHaveLength(1));
   });
 
   it('shows who signed and who has not', async () => {

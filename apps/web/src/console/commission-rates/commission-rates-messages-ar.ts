@@ -58,6 +58,7 @@ export const commissionRatesAr: Translation<typeof commissionRatesEn> = {
   contract: 'العقد',
   allContracts: 'كل العقود',
   contractLabel: '{{agent}}: {{title}}، النسخة {{version}}',
+  contractVersion: '{{title}}، النسخة {{version}}',
   contractDraft: '{{label}} (مسودة)',
   days_zero: 'لا أيام',
   days_one: 'يوم واحد',

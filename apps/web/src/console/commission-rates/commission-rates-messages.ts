@@ -45,6 +45,7 @@ export const commissionRatesEn = {
   contract: 'Contract',
   allContracts: 'Every contract',
   contractLabel: '{{agent}}: {{title}}, version {{version}}',
+  contractVersion: '{{title}}, version {{version}}',
   contractDraft: '{{label}} (draft)',
   days_one: '{{count, number}} day',
   days_other: '{{count, number}} days',

@@ -52,7 +52,10 @@ function toRequest(values: RateFormValues) {
 
 /** The contract as the console names it: 'Northwind Care Network: Individual contract, version 1 (draft)'. */
 export function contractLabel(contract: ConsoleRateOptions['contracts'][number], t: Texts): string {
-  const label = t('contractLabel', { agent: contract.agent.name, title: contract.title, version: contract.version });
+  // A title that names its agent ('Individual contract: Northwind Care Network') is not prefixed with it again.
+  const label = contract.title.includes(contract.agent.name)
+    ? t('contractVersion', { title: contract.title, version: contract.version })
+    : t('contractLabel', { agent: contract.agent.name, title: contract.title, version: contract.version });
   return contract.status === 'draft' ? t('contractDraft', { label }) : label;
 }
 

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConsoleRateOptions, ConsoleRateRow } from '@portal/contracts/console-commission-rates';
 import type { OperatorRole } from '@portal/contracts/operator-permissions';
@@ -74,7 +74,7 @@ describe('rate card (console)', () => {
     await user.clear(within(dialog).getByLabelText(/^Valid from/));
     await user.type(within(dialog).getByLabelText(/^Valid from/), '2027-01-01');
     await user.click(within(dialog).getByRole('button', { name: 'Add rate' }));
-    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates')).toHaveLength(1));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates')).toHaveLength(1));
     expect(calls.calls('POST', '/api/console/commission-rates')[0]!.body).toMatchObject({
       kind: 'flat',
       facility_id: 3,
@@ -87,7 +87,7 @@ describe('rate card (console)', () => {
       valid_from: '2027-01-01',
       valid_to: null,
     });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'New rate' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New rate' })).not.toBeInTheDocument());
   });
 
   it('checks a percentage before sending, and shows the server’s overlap message beside its field', async () => {
@@ -122,7 +122,7 @@ describe('rate card (console)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'End this rate' });
     await user.type(within(dialog).getByLabelText(/^Ends on/), '2026-12-15');
     await user.click(within(dialog).getByRole('button', { name: 'End rate' }));
-    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates/1/end')[0]?.body).toEqual({ valid_to: '2026-12-15' }));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates/1/end')[0]?.body).toEqual({ valid_to: '2026-12-15' }));
     view.unmount();
 
     api('support');
@@ -151,7 +151,7 @@ describe('rate card (console)', () => {
     const input = () => dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
     expect(within(dialog).getByRole('button', { name: /^File/ })).toBeInTheDocument();
     await user.upload(input(), new File(['facility,kind\n'], 'card.csv', { type: 'text/csv' }));
-    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates/import')).toHaveLength(1));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates/import')).toHaveLength(1));
     const preview = await within(dialog).findByRole('table', { name: 'The rows of the file and what each does' });
     expect(within(preview).getByText('No facility is named Atlantis Hospital.')).toBeInTheDocument();
     expect(within(preview).getByText('Ends rate #1 on 1 Jan 2027')).toBeInTheDocument();
@@ -160,11 +160,11 @@ describe('rate card (console)', () => {
 
     good = true;
     await user.upload(input(), new File(['facility,kind\n'], 'card-fixed.csv', { type: 'text/csv' }));
-    await vi.waitFor(() => expect(within(dialog).getByRole('button', { name: 'Add 1 rate' })).toBeEnabled());
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Add 1 rate' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Add 1 rate' }));
-    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates/import').at(-1)!.query.get('apply')).toBe('true'));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates/import').at(-1)!.query.get('apply')).toBe('true'));
     expect(calls.calls('POST', '/api/console/commission-rates/import').at(-1)!.query.get('filename')).toBe('card-fixed.csv');
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import rates from a file' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import rates from a file' })).not.toBeInTheDocument());
   });
 
   it("adds a negotiated rate to the individual contract the agreements page linked to, with no tier", async () => {
@@ -176,7 +176,7 @@ describe('rate card (console)', () => {
     renderApp('/rate-card?scope=contracts&contract_id=12', { routes: consoleRoutes });
     const table = await screen.findByRole('table', { name: /Rate card/ });
     expect(await within(table).findByText('Contract of Northwind Care Network')).toBeInTheDocument();
-    await vi.waitFor(() => expect(calls.calls('GET', '/api/console/commission-rates')[0]?.query.get('contract_id')).toBe('12'));
+    await waitFor(() => expect(calls.calls('GET', '/api/console/commission-rates')[0]?.query.get('contract_id')).toBe('12'));
     expect(await screen.findByDisplayValue('Northwind Care Network: Individual contract, version 1')).toHaveAccessibleName('Contract');
 
     const user = userEvent.setup();
@@ -189,11 +189,11 @@ describe('rate card (console)', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Specialty' }), 'Dentistry');
     await user.type(within(dialog).getByRole('textbox', { name: /^Rate \(%\)/ }), '13');
     await user.click(within(dialog).getByRole('button', { name: 'Add rate' }));
-    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates')).toHaveLength(1));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/commission-rates')).toHaveLength(1));
     expect(calls.calls('POST', '/api/console/commission-rates')[0]!.body).toMatchObject({ contract_id: 12, tier_id: null, specialty_id: 2, basis_points: 1300 });
 
     // Back to the general card: the tier is asked again and the contract is not sent.
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'New rate' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New rate' })).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'New rate' }));
     const again = await screen.findByRole('dialog', { name: 'New rate' });
     await user.selectOptions(within(again).getByRole('combobox', { name: /^For/ }), 'The rate card (every partner)');

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConsoleExchangeRate } from '@portal/contracts/console-exchange-rates';
 import type { OperatorRole } from '@portal/contracts/operator-permissions';
@@ -44,7 +44,7 @@ describe('exchange rates (console)', () => {
     await user.clear(rate);
     await user.type(rate, '0.27225');
     await user.click(within(dialog).getByRole('button', { name: 'Save rate' }));
-    await vi.waitFor(() => expect(calls.calls('PUT', '/api/console/exchange-rates')[0]?.body).toEqual({ currency: 'AED', reference: 'USD', rate: '0.27225', as_of: '2026-11-01' }));
+    await waitFor(() => expect(calls.calls('PUT', '/api/console/exchange-rates')[0]?.body).toEqual({ currency: 'AED', reference: 'USD', rate: '0.27225', as_of: '2026-11-01' }));
   });
 
   it('checks a new rate before sending, and filters to the latest of each pair', async () => {
@@ -53,7 +53,7 @@ describe('exchange rates (console)', () => {
     await screen.findByRole('table', { name: /Exchange rates/ });
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Days' }), 'Latest of each pair');
-    await vi.waitFor(() => expect(calls.calls('GET', '/api/console/exchange-rates').at(-1)?.query.get('latest')).toBe('true'));
+    await waitFor(() => expect(calls.calls('GET', '/api/console/exchange-rates').at(-1)?.query.get('latest')).toBe('true'));
 
     await user.click(screen.getByRole('button', { name: 'Set a rate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set an exchange rate' });

@@ -58,17 +58,19 @@ export function ExchangeRatesPage() {
         value: 'as_of',
         sort: true,
         render: (row) => (
-          <Group gap={6} wrap="nowrap">
-            <span>{format.date(row.as_of)}</span>
+          <Stack gap={2} align="flex-start">
+            <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+              {format.date(row.as_of)}
+            </Text>
             {row.latest ? (
               <Badge variant="light" color="teal" size="sm">
                 {t('latest')}
               </Badge>
             ) : null}
-          </Group>
+          </Stack>
         ),
       },
-      { text: t('columns.set'), value: 'updated_at', render: (row) => format.full(row.updated_at) },
+      { text: t('columns.set'), value: 'updated_at', render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{format.date(row.updated_at)}</span> },
       ...(mayManage
         ? [
             {

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConsoleAgentTierRow, ConsoleTier } from '@portal/contracts/console-partner-tiers';
 import type { OperatorRole } from '@portal/contracts/operator-permissions';
@@ -84,7 +84,7 @@ describe('partner tiers (console)', () => {
     expect(await within(dialog).findByText('The value has more decimals than its currency has.')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Value' })).toHaveAttribute('aria-invalid', 'true');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(calls.calls('PUT', '/api/console/partner-tiers/2')).toHaveLength(2));
+    await waitFor(() => expect(calls.calls('PUT', '/api/console/partner-tiers/2')).toHaveLength(2));
     expect(calls.calls('PUT', '/api/console/partner-tiers/2')[1]!.body).toEqual({
       name: 'Gold',
       name_ar: 'ذهبي',
@@ -96,7 +96,7 @@ describe('partner tiers (console)', () => {
         { kind: 'completed_value', threshold_count: null, threshold_amount: '100000.00', currency: 'USD', certificate_programme: null },
       ],
     });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Gold' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Gold' })).not.toBeInTheDocument());
   });
 
   it("changes an agent's tier with a reason, checked before it is sent, and unfreezes a frozen one", async () => {
@@ -117,15 +117,15 @@ describe('partner tiers (console)', () => {
     expect(calls.calls('POST', '/api/console/agent-tiers/11/tier')).toHaveLength(0);
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Volumes fell after the clinic closed');
     await user.click(within(dialog).getByRole('button', { name: 'Change tier' }));
-    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/agent-tiers/11/tier')).toHaveLength(1));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/agent-tiers/11/tier')).toHaveLength(1));
     expect(calls.calls('POST', '/api/console/agent-tiers/11/tier')[0]!.body).toEqual({ tier_id: 1, reason: 'Volumes fell after the clinic closed' });
-    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change the tier of Harbor Health Partners' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change the tier of Harbor Health Partners' })).not.toBeInTheDocument());
 
     await user.click(within(table).getByRole('button', { name: 'Unfreeze the tier of Northwind Care Network' }));
     const unfreeze = await screen.findByRole('dialog', { name: 'Unfreeze the tier of Northwind Care Network' });
     await user.type(within(unfreeze).getByRole('textbox', { name: /^Reason/ }), 'Renegotiation signed');
     await user.click(within(unfreeze).getByRole('button', { name: 'Unfreeze' }));
-    await vi.waitFor(() => expect(calls.calls('POST', '/api/console/agent-tiers/12/freeze')).toHaveLength(1));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/agent-tiers/12/freeze')).toHaveLength(1));
     expect(calls.calls('POST', '/api/console/agent-tiers/12/freeze')[0]!.body).toEqual({ frozen: false, reason: 'Renegotiation signed' });
   });
 

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AgreementDetail, AgreementSummary } from '@portal/contracts/agreements';
 import { ELECTRONIC_RECORDS_CONSENT } from '@portal/contracts/agreements';
@@ -77,11 +77,11 @@ describe('agreements', () => {
     await clicks.click(within(reader).getByRole('checkbox', { name: ELECTRONIC_RECORDS_CONSENT }));
     await clicks.type(within(reader).getByRole('textbox', { name: /^Your full name/ }), 'Amelia Hart');
     await clicks.click(within(reader).getByRole('button', { name: 'Sign agreement' }));
-    await vi.waitFor(() => expect(api.calls('POST', '/api/agreements/12/sign')).toHaveLength(1));
+    await waitFor(() => expect(api.calls('POST', '/api/agreements/12/sign')).toHaveLength(1));
     expect(api.calls('POST', '/api/agreements/12/sign')[0]!.body).toEqual({ signer_name: 'Amelia Hart', consent: true, read_to_end: true, text_sha256: HASH });
 
     // Signed: the banner goes, the list says who signed.
-    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'An agreement needs your signature' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'An agreement needs your signature' })).not.toBeInTheDocument());
     expect(await screen.findByText('Signed by Amelia Hart on 27 Nov 2026')).toBeInTheDocument();
   });
 

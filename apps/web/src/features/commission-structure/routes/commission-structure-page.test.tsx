@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EffectiveRateRow } from '@portal/contracts/commission-rates';
 import { makeUser } from '../../../../test/fixtures';
@@ -130,10 +130,10 @@ describe('commission structure page', () => {
     const table = await screen.findByRole('table', { name: /Your commission rates/ });
     await within(table).findByText('Pearl Dental Studio');
     await clicks.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'United Kingdom');
-    await vi.waitFor(() => expect(api.calls('GET', '/api/commission-structure').at(-1)!.query.get('country')).toBe('GB'));
-    await vi.waitFor(() => expect(within(table).queryByText('Pearl Dental Studio')).not.toBeInTheDocument());
+    await waitFor(() => expect(api.calls('GET', '/api/commission-structure').at(-1)!.query.get('country')).toBe('GB'));
+    await waitFor(() => expect(within(table).queryByText('Pearl Dental Studio')).not.toBeInTheDocument());
     await clicks.selectOptions(screen.getByRole('combobox', { name: 'Specialty' }), 'Cardiology');
-    await vi.waitFor(() => expect(api.calls('GET', '/api/commission-structure').at(-1)!.query.get('specialty_id')).toBe('4'));
+    await waitFor(() => expect(api.calls('GET', '/api/commission-structure').at(-1)!.query.get('specialty_id')).toBe('4'));
     // A chosen specialty narrows the services offered to its own.
     await clicks.click(screen.getByRole('combobox', { name: 'Service' }));
     expect(await screen.findByRole('option', { name: 'Cardiac Consultation' })).toBeInTheDocument();
@@ -163,7 +163,7 @@ describe('commission structure page', () => {
     await screen.findByRole('table', { name: /Your commission rates/ });
     await clicks.click(screen.getByRole('button', { name: 'Export as' }));
     await clicks.click(await screen.findByRole('menuitem', { name: 'Excel' }));
-    await vi.waitFor(() => expect(clicked).toHaveLength(1));
+    await waitFor(() => expect(clicked).toHaveLength(1));
     const [request] = api.calls('GET', '/api/commission-structure/export');
     expect(Object.fromEntries(request!.query)).toEqual({ country: 'GB', sort: '-rate', format: 'xlsx' });
     expect(clicked[0]!.download).toBe('commission-structure-2026-11-24.xlsx');

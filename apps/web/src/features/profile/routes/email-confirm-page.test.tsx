@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
@@ -58,7 +58,7 @@ describe('e-mail confirmation page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('the portal did not answer');
     expect(screen.getByRole('alert')).not.toHaveTextContent('This confirmation link is invalid');
     await clicks.click(screen.getByRole('button', { name: 'Try again' }));
-    await vi.waitFor(() => expect(api.calls('POST', '/api/profile/email/confirm')).toHaveLength(2));
+    await waitFor(() => expect(api.calls('POST', '/api/profile/email/confirm')).toHaveLength(2));
     await clicks.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Your e-mail address is now new@example.test.')).toBeInTheDocument();
     expect(api.calls('POST', '/api/profile/email/confirm').map((request) => request.body)).toEqual([{ token: 'abc123' }, { token: 'abc123' }, { token: 'abc123' }]);
@@ -73,7 +73,7 @@ describe('e-mail confirmation page', () => {
     });
     renderApp('/profile/email/confirm?token=of-another-account');
     expect(await screen.findByText('Your e-mail address is now new@example.test.')).toBeInTheDocument();
-    await vi.waitFor(() => expect(api.calls('GET', '/api/user').length).toBeGreaterThan(0));
+    await waitFor(() => expect(api.calls('GET', '/api/user').length).toBeGreaterThan(0));
     expect(useAuthStore.getState().user?.email).toBe('someone.else@example.test');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NotificationPreference } from '@portal/contracts/profile';
 import { makeUser } from '../../../../test/fixtures';
@@ -60,11 +60,11 @@ describe('notification preferences page', () => {
     expect(within(screen.getByRole('navigation', { name: 'Profile sections' })).getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
 
     await userEvent.setup().click(inApp);
-    await vi.waitFor(() => expect(api.calls('PUT', '/api/profile/notification-preferences')).toHaveLength(1));
+    await waitFor(() => expect(api.calls('PUT', '/api/profile/notification-preferences')).toHaveLength(1));
     expect(api.calls('PUT', '/api/profile/notification-preferences')[0]!.body).toEqual({
       preferences: [{ event: 'booking.created', channel: 'in_app', enabled: false }],
     });
-    await vi.waitFor(() => expect(screen.getByRole('checkbox', { name: 'New booking: In the portal' })).not.toBeChecked());
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'New booking: In the portal' })).not.toBeChecked());
   });
 
   it('shows the click at once, while the save is still on its way', async () => {
@@ -82,9 +82,9 @@ describe('notification preferences page', () => {
     // A plain click event, read back in the same task: no tick for the query cache's write to arrive in between.
     email.click();
     expect(email).toBeChecked();
-    await vi.waitFor(() => expect(answer).toBeDefined());
+    await waitFor(() => expect(answer).toBeDefined());
     answer!();
-    await vi.waitFor(() => expect(screen.getByText('Preference saved.')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Preference saved.')).toBeInTheDocument());
     expect(screen.getByRole('checkbox', { name: 'New booking: By e-mail' })).toBeChecked();
   });
 
@@ -99,8 +99,8 @@ describe('notification preferences page', () => {
     renderApp('/profile/notifications');
     const email = await screen.findByRole('checkbox', { name: 'Booking updates: By e-mail' });
     await userEvent.setup().click(email);
-    await vi.waitFor(() => expect(api.calls('PUT', '/api/profile/notification-preferences')).toHaveLength(1));
-    await vi.waitFor(() => expect(screen.getByRole('checkbox', { name: 'Booking updates: By e-mail' })).not.toBeChecked());
+    await waitFor(() => expect(api.calls('PUT', '/api/profile/notification-preferences')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Booking updates: By e-mail' })).not.toBeChecked());
   });
 
   it('a failed save puts back its own cell only, not one a later save changed successfully', async () => {
@@ -123,12 +123,12 @@ describe('notification preferences page', () => {
     const clicks = userEvent.setup();
     await clicks.click(await screen.findByRole('checkbox', { name: 'New booking: By e-mail' }));
     await clicks.click(screen.getByRole('checkbox', { name: 'Booking updates: By e-mail' }));
-    await vi.waitFor(() => expect(api.calls('PUT', '/api/profile/notification-preferences')).toHaveLength(2));
-    await vi.waitFor(() => expect(screen.getByText('Preference saved.')).toBeInTheDocument());
+    await waitFor(() => expect(api.calls('PUT', '/api/profile/notification-preferences')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByText('Preference saved.')).toBeInTheDocument());
     expect(failFirst).toBeDefined();
     failFirst!();
     // Once the failure is handled (its message shows), the failed cell is back as it was …
-    await vi.waitFor(() => expect(screen.getAllByText('Your changes could not be saved.').length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.getAllByText('Your changes could not be saved.').length).toBeGreaterThan(0));
     expect(screen.getByRole('checkbox', { name: 'New booking: By e-mail' })).not.toBeChecked();
     // … and the second save, which succeeded, keeps its cell as the server has it.
     expect(screen.getByRole('checkbox', { name: 'Booking updates: By e-mail' })).toBeChecked();

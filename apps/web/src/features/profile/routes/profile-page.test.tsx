@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@portal/contracts/profile';
 import { makeUser } from '../../../../test/fixtures';
@@ -56,7 +56,7 @@ describe('profile page', () => {
     await u.type(first, 'Augusta');
     await u.click(screen.getByRole('button', { name: 'Save name' }));
 
-    await vi.waitFor(() => expect(api.calls('PATCH', '/api/profile')).toHaveLength(1));
+    await waitFor(() => expect(api.calls('PATCH', '/api/profile')).toHaveLength(1));
     expect(api.calls('PATCH', '/api/profile')[0]!.body).toEqual({ first_name: 'Augusta', last_name: 'Lovelace' });
     expect(await screen.findByRole('button', { name: 'Account menu for AL Augusta Lovelace' })).toBeInTheDocument();
   });
@@ -94,7 +94,7 @@ describe('profile page', () => {
     const input = container.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]')!;
     await userEvent.setup().upload(input, new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }));
 
-    await vi.waitFor(() => expect(api.calls('PUT', '/api/profile/avatar')).toHaveLength(1));
+    await waitFor(() => expect(api.calls('PUT', '/api/profile/avatar')).toHaveLength(1));
     expect(api.calls('PUT', '/api/profile/avatar')[0]!.headers.get('content-type')).toBe('application/octet-stream');
     expect(await screen.findByRole('button', { name: 'Replace photo' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove photo' })).toBeInTheDocument();

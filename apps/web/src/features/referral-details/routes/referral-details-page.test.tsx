@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReferralDetails, ReferralMemberFigures } from '@portal/contracts/referral-details';
 import { makeUser } from '../../../../test/fixtures';
@@ -109,7 +109,7 @@ describe('referral details page', () => {
     renderApp('/view-referral-details');
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Download QR code as PNG' }));
 
-    await vi.waitFor(() => expect(click).toHaveBeenCalled());
+    await waitFor(() => expect(click).toHaveBeenCalled());
     expect(api.calls('GET', '/api/referral-details/qr.png')[0]!.query.get('download')).toBe('1');
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
     expect(anchor.download).toBe('referral-K7QM4XPA.png');
@@ -140,7 +140,7 @@ describe('referral details page', () => {
     await events.click(within(dialog).getByRole('button', { name: 'Get a new code' }));
 
     expect(await screen.findByRole('status', { name: 'Referral code' })).toHaveTextContent('ZP3WN8RT');
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('K7QM4XPA, works until 20 Dec 2026')).toBeInTheDocument();
     expect(api.calls('POST', '/api/referral-details/regenerate')).toHaveLength(1);
     expect(shownNotifications()).toContainEqual(expect.objectContaining({ message: 'Your new referral code is ZP3WN8RT.' }));
@@ -163,7 +163,7 @@ describe('referral details page', () => {
     expect(await within(dialog).findByText('The code could not be changed. Please try again.')).toBeInTheDocument();
 
     await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await events.click(screen.getByRole('button', { name: 'Get a new code' }));
     dialog = await screen.findByRole('dialog', { name: 'Get a new referral code?' });
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
@@ -280,7 +280,7 @@ describe('referral link landing page', () => {
     renderApp('/r/k7qm4xpa');
 
     expect(await screen.findByRole('heading', { name: 'Referred by Harbor Health Partners' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(localStorage.getItem('referral')).not.toBeNull());
+    await waitFor(() => expect(localStorage.getItem('referral')).not.toBeNull());
     expect(JSON.parse(localStorage.getItem('referral')!)).toMatchObject({ code: 'K7QM4XPA', agent_name: 'Harbor Health Partners' });
   });
 
@@ -292,7 +292,7 @@ describe('referral link landing page', () => {
     renderApp('/r/K7QM4XPA');
 
     expect(await screen.findByRole('heading', { name: 'Referred by Harbor Health Partners' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(localStorage.getItem('referral')).not.toBeNull());
+    await waitFor(() => expect(localStorage.getItem('referral')).not.toBeNull());
     expect(JSON.parse(localStorage.getItem('referral')!)).toMatchObject({ code: 'ZP3WN8RT', agent_name: 'Harbor Health Partners' });
   });
 
