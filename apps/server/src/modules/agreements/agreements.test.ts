@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AFFILIATES_GROUP } from '@portal/contracts/constants';
 import { agreementDetailSchema, agreementListSchema, ELECTRONIC_RECORDS_CONSENT } from '@portal/contracts/agreements';
@@ -105,6 +107,28 @@ describe('agreements', () => {
     expect((await otherClient.get(`/api/agreements/${v1}/signed-pdf`)).statusCode).toBe(404);
   });
 
+  it('takes one signature when two owners sign at the same moment, and keeps no PDF for the refused one', async () => {
+    const first = await createPartner(context.database.pool, { role: 'owner' });
+    const second = await createPartner(context.database.pool, { role: 'owner', referralAgentId: first.referralAgentId });
+    const clients = await Promise.all(
+      [first, second].map(async (member) => {
+        const client = new TestClient(context.app);
+        await signInAs(context, client, member.userId);
+        return client;
+      }),
+    );
+    const detail = agreementDetailSchema.parse((await clients[0]!.get(`/api/agreements/${v1}`)).json());
+    const files = () => readdirSync(path.join(context.config.dataDir, 'files', 'signed-agreement'), { recursive: true }).filter((name) => String(name).endsWith('.pdf')).length;
+    const before = files();
+    const answers = await Promise.all(
+      clients.map((client, index) => client.post(`/api/agreements/${v1}/sign`, { signer_name: `Owner ${index + 1}`, consent: true, read_to_end: true, text_sha256: detail.text_sha256 })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const { rows } = await context.database.pool.query('SELECT count(*)::int AS n FROM agreement_acceptances WHERE agreement_id = $1 AND referral_agent_id = $2', [v1, first.referralAgentId]);
+    expect(rows[0].n).toBe(1);
+    expect(files()).toBe(before + 1);
+  });
+
   it('keeps acceptances append-only', async () => {
     await expect(context.database.pool.query("UPDATE agreement_acceptances SET signer_name = 'Someone else'")).rejects.toThrow(/append-only/);
     await expect(context.database.pool.query('DELETE FROM agreement_acceptances')).rejects.toThrow(/append-only/);
@@ -123,6 +147,8 @@ describe('agreements', () => {
       [2, 'action_needed'],
       [1, 'superseded'],
     ]);
+    // The agents are told by a job queued with the publication.
+    await context.app.jobs.drain();
     const notices = await context.database.pool.query<{ title: string; link: string }>("SELECT title, link FROM notifications WHERE type = 'agreement.published' AND user_id = $1", [owner.userId]);
     expect(notices.rows).toContainEqual({ title: 'An agreement to read: Partner Programme Agreement', link: `/agreements?agreement=${v2.id}` });
 

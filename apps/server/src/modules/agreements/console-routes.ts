@@ -15,17 +15,16 @@ import {
   type AgreementDraft,
 } from '@portal/contracts/console-agreements';
 import { messageSchema } from '@portal/contracts/errors';
-import { AGREEMENT_PUBLISHED_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { currentOperator } from '../../plugins/operator-session.ts';
 import { markdownToSafeHtml } from './agreement-text.ts';
-import { applicableAgentIds, findAgreementRow, insertDraft, keyFamily, listAgreements, lockAgreements, publish, signatures, updateDraft } from './console-repository.ts';
+import { findAgreementRow, insertDraft, keyFamily, listAgreements, lockAgreements, publish, signatures, updateDraft } from './console-repository.ts';
 import { AGREEMENTS_MESSAGES as M } from './messages.ts';
+import { ANNOUNCE_PUBLISHED_AGREEMENT_JOB, type AnnouncePublishedAgreementData } from './publication-notices.ts';
 import { findAcceptance, findAgreement } from './repository.ts';
-import type { AgreementsService } from './service.ts';
 
 const TAGS = ['agreements'];
 
@@ -35,7 +34,7 @@ const TAGS = ['agreements'];
  * rate card's schedule snapshotted at publication; who signed and who has not, and each signed PDF. Every change is
  * audited in its transaction; a published mandatory version is announced to the agents it applies to.
  */
-export async function agreementsConsoleRoutes(fastify: FastifyInstance, _options: { service: AgreementsService }): Promise<void> {
+export async function agreementsConsoleRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const pool = app.database.pool;
   const url = consoleAgreementsEndpoint.url;
@@ -152,32 +151,16 @@ export async function agreementsConsoleRoutes(fastify: FastifyInstance, _options
     }),
     async (request) => {
       const id = request.params.id;
-      const published = await inTransaction(pool, async (client) => {
+      await inTransaction(pool, async (client) => {
         const agreement = await findAgreement(client, id, true);
         if (!agreement) throw new NotFoundError();
         if (agreement.status !== 'draft') throw ValidationError.field('status', M.notDraft);
         const schedule = agreement.kind === 'template' ? await app.commissionRates.schedule(client, { on: agreement.effective_at }) : [];
         await publish(client, id, currentOperator(request).id, schedule);
         await recordAudit(client, actorOf(request), { action: 'agreement.published', target: { type: 'agreement', id }, after: { key: agreement.key, version: agreement.version, mandatory: agreement.mandatory } });
-        return agreement;
+        // Every agent it applies to hears of it once it commits; a mandatory one asks its owners to sign.
+        await app.jobs.send<AnnouncePublishedAgreementData>(ANNOUNCE_PUBLISHED_AGREEMENT_JOB, { agreementId: id }, { key: `published:${id}`, db: client });
       });
-      // Every agent it applies to hears of it; a mandatory one asks its owners to sign.
-      for (const agentId of await applicableAgentIds(pool, id)) {
-        await app.notifications.notify({ referralAgentId: agentId }, (locale) => ({
-          type: AGREEMENT_PUBLISHED_NOTIFICATION,
-          title: locale === 'ar' ? `اتفاقية للقراءة: ${published.title}` : `An agreement to read: ${published.title}`,
-          body:
-            locale === 'ar'
-              ? published.mandatory
-                ? 'يجب أن يوقّعها مالك الحساب؛ تُحجز العمولات الجديدة حتى التوقيع.'
-                : 'النسخة الجديدة متاحة للقراءة والتوقيع.'
-              : published.mandatory
-                ? 'An owner of your organisation must sign it; new commissions are held until then.'
-                : 'The new version is ready to read and sign.',
-          link: `/agreements?agreement=${id}`,
-          data: { agreement_id: id, mandatory: published.mandatory },
-        }));
-      }
       return detail(id);
     },
   );

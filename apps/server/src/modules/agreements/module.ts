@@ -18,6 +18,7 @@ import { agreementsConsoleRoutes } from './console-routes.ts';
 import { seedDemoAgreements } from './demo-seed.ts';
 import { AGREEMENTS_MESSAGES as M, AGREEMENTS_TRANSLATIONS } from './messages.ts';
 import type { Agreements } from './public.ts';
+import { ANNOUNCE_PUBLISHED_AGREEMENT_JOB, announcePublishedAgreement, type AnnouncePublishedAgreementData } from './publication-notices.ts';
 import { findAcceptance } from './repository.ts';
 import { SIGNED_AGREEMENT_KIND, createAgreementsService } from './service.ts';
 
@@ -103,7 +104,14 @@ export default defineModule({
         async (request) => ({ contract: await service.individualContract(pool, currentUser(request).referralAgentId, new Date()) }),
       );
 
-      await app.register(agreementsConsoleRoutes, { service });
+      app.jobs.define<AnnouncePublishedAgreementData>({
+        name: ANNOUNCE_PUBLISHED_AGREEMENT_JOB,
+        handle: async (data) => {
+          await announcePublishedAgreement(pool, app.notifications, data.agreementId);
+        },
+        describe: (data) => ({ agreement_id: data.agreementId }),
+      });
+      await app.register(agreementsConsoleRoutes);
     },
     { name: 'agreements-module' },
   ),

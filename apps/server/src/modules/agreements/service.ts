@@ -56,7 +56,7 @@ export interface AgreementsService {
   ): Promise<AgreementDetail>;
 }
 
-export function createAgreementsService(deps: { storage: Pick<FileStore, 'save'>; rates: Pick<CommissionRates, 'contractRates'> }): AgreementsService {
+export function createAgreementsService(deps: { storage: Pick<FileStore, 'save' | 'delete'>; rates: Pick<CommissionRates, 'contractRates'> }): AgreementsService {
   async function concerning(db: Queryable, referralAgentId: number, now: Date) {
     return (await repository.agentAgreements(db, referralAgentId))
       .map((agreement) => ({ agreement, status: statusOf(agreement, agreement.acceptance, now) }))
@@ -103,49 +103,58 @@ export function createAgreementsService(deps: { storage: Pick<FileStore, 'save'>
     },
 
     async sign(pool, signer, id, request, now) {
-      const entry = (await concerning(pool, signer.referralAgentId, now)).find(({ agreement }) => agreement.id === id);
-      if (!entry) throw new NotFoundError();
-      if (entry.status !== 'action_needed') throw new AppError(409, M.notAwaitingSignature, 'agreement_not_awaiting_signature');
-      const text = shownText(entry.agreement);
-      const textSha256 = sha256Hex(text);
-      if (textSha256 !== request.text_sha256) throw new AppError(409, M.textChanged, 'agreement_text_changed');
-      const agent = (await repository.agentHeading(pool, signer.referralAgentId))!;
-      const pdf = await buildSignedPdf({
-        title: entry.agreement.title,
-        version: entry.agreement.version,
-        bodyMarkdown: entry.agreement.body_markdown,
-        agentName: agent.name,
-        signerName: request.signer_name,
-        signerEmail: signer.email,
-        signedAt: now,
-        ip: signer.ip,
-        userAgent: signer.userAgent,
-        consentText: ELECTRONIC_RECORDS_CONSENT,
-        textSha256,
-      });
-      const stored = await deps.storage.save(SIGNED_AGREEMENT_KIND, Readable.from([pdf]), { filename: `${entry.agreement.key}-v${entry.agreement.version}-signed.pdf` });
-      await inTransaction(pool, async (client) => {
-        // The unique (agreement, agent) key refuses a second signature made at the same moment.
-        await repository.insertAcceptance(client, {
-          agreement_id: id,
-          referral_agent_id: signer.referralAgentId,
-          user_id: signer.userId,
-          signer_name: request.signer_name,
-          consent_text: ELECTRONIC_RECORDS_CONSENT,
-          text_sha256: textSha256,
+      // One signature per agreement and agent: the checks, the stored PDF and the row happen under one lock of that
+      // pair, so two owners signing at the same moment get one signature and one 409, and no PDF is left behind.
+      const agreement = await inTransaction(pool, async (client) => {
+        await client.query("SELECT pg_advisory_xact_lock(hashtext('agreement-sign'), hashtext($1))", [`${id}:${signer.referralAgentId}`]);
+        const entry = (await concerning(client, signer.referralAgentId, now)).find(({ agreement: candidate }) => candidate.id === id);
+        if (!entry) throw new NotFoundError();
+        if (entry.status !== 'action_needed') throw new AppError(409, M.notAwaitingSignature, 'agreement_not_awaiting_signature');
+        const text = shownText(entry.agreement);
+        const textSha256 = sha256Hex(text);
+        if (textSha256 !== request.text_sha256) throw new AppError(409, M.textChanged, 'agreement_text_changed');
+        const agent = (await repository.agentHeading(client, signer.referralAgentId))!;
+        const pdf = await buildSignedPdf({
+          title: entry.agreement.title,
+          version: entry.agreement.version,
+          bodyMarkdown: entry.agreement.body_markdown,
+          agentName: agent.name,
+          signerName: request.signer_name,
+          signerEmail: signer.email,
+          signedAt: now,
           ip: signer.ip,
-          user_agent: signer.userAgent,
-          signed_pdf: { ...stored, sha256: sha256Hex(pdf) },
-          signed_at: now,
+          userAgent: signer.userAgent,
+          consentText: ELECTRONIC_RECORDS_CONSENT,
+          textSha256,
         });
-        await recordAudit(client, { type: 'partner', id: signer.userId, role: signer.role, ip: signer.ip, userAgent: signer.userAgent }, {
-          action: 'agreement.signed',
-          target: { type: 'agreement', id },
-          after: { referral_agent_id: signer.referralAgentId, signer_name: request.signer_name, text_sha256: textSha256 },
-        });
+        const stored = await deps.storage.save(SIGNED_AGREEMENT_KIND, Readable.from([pdf]), { filename: `${entry.agreement.key}-v${entry.agreement.version}-signed.pdf` });
+        try {
+          await repository.insertAcceptance(client, {
+            agreement_id: id,
+            referral_agent_id: signer.referralAgentId,
+            user_id: signer.userId,
+            signer_name: request.signer_name,
+            consent_text: ELECTRONIC_RECORDS_CONSENT,
+            text_sha256: textSha256,
+            ip: signer.ip,
+            user_agent: signer.userAgent,
+            signed_pdf: { ...stored, sha256: sha256Hex(pdf) },
+            signed_at: now,
+          });
+          await recordAudit(client, { type: 'partner', id: signer.userId, role: signer.role, ip: signer.ip, userAgent: signer.userAgent }, {
+            action: 'agreement.signed',
+            target: { type: 'agreement', id },
+            after: { referral_agent_id: signer.referralAgentId, signer_name: request.signer_name, text_sha256: textSha256 },
+          });
+        } catch (error) {
+          // The row was not written: the PDF it would have pointed to goes too.
+          await deps.storage.delete(stored.key).catch(() => undefined);
+          throw error;
+        }
+        return entry.agreement;
       });
       const acceptance = (await repository.findAcceptance(pool, id, signer.referralAgentId))!;
-      return detailOf(pool, signer.referralAgentId, entry.agreement, acceptance, 'active');
+      return detailOf(pool, signer.referralAgentId, agreement, acceptance, 'active');
     },
   };
   return service;
