@@ -17,7 +17,9 @@ test('an owner signs the pending agreement: the banner goes and the signed PDF d
   await signInThroughApi(page, DEMO_EMAILS.partner, DEMO_PASSWORD);
   await page.goto('/bookings');
   const banner = page.getByRole('region', { name: 'An agreement needs your signature' });
-  await expect(banner).toContainText('Partner Programme Agreement (version 2) must be signed by an owner');
+  // The banner follows the agreements' answer, which the embedded database serves after the page's own (one query
+  // at a time): on a busy machine that has taken more than the default 10 s.
+  await expect(banner).toContainText('Partner Programme Agreement (version 2) must be signed by an owner', { timeout: 30_000 });
   await banner.getByRole('link', { name: 'Read and sign' }).click();
   await expect(page).toHaveURL(/\/agreements\?agreement=\d+$/);
 
