@@ -87,9 +87,14 @@ test('on a 360 px phone a partner reads, searches, pages and filters their booki
   const all = await settled(page, firstPage);
   expect(all.total).toBeGreaterThan(100);
 
-  // The closed drawer is out of the keyboard's way: from the account menu, Tab goes on to the page's search box.
+  // The closed drawer is out of the keyboard's way: from the account menu, Tab goes on to the page's search box, after
+  // the agreements banner's link when an agreement awaits this owner's signature (the banner opens the page).
   await page.getByRole('button', { name: /^Account menu for / }).focus();
   await page.keyboard.press('Tab');
+  if (await page.getByRole('region', { name: 'An agreement needs your signature' }).isVisible()) {
+    await expect(page.getByRole('link', { name: 'Read and sign' })).toBeFocused();
+    await page.keyboard.press('Tab');
+  }
   await expect(page.getByRole('textbox', { name: 'Search' })).toBeFocused();
 
   // Cards, not a table: every one of the seven fields is on screen under its name.

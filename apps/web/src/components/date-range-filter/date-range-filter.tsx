@@ -194,6 +194,11 @@ export function DateRangeFilter({
         opened={opened}
         onChange={(next) => (next ? open() : setOpened(false))}
         position="bottom-start"
+        // Always below its button, scrolling with the page: the panel is taller than a small laptop's space above or
+        // below the toolbar, and flipping it while the page scrolls moved Apply from under the pointer.
+        middlewares={{ flip: false, shift: true }}
+        // Scrolling down to Apply takes the button out of view: the panel stays (Mantine would hide it with its button).
+        hideDetached={false}
         shadow="md"
         trapFocus
         returnFocus
