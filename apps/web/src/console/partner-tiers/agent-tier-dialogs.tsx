@@ -4,7 +4,10 @@ import { freezeAgentTierRequestSchema, setAgentTierRequestSchema, type ConsoleAg
 import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
+import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { useAgentTierWrite } from './tiers-api';
+
+const FREEZE_REASON = freezeAgentTierRequestSchema.pick({ reason: true });
 
 function FormAlert({ message }: { message: string | null }) {
   return message ? (
@@ -59,49 +62,29 @@ export function ChangeTierDialog({ agent, tiers, onClose }: { agent: ConsoleAgen
   );
 }
 
-/** Freezes an agent's tier (the evaluation leaves it alone) or releases it, with a reason. */
+/** Freezes an agent's tier (the evaluation leaves it alone) or releases it, with a reason: the console's confirmation. */
 export function FreezeTierDialog({ agent, onClose }: { agent: ConsoleAgentTierRow; onClose: () => void }) {
   const t = useText('console-partner-tiers');
   const write = useAgentTierWrite();
-  const [formError, setFormError] = useState<string | null>(null);
   const freezing = !agent.frozen;
-  const form = useZodForm({ schema: freezeAgentTierRequestSchema, transform: (values: { reason: string }) => ({ frozen: freezing, reason: values.reason }), initialValues: { reason: '' } });
-
-  const submit = form.onSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await write.mutateAsync({ kind: 'freeze', id: agent.id, ...body });
-      notifySuccess(freezing ? t('freezeDialog.frozen') : t('freezeDialog.unfrozen'), agent.name);
-      onClose();
-    } catch (error) {
-      if (!form.showFieldErrors(error)) setFormError(submitErrorMessage(error, t('form.saveFailed')));
-    }
-  });
-
   const tier = agent.tier?.name ?? '';
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ConfirmActionDialog
+      subject={agent.id}
       title={freezing ? t('freezeDialog.freezeTitle', { name: agent.name }) : t('freezeDialog.unfreezeTitle', { name: agent.name })}
-      closeButtonProps={{ 'aria-label': t('form.close') }}
-      centered
-    >
-      <form onSubmit={submit} noValidate aria-busy={write.isPending}>
-        <Stack gap="md">
-          <FormAlert message={formError ?? (form.errors as Record<string, string | undefined>).frozen ?? null} />
-          <Text size="sm">{freezing ? t('freezeDialog.freezeIntro', { tier }) : t('freezeDialog.unfreezeIntro', { tier })}</Text>
-          <Textarea label={t('freezeDialog.reason')} description={t('agentDialog.reasonHelp')} required rows={2} maxLength={500} data-autofocus {...form.getInputProps('reason')} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={write.isPending}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={write.isPending} color={freezing ? 'blue' : undefined}>
-              {freezing ? t('freeze') : t('unfreeze')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      detail={freezing ? t('freezeDialog.freezeIntro', { tier }) : t('freezeDialog.unfreezeIntro', { tier })}
+      confirmLabel={freezing ? t('freeze') : t('unfreeze')}
+      confirmColor="teal"
+      cancelLabel={t('form.cancel')}
+      closeLabel={t('form.close')}
+      failedText={t('form.saveFailed')}
+      reason={{ label: t('freezeDialog.reason'), description: t('agentDialog.reasonHelp'), maxLength: 500, schema: FREEZE_REASON }}
+      pending={write.isPending}
+      onConfirm={async (reason) => {
+        await write.mutateAsync({ kind: 'freeze', id: agent.id, frozen: freezing, reason: reason ?? '' });
+        notifySuccess(freezing ? t('freezeDialog.frozen') : t('freezeDialog.unfrozen'), agent.name);
+      }}
+      onClose={onClose}
+    />
   );
 }
