@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONSOLE_AGREEMENT_OPTIONS_URL,
@@ -17,9 +17,9 @@ import {
 import { messageSchema } from '@portal/contracts/errors';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
-import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { currentOperator } from '../../plugins/operator-session.ts';
+import { currentOperator, operatorAuditActor } from '../../plugins/operator-session.ts';
 import { markdownToSafeHtml } from './agreement-text.ts';
 import { findAgreementRow, insertDraft, keyFamily, listAgreements, lockAgreements, publish, signatures, updateDraft } from './console-repository.ts';
 import { AGREEMENTS_MESSAGES as M } from './messages.ts';
@@ -39,10 +39,6 @@ export async function agreementsConsoleRoutes(fastify: FastifyInstance): Promise
   const pool = app.database.pool;
   const url = consoleAgreementsEndpoint.url;
 
-  function actorOf(request: FastifyRequest): AuditActor {
-    const operator = currentOperator(request);
-    return { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) };
-  }
 
   async function detail(id: number) {
     const row = await findAgreementRow(pool, id);
@@ -104,7 +100,7 @@ export async function agreementsConsoleRoutes(fastify: FastifyInstance): Promise
         const family = await keyFamily(client, draft.key);
         if (family && (family.kind !== draft.kind || family.referral_agent_id !== draft.referral_agent_id)) throw ValidationError.field('key', M.keyTaken);
         const created = await insertDraft(client, draft, (family?.version ?? 0) + 1);
-        await recordAudit(client, actorOf(request), { action: 'agreement.drafted', target: { type: 'agreement', id: created }, after: { ...draft, body_markdown: `${draft.body_markdown.length} characters` } });
+        await recordAudit(client, operatorAuditActor(request), { action: 'agreement.drafted', target: { type: 'agreement', id: created }, after: { ...draft, body_markdown: `${draft.body_markdown.length} characters` } });
         return created;
       });
       return reply.code(201).send(await detail(id));
@@ -129,7 +125,7 @@ export async function agreementsConsoleRoutes(fastify: FastifyInstance): Promise
         if (before.status !== 'draft') throw ValidationError.field('title', M.onlyDrafts);
         if (before.key !== request.body.key || before.kind !== request.body.kind || before.referral_agent_id !== request.body.referral_agent_id) throw ValidationError.field('key', M.onlyDrafts);
         await updateDraft(client, id, request.body);
-        await recordAudit(client, actorOf(request), {
+        await recordAudit(client, operatorAuditActor(request), {
           action: 'agreement.draft_changed',
           target: { type: 'agreement', id },
           before: { title: before.title, mandatory: before.mandatory, effective_at: before.effective_at },
@@ -157,7 +153,7 @@ export async function agreementsConsoleRoutes(fastify: FastifyInstance): Promise
         if (agreement.status !== 'draft') throw ValidationError.field('status', M.notDraft);
         const schedule = agreement.kind === 'template' ? await app.commissionRates.schedule(client, { on: agreement.effective_at }) : [];
         await publish(client, id, currentOperator(request).id, schedule);
-        await recordAudit(client, actorOf(request), { action: 'agreement.published', target: { type: 'agreement', id }, after: { key: agreement.key, version: agreement.version, mandatory: agreement.mandatory } });
+        await recordAudit(client, operatorAuditActor(request), { action: 'agreement.published', target: { type: 'agreement', id }, after: { key: agreement.key, version: agreement.version, mandatory: agreement.mandatory } });
         // Every agent it applies to hears of it once it commits; a mandatory one asks its owners to sign.
         await app.jobs.send<AnnouncePublishedAgreementData>(ANNOUNCE_PUBLISHED_AGREEMENT_JOB, { agreementId: id }, { key: `published:${id}`, db: client });
       });

@@ -20,9 +20,9 @@ import {
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import type { Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
-import { requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { type AuditActor } from '../../lib/audit/audit-log.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { currentOperator } from '../../plugins/operator-session.ts';
+import { currentOperator, operatorAuditActor } from '../../plugins/operator-session.ts';
 import { agentClients, bookingOptions, findConsoleBooking, listConsoleBookings } from './console-repository.ts';
 import {
   changeBookingAmount,
@@ -44,14 +44,10 @@ export async function consoleBookingRoutes(fastify: FastifyInstance): Promise<vo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const pool = app.database.pool;
 
-  function actorOf(request: FastifyRequest): AuditActor {
-    const operator = currentOperator(request);
-    return { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) };
-  }
 
   /** Makes the write, fires its events after the commit, answers the booking. */
   async function write(request: FastifyRequest, change: (client: Queryable, actor: AuditActor) => Promise<BookingWrite>) {
-    const actor = actorOf(request);
+    const actor = operatorAuditActor(request);
     const operations = createBookingOperations({
       pool,
       notifier: app.notifications,

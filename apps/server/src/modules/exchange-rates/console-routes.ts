@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { consoleExchangeRateSchema, consoleExchangeRatesEndpoint, exchangeRateRequestSchema } from '@portal/contracts/console-exchange-rates';
 import { inTransaction } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
-import { recordAudit, requestOrigin } from '../../lib/audit/audit-log.ts';
-import { currentOperator } from '../../plugins/operator-session.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
+import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import { findExchangeRate, listExchangeRates, setExchangeRate } from './repository.ts';
 
 const TAGS = ['exchange-rates'];
@@ -41,8 +41,7 @@ export async function exchangeRatesConsoleRoutes(fastify: FastifyInstance): Prom
       await inTransaction(pool, async (client) => {
         const before = await findExchangeRate(client, rate, true);
         await setExchangeRate(client, rate);
-        const operator = currentOperator(request);
-        await recordAudit(client, { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) }, {
+        await recordAudit(client, operatorAuditActor(request), {
           action: before ? 'exchange_rate.corrected' : 'exchange_rate.set',
           target: { type: 'exchange_rate', id: `${rate.reference}/${rate.currency}/${rate.as_of}` },
           before: before ? { rate: before.rate } : null,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageSchema } from '@portal/contracts/errors';
 import {
@@ -14,9 +14,9 @@ import {
 } from '@portal/contracts/console-facilities';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
-import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { currentOperator } from '../../plugins/operator-session.ts';
+import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import {
   countLocationBookings,
   deleteLocation,
@@ -82,10 +82,6 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
   const pool = app.database.pool;
   const url = facilitiesEndpoint.url;
 
-  function actorOf(request: FastifyRequest): AuditActor {
-    const operator = currentOperator(request);
-    return { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) };
-  }
 
   async function detailOf(db: Queryable, id: number): Promise<FacilityDetail> {
     const detail = await findFacility(db, id);
@@ -127,7 +123,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
           await refuseNamesake(client, facility, null);
           const slug = await freeSlug(client, base);
           const created = await insertFacility(client, { ...facility, slug });
-          await recordAudit(client, actorOf(request), {
+          await recordAudit(client, operatorAuditActor(request), {
             action: 'facility.created',
             target: { type: 'facility', id: created },
             after: { ...facility, slug },
@@ -178,7 +174,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
         }
         // The bookings' search text follows the name in this transaction (trigger of migration 0002).
         await updateFacility(client, current.id, request.body);
-        await recordAudit(client, actorOf(request), { action: 'facility.updated', target: { type: 'facility', id: current.id }, ...changed });
+        await recordAudit(client, operatorAuditActor(request), { action: 'facility.updated', target: { type: 'facility', id: current.id }, ...changed });
       });
       return detailOf(pool, request.params.id);
     },
@@ -201,7 +197,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
         if (!facility) throw new NotFoundError();
         if (await findLocationNamesake(client, facility.id, location.name, null)) throw new ConflictError(M.locationExists({ name: location.name }));
         const id = await insertLocation(client, facility.id, location);
-        await recordAudit(client, actorOf(request), {
+        await recordAudit(client, operatorAuditActor(request), {
           action: 'facility.location_added',
           target: { type: 'facility_location', id },
           after: { facility_id: facility.id, ...location },
@@ -230,7 +226,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
         if (!changed) return;
         if (await findLocationNamesake(client, id, request.body.name, locationId)) throw new ConflictError(M.locationExists({ name: request.body.name }));
         await updateLocation(client, locationId, request.body);
-        await recordAudit(client, actorOf(request), {
+        await recordAudit(client, operatorAuditActor(request), {
           action: 'facility.location_updated',
           target: { type: 'facility_location', id: locationId },
           before: { facility_id: id, ...changed.before },
@@ -260,7 +256,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
           const bookings = await countLocationBookings(client, id, locationId);
           if (bookings > 0) throw new ConflictError(M.locationInUse({ count: bookings }));
           await deleteLocation(client, locationId);
-          await recordAudit(client, actorOf(request), {
+          await recordAudit(client, operatorAuditActor(request), {
             action: 'facility.location_removed',
             target: { type: 'facility_location', id: locationId },
             before: { facility_id: id, ...locationFields(current) },

@@ -5,9 +5,9 @@ import { messageSchema } from '@portal/contracts/errors';
 import { failedJobsEndpoint, JOBS_URL, jobsOverviewSchema, retryJobParamsSchema, retryJobResultSchema, type JobSchedule } from '@portal/contracts/console-jobs';
 import { inTransaction } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
-import { recordAudit, requestOrigin } from '../../lib/audit/audit-log.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { currentOperator } from '../../plugins/operator-session.ts';
+import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import { JOB_MESSAGES } from './messages.ts';
 
 /**
@@ -68,13 +68,12 @@ export async function jobRoutes(fastify: FastifyInstance): Promise<void> {
     }),
     async (request) => {
       const { name, id } = request.params;
-      const operator = currentOperator(request);
       return inTransaction(pool, async (client) => {
         // Locked until the commit: two operators pressing Retry at once retry it once, and the second gets a 409.
         const job = await app.jobs.findJob(name, id, { db: client, lock: true });
         if (!job) throw new NotFoundError(JOB_MESSAGES.noSuchJob);
         if (job.state !== 'failed' || !(await app.jobs.retryFailedJob(name, id, { db: client }))) throw new ConflictError(JOB_MESSAGES.notFailed);
-        await recordAudit(client, { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) }, {
+        await recordAudit(client, operatorAuditActor(request), {
           action: 'job.retried',
           target: { type: 'job', id },
           before: { queue: name, state: 'failed' },
