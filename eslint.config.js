@@ -40,6 +40,8 @@ export const SERVER_MODULE_PUBLIC_FILES = [
   'commission-rates/public.ts',
   'partner-tiers/public.ts',
   'agreements/public.ts',
+  // A booking's writes as the ledger follows them (issue 16): a listener runs in the write's own transaction.
+  'bookings/public.ts',
 ];
 
 /** Test helpers of a module that other modules' tests may use too (never production code). */

@@ -45,12 +45,16 @@ export const OPERATOR_PERMISSIONS = [
   'terms.read',
   /** programme terms: edit the rate card (and import it), tiers and agents' tiers, publish agreements, contracts */
   'terms.manage',
+  /** the commission ledger: every agent's lines and payouts (read) */
+  'earnings.read',
+  /** the commission ledger: record a refund (reversal or clawback), run and settle payouts, verify payment details */
+  'earnings.manage',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS = {
   admin: OPERATOR_PERMISSIONS,
-  finance: ['console.use', 'partners.read', 'bookings.read', 'bookings.finance', 'audit.read', 'terms.read', 'terms.manage'],
+  finance: ['console.use', 'partners.read', 'bookings.read', 'bookings.finance', 'audit.read', 'terms.read', 'terms.manage', 'earnings.read', 'earnings.manage'],
   content: ['console.use', 'partners.read', 'referral_agents.manage', 'facilities.manage', 'notifications.send'],
   support: [
     'console.use',
@@ -62,6 +66,8 @@ export const ROLE_PERMISSIONS = {
     'notifications.send',
     'feedback.manage',
     'terms.read',
+    // why a partner's commission was reversed or held is a support question
+    'earnings.read',
   ],
 } as const satisfies Record<OperatorRole, readonly OperatorPermission[]>;
 

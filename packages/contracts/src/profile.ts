@@ -119,6 +119,8 @@ export interface NotificationPreferenceEvent {
 export const RATES_CHANGED_NOTIFICATION = 'rates.changed';
 /** The notification type of an agreement published for the agent (modules/agreements). */
 export const AGREEMENT_PUBLISHED_NOTIFICATION = 'agreement.published';
+/** The notification type of the commission ledger's news: earned, approved, reversed, clawed back (modules/earnings). */
+export const COMMISSION_NOTIFICATION = 'commission';
 /** The notification type of a change to the agent's tier (modules/partner-tiers). */
 export const TIER_CHANGED_NOTIFICATION = 'tier.changed';
 
@@ -138,6 +140,8 @@ export const NOTIFICATION_PREFERENCE_EVENTS = {
   'tier.changed': { types: [TIER_CHANGED_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
   /** A new agreement or version to read and sign (issue 15, modules/agreements). */
   'agreement.published': { types: [AGREEMENT_PUBLISHED_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
+  /** A commission earned, approved for payout, reversed or clawed back (issue 16, modules/earnings): in-app. */
+  commission: { types: [COMMISSION_NOTIFICATION], channels: { in_app: 'on', email: 'off' } },
   'account.approved': { types: [NOTIFICATION_TYPES.accountApproved], channels: { in_app: 'always', email: 'always' }, emailSentByArea: true },
   security: { types: [], channels: { in_app: 'never', email: 'always' }, emailSentByArea: true },
 } as const satisfies Record<string, NotificationPreferenceEvent>;

@@ -19,7 +19,7 @@ import { seedDemoAgreements } from './demo-seed.ts';
 import { AGREEMENTS_MESSAGES as M, AGREEMENTS_TRANSLATIONS } from './messages.ts';
 import type { Agreements } from './public.ts';
 import { ANNOUNCE_PUBLISHED_AGREEMENT_JOB, announcePublishedAgreement, type AnnouncePublishedAgreementData } from './publication-notices.ts';
-import { findAcceptance } from './repository.ts';
+import { findAcceptance, signedAgreementInForce } from './repository.ts';
 import { SIGNED_AGREEMENT_KIND, createAgreementsService } from './service.ts';
 
 declare module 'fastify' {
@@ -44,7 +44,10 @@ export default defineModule({
       const pool = app.database.pool;
       app.storage.defineKind({ name: SIGNED_AGREEMENT_KIND, maxBytes: 20 * 1024 * 1024, types: ['application/pdf'] });
       const service = createAgreementsService({ storage: app.storage, rates: app.commissionRates });
-      app.decorate('agreements', { pendingMandatory: (db, referralAgentId, now) => service.pendingMandatory(db, referralAgentId, now) } satisfies Agreements);
+      app.decorate('agreements', {
+        pendingMandatory: (db, referralAgentId, now) => service.pendingMandatory(db, referralAgentId, now),
+        inForce: (db, referralAgentId, at) => signedAgreementInForce(db, referralAgentId, at),
+      } satisfies Agreements);
       const routes = app.withTypeProvider<ZodTypeProvider>();
 
       routes.get(

@@ -105,3 +105,18 @@ export async function agentHeading(db: Queryable, referralAgentId: number): Prom
   );
   return rows[0];
 }
+
+/** The signed agreement that governed the agent on `at` (public.ts `inForce`): an individual contract first. */
+export async function signedAgreementInForce(db: Queryable, referralAgentId: number, at: Date): Promise<{ id: number; key: string; version: number } | null> {
+  const { rows } = await db.query<{ id: number; key: string; version: number }>(
+    `SELECT a.id, a.key, a.version
+       FROM agreement_acceptances s
+       JOIN agreements a ON a.id = s.agreement_id
+      WHERE s.referral_agent_id = $1 AND s.signed_at <= $2 AND a.status = 'published' AND a.effective_at <= $2
+        AND (a.expires_at IS NULL OR a.expires_at > $2)
+      ORDER BY (a.kind = 'individual') DESC, a.effective_at DESC, a.version DESC
+      LIMIT 1`,
+    [referralAgentId, at],
+  );
+  return rows[0] ?? null;
+}

@@ -23,6 +23,7 @@ import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { type AuditActor } from '../../lib/audit/audit-log.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { currentOperator, operatorAuditActor } from '../../plugins/operator-session.ts';
+import type { BookingWriteListener } from './public.ts';
 import { agentClients, bookingOptions, findConsoleBooking, listConsoleBookings } from './console-repository.ts';
 import {
   changeBookingAmount,
@@ -40,7 +41,7 @@ import {
  * operations-service.ts (the CLI's simulate-booking commands too): one transaction with the history and audit rows,
  * then the partners' notifications after the commit. A write answers the booking as it is now.
  */
-export async function consoleBookingRoutes(fastify: FastifyInstance): Promise<void> {
+export async function consoleBookingRoutes(fastify: FastifyInstance, listeners: readonly BookingWriteListener[]): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const pool = app.database.pool;
 
@@ -52,6 +53,7 @@ export async function consoleBookingRoutes(fastify: FastifyInstance): Promise<vo
       pool,
       notifier: app.notifications,
       onPublishError: (error, events) => request.log.error({ err: error, events }, 'a booking notification could not be stored'),
+      listeners,
     });
     const id = await operations.run((client) => change(client, actor));
     const booking = await findConsoleBooking(pool, id);

@@ -1,3 +1,4 @@
+import fp from 'fastify-plugin';
 import type { MessageTranslations } from '@portal/contracts/message-translations';
 import { defineModule } from '../../kit/portal-module.ts';
 import { seedDemoBookings } from '../../db/seeds/demo-bookings.ts';
@@ -5,6 +6,14 @@ import { BOOKING_CONSOLE_TRANSLATIONS } from './console-messages.ts';
 import { consoleBookingRoutes } from './console-routes.ts';
 import { BOOKING_TRANSLATIONS } from './messages.ts';
 import { bookingsRoutes } from './routes.ts';
+import type { BookingLifecycle, BookingWriteListener } from './public.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs other modules' listeners in a booking write's transaction (public.ts). */
+    bookingLifecycle: BookingLifecycle;
+  }
+}
 
 /** Both catalogues, the partner list's and the console's, as one. */
 function merged(...catalogues: MessageTranslations[]): MessageTranslations {
@@ -19,10 +28,13 @@ export default defineModule({
   name: 'bookings',
   // The console's writes tell partners through app.notifications.
   after: ['notifications'],
-  async register(app) {
+  // fastify-plugin: app.bookingLifecycle is seen by the modules registered after this one (the earnings ledger).
+  register: fp(async (app) => {
+    const listeners: BookingWriteListener[] = [];
+    app.decorate('bookingLifecycle', { onWrite: (listener) => void listeners.push(listener) } satisfies BookingLifecycle);
     await bookingsRoutes(app);
-    await consoleBookingRoutes(app);
-  },
+    await consoleBookingRoutes(app, listeners);
+  }),
   messages: merged(BOOKING_TRANSLATIONS, BOOKING_CONSOLE_TRANSLATIONS),
   async seedDemo(pool) {
     await seedDemoBookings(pool);

@@ -14,6 +14,7 @@ import {
 } from '../notifications/domain-notifications.ts';
 import { BOOKING_CONSOLE_MESSAGES as MESSAGES } from './console-messages.ts';
 import { REFERRING_ROLES } from './console-repository.ts';
+import type { BookingWriteListener } from './public.ts';
 
 /**
  * Every write to a booking's lifecycle, for the console (console-routes.ts) and the admin command's simulate-booking
@@ -348,6 +349,8 @@ export interface BookingOperationsOptions {
   notifier: Notifier;
   /** A notification that could not be stored after the commit: the change stands; this logs it. */
   onPublishError(error: unknown, events: readonly BookingDomainEvent[]): void;
+  /** What other modules run in the write's transaction (public.ts, `app.bookingLifecycle.onWrite`). */
+  listeners?: readonly BookingWriteListener[];
 }
 
 /**
@@ -357,7 +360,14 @@ export interface BookingOperationsOptions {
 export function createBookingOperations(options: BookingOperationsOptions) {
   return {
     async run(write: (client: Queryable) => Promise<BookingWrite>): Promise<number> {
-      const done = await inTransaction(options.pool, write);
+      const done = await inTransaction(options.pool, async (client) => {
+        const written = await write(client);
+        if (options.listeners?.length) {
+          const { rows } = await client.query<{ status: string }>('SELECT status FROM bookings WHERE id = $1', [written.bookingId]);
+          for (const listener of options.listeners) await listener(client, { bookingId: written.bookingId, status: rows[0]!.status });
+        }
+        return written;
+      });
       if (done.events.length > 0) {
         try {
           await publishBookingEvents(options.notifier, done.events);

@@ -76,6 +76,7 @@ export const profileEn = {
     rates_changed: { label: 'Commission rate changes', hint: 'A rate that applies to your organisation changes: which one, from what to what, and from when.' },
     tier_changed: { label: 'Partner tier changes', hint: 'Your organisation moves up a tier, is given notice of a move down, or the programme team changes or holds its tier.' },
     agreement_published: { label: 'Agreements to sign', hint: 'A new agreement, or a new version of one, is published for your organisation.' },
+    commission: { label: 'Commissions', hint: 'A commission is earned, approved for payout, reversed or clawed back.' },
     account_approved: { label: 'Account approved', hint: 'Your partner account was approved and you can sign in.' },
     security: { label: 'Security notices', hint: 'Changes to your sign-in details, such as your e-mail address.' },
   },

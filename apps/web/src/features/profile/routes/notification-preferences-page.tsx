@@ -22,6 +22,7 @@ const EVENT_TEXTS = {
   'rates.changed': 'events.rates_changed',
   'tier.changed': 'events.tier_changed',
   'agreement.published': 'events.agreement_published',
+  commission: 'events.commission',
   'account.approved': 'events.account_approved',
   security: 'events.security',
 } as const satisfies Record<NotificationPreferenceEventKey, string>;

@@ -1,0 +1,274 @@
+import type pg from 'pg';
+import { minorToDecimal, decimalToMinor } from '@portal/contracts/money';
+import type { Locale } from '@portal/contracts/preferences';
+import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
+import { inTransaction, type Queryable } from '../../db/queryable.ts';
+import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { dayText } from '../../lib/locale.ts';
+import type { Agreements } from '../agreements/public.ts';
+import type { CommissionRates } from '../commission-rates/public.ts';
+import type { NotificationService } from '../notifications/service.ts';
+import { EARNINGS_MESSAGES as M } from './messages.ts';
+import { findLine, membersSeeingLine } from './repository.ts';
+
+/**
+ * The ledger's rules (docs/earnings.md), one place whoever acts: the booking's completion (a job queued in the console
+ * write's transaction, and the hourly sweep), the daily approval run, and the finance operator's refund.
+ */
+
+export interface LedgerDeps {
+  rates: Pick<CommissionRates, 'resolve'>;
+  agreements: Pick<Agreements, 'pendingMandatory' | 'inForce'>;
+  notifications: Pick<NotificationService, 'notify'>;
+}
+
+const DAY_MS = 86_400_000;
+
+function dayOf(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+function addDays(day: string, days: number): string {
+  return dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+/**
+ * A percentage of an amount in minor units, rounded half away from zero, in integers only (1 % = 100 basis points).
+ * BigInt: base × basis points can pass 2^53 for a large base.
+ */
+export function percentageOf(baseMinor: number, basisPoints: number): number {
+  const product = BigInt(baseMinor) * BigInt(basisPoints);
+  return Number((product + 5_000n) / 10_000n);
+}
+
+interface CompletedBooking {
+  id: number;
+  ticket_id: string | null;
+  status: string;
+  referral_agent_id: number;
+  referred_by_user_id: number | null;
+  facility_id: number;
+  service_id: number;
+  treatment_at: Date;
+  created_at: Date;
+  completed_at: Date | null;
+  amount: string;
+  currency: string;
+}
+
+export type RecordOutcome = { recorded: true; lineId: number } | { recorded: false; why: 'not_completed' | 'already_recorded' | 'no_rate' | 'no_booking' };
+
+const WORDS: Record<Locale, { pending: (amount: string, ticket: string, day: string) => string; pendingTitle: string; approvedTitle: string; approved: (count: number) => string; reversedTitle: string; reversed: (ticket: string, reason: string) => string; clawbackTitle: string; clawback: (amount: string, ticket: string) => string }> = {
+  en: {
+    pendingTitle: 'Commission earned',
+    pending: (amount, ticket, day) => `${amount} on ${ticket}, payable from ${day} once the refund window has passed.`,
+    approvedTitle: 'Commissions approved',
+    approved: (count) => (count === 1 ? 'One commission passed its refund window and is approved for the next payout.' : `${count} commissions passed their refund window and are approved for the next payout.`),
+    reversedTitle: 'Commission reversed',
+    reversed: (ticket, reason) => `The commission on ${ticket} was reversed: ${reason}`,
+    clawbackTitle: 'Commission clawed back',
+    clawback: (amount, ticket) => `${amount} on ${ticket} was refunded after it was paid; it is taken from your next payout.`,
+  },
+  ar: {
+    pendingTitle: 'عمولة مستحقة',
+    pending: (amount, ticket, day) => `${amount} على ${ticket}، تُدفع ابتداءً من ${day} بعد انتهاء فترة الاسترداد.`,
+    approvedTitle: 'عمولات معتمدة',
+    approved: (count) => (count === 1 ? 'انتهت فترة الاسترداد لعمولة واحدة واعتُمدت للدفعة القادمة.' : `انتهت فترة الاسترداد لـ ${count} عمولات واعتُمدت للدفعة القادمة.`),
+    reversedTitle: 'عمولة ملغاة',
+    reversed: (ticket, reason) => `أُلغيت العمولة على ${ticket}: ${reason}`,
+    clawbackTitle: 'استرداد عمولة مدفوعة',
+    clawback: (amount, ticket) => `استُرد مبلغ ${amount} على ${ticket} بعد دفعه؛ يُخصم من دفعتك القادمة.`,
+  },
+};
+
+function money(minor: number, currency: string): string {
+  return `${currency} ${minorToDecimal(minor, currency)}`;
+}
+
+function ticketOf(ticketId: string | null): string {
+  return ticketId === null ? 'a booking' : `MT-${ticketId}`;
+}
+
+export function createLedger(deps: LedgerDeps) {
+  async function tell(db: Queryable, line: { referral_agent_id: number; referred_by_user_id: number | null }, content: (locale: Locale) => { title: string; body: string; data: Record<string, unknown> }) {
+    const members = await membersSeeingLine(db, line.referral_agent_id, line.referred_by_user_id);
+    if (members.length === 0) return;
+    await deps.notifications.notify(members, (locale) => {
+      const words = content(locale);
+      return { type: COMMISSION_NOTIFICATION, title: words.title, body: words.body, link: '/my-earnings', data: words.data };
+    });
+  }
+
+  return {
+    /**
+     * Records the commission of a completed booking: once, whoever calls it how many times (the unique index on the
+     * booking decides, under a lock of the booking). Priced by the rate card row for the booking's facility × service
+     * on the day it was created, the agreement the agent had signed when it completed, and the refund window of the row.
+     */
+    async recordCompletedBooking(pool: pg.Pool, bookingId: number): Promise<RecordOutcome> {
+      const outcome = await inTransaction(pool, async (client): Promise<RecordOutcome & { notify?: () => Promise<void> }> => {
+        const { rows } = await client.query<CompletedBooking>(
+          `SELECT b.id, b.ticket_id, b.status, b.referral_agent_id, b.referred_by_user_id, b.facility_id, d.service_id,
+                  b.date_time AS treatment_at, b.created_at, b.amount::text AS amount, b.currency,
+                  (SELECT max(h.created_at) FROM booking_status_history h WHERE h.booking_id = b.id AND h.to_status = 'completed') AS completed_at
+             FROM bookings b JOIN facility_service_details d ON d.id = b.facility_service_detail_id
+            WHERE b.id = $1 FOR UPDATE OF b`,
+          [bookingId],
+        );
+        const booking = rows[0];
+        if (!booking) return { recorded: false, why: 'no_booking' };
+        if (booking.status !== 'completed') return { recorded: false, why: 'not_completed' };
+        const existing = await client.query('SELECT 1 FROM commission_lines WHERE booking_id = $1 AND kind = $2', [bookingId, 'commission']);
+        if (existing.rowCount) return { recorded: false, why: 'already_recorded' };
+        const rate = await deps.rates.resolve(client, { referralAgentId: booking.referral_agent_id, facilityId: booking.facility_id, serviceId: booking.service_id, on: booking.created_at });
+        if (!rate?.rate) return { recorded: false, why: 'no_rate' };
+        const completedAt = booking.completed_at ?? new Date();
+        const baseMinor = decimalToMinor(booking.amount, booking.currency) ?? 0;
+        const [amountMinor, currency] =
+          rate.rate.kind === 'percentage' ? [percentageOf(baseMinor, rate.rate.basis_points ?? 0), booking.currency] : [rate.rate.amount_minor ?? 0, rate.rate.currency];
+        const earnedOn = dayOf(completedAt);
+        const payableOn = addDays(earnedOn, rate.refund_window_days);
+        const agreement = await deps.agreements.inForce(client, booking.referral_agent_id, completedAt);
+        const snapshot = { ...rate.rate, refund_window_days: rate.refund_window_days, base_description: rate.base_description, base_description_ar: rate.base_description_ar, scope: rate.scope, valid_from: rate.valid_from, valid_to: rate.valid_to, individual: rate.individual };
+        const inserted = await client.query<{ id: string }>(
+          `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on,
+                                         base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency, payable_on)
+           VALUES ('commission', $1, $2, $3, $4, $5, $6::date, $7::date, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::date)
+           RETURNING id`,
+          [
+            booking.referral_agent_id, booking.referred_by_user_id, booking.id, booking.facility_id, booking.service_id, dayOf(booking.treatment_at), earnedOn,
+            baseMinor, booking.currency, rate.rate_id, JSON.stringify(snapshot), agreement?.id ?? null, agreement?.key ?? null, agreement?.version ?? null, amountMinor, currency, payableOn,
+          ],
+        );
+        const lineId = Number(inserted.rows[0]!.id);
+        return {
+          recorded: true,
+          lineId,
+          notify: () =>
+            tell(pool, booking, (locale) => ({
+              title: WORDS[locale].pendingTitle,
+              body: WORDS[locale].pending(money(amountMinor, currency), ticketOf(booking.ticket_id), dayText(payableOn, locale)),
+              data: { line_id: lineId, status: 'pending' },
+            })),
+        };
+      });
+      const { notify, ...answer } = outcome as RecordOutcome & { notify?: () => Promise<void> };
+      await notify?.();
+      return answer;
+    },
+
+    /**
+     * The daily run: pending lines whose refund window has ended by `today` become approved, agent by agent, unless
+     * the agent has a mandatory agreement unsigned (then they stay pending, marked held, and are approved on the first
+     * run after the signature). Answers how many lines were approved and held.
+     */
+    async approveDue(pool: pg.Pool, today: string, now = new Date()): Promise<{ approved: number; held: number }> {
+      const { rows: agents } = await pool.query<{ referral_agent_id: number }>(
+        `SELECT DISTINCT referral_agent_id FROM commission_lines WHERE status = 'pending' AND payable_on <= $1::date`,
+        [today],
+      );
+      let approved = 0;
+      let held = 0;
+      for (const { referral_agent_id: agentId } of agents) {
+        if (await deps.agreements.pendingMandatory(pool, agentId, now)) {
+          const marked = await pool.query(
+            `UPDATE commission_lines SET held_reason = 'agreement_unsigned' WHERE referral_agent_id = $1 AND status = 'pending' AND payable_on <= $2::date`,
+            [agentId, today],
+          );
+          held += marked.rowCount ?? 0;
+          continue;
+        }
+        const { rows } = await pool.query<{ referred_by_user_id: number | null }>(
+          `UPDATE commission_lines SET status = 'approved', held_reason = NULL, approved_at = $3
+            WHERE referral_agent_id = $1 AND status = 'pending' AND payable_on <= $2::date
+            RETURNING referred_by_user_id`,
+          [agentId, today, now],
+        );
+        approved += rows.length;
+        // Those who read the agent's earnings hear of every line; a member who sees only their own, of theirs.
+        const agentWide = await membersSeeingLine(pool, agentId, null);
+        const counts = new Map<number, number>(agentWide.map((id) => [id, rows.length]));
+        for (const row of rows) {
+          if (row.referred_by_user_id !== null && !agentWide.includes(row.referred_by_user_id)) counts.set(row.referred_by_user_id, (counts.get(row.referred_by_user_id) ?? 0) + 1);
+        }
+        const own = new Set((await Promise.all([...counts.keys()].filter((id) => !agentWide.includes(id)).map((id) => membersSeeingLine(pool, agentId, id)))).flat());
+        for (const [id, count] of counts) {
+          if (!agentWide.includes(id) && !own.has(id)) continue;
+          await deps.notifications.notify([id], (locale) => ({ type: COMMISSION_NOTIFICATION, title: WORDS[locale].approvedTitle, body: WORDS[locale].approved(count), link: '/my-earnings?status=approved', data: { status: 'approved', lines: count } }));
+        }
+      }
+      return { approved, held };
+    },
+
+    /**
+     * A refund of the patient's treatment, recorded by a finance operator: a line not in a payout is reversed (the
+     * reason is shown to the partner); a paid line is clawed back by a negative line, approved at once so the next
+     * payout nets it; a line in a payout waits for it (409). Audited; the partner is told.
+     */
+    async recordRefund(pool: pg.Pool, actor: AuditActor, lineId: number, reason: string, now = new Date()): Promise<{ lineId: number; clawbackId: number | null }> {
+      const done = await inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ id: string; kind: string; status: string; amount_minor: string; currency: string; referral_agent_id: number; referred_by_user_id: number | null; booking_id: number; ticket_id: string | null }>(
+          `SELECT l.id, l.kind, l.status, l.amount_minor::text AS amount_minor, l.currency, l.referral_agent_id, l.referred_by_user_id, l.booking_id, b.ticket_id
+             FROM commission_lines l JOIN bookings b ON b.id = l.booking_id WHERE l.id = $1 FOR UPDATE OF l`,
+          [lineId],
+        );
+        const line = rows[0];
+        if (!line) throw new NotFoundError();
+        if (line.kind === 'clawback') throw ValidationError.field('reason', M.clawbackNotRefundable);
+        if (line.status === 'reversed') throw ValidationError.field('reason', M.alreadyReversed);
+        if (line.status === 'in_payout') throw new AppError(409, M.inPayout, 'commission_in_payout');
+        const amount = Number(line.amount_minor);
+        if (line.status === 'paid') {
+          const existing = await client.query('SELECT 1 FROM commission_lines WHERE clawback_of = $1', [lineId]);
+          if (existing.rowCount) throw ValidationError.field('reason', M.alreadyClawedBack);
+          const today = dayOf(now);
+          const { rows: inserted } = await client.query<{ id: string }>(
+            `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on,
+                                           base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency,
+                                           status, payable_on, approved_at, clawback_of)
+             SELECT 'clawback', referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, $2::date,
+                    base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, -amount_minor, currency,
+                    'approved', $2::date, $3, id
+               FROM commission_lines WHERE id = $1
+             RETURNING id`,
+            [lineId, today, now],
+          );
+          const clawbackId = Number(inserted[0]!.id);
+          await recordAudit(client, actor, { action: 'commission.clawed_back', target: { type: 'commission_line', id: lineId }, after: { clawback_id: clawbackId, amount_minor: -amount, currency: line.currency }, reason });
+          return {
+            lineId,
+            clawbackId,
+            notify: () => tell(pool, line, (locale) => ({ title: WORDS[locale].clawbackTitle, body: WORDS[locale].clawback(money(amount, line.currency), ticketOf(line.ticket_id)), data: { line_id: clawbackId, status: 'approved' } })),
+          };
+        }
+        await client.query(`UPDATE commission_lines SET status = 'reversed', reversal_reason = $2, reversed_at = $3, held_reason = NULL WHERE id = $1`, [lineId, reason, now]);
+        await recordAudit(client, actor, { action: 'commission.reversed', target: { type: 'commission_line', id: lineId }, before: { status: line.status }, after: { status: 'reversed' }, reason });
+        return {
+          lineId,
+          clawbackId: null,
+          notify: () => tell(pool, line, (locale) => ({ title: WORDS[locale].reversedTitle, body: WORDS[locale].reversed(ticketOf(line.ticket_id), reason), data: { line_id: lineId, status: 'reversed' } })),
+        };
+      });
+      await done.notify();
+      return { lineId: done.lineId, clawbackId: done.clawbackId };
+    },
+
+    /** Completed bookings of the last `days` days without their commission (the CLI's, or a lost job): recorded now. */
+    async sweep(pool: pg.Pool, days: number): Promise<number> {
+      const { rows } = await pool.query<{ booking_id: number }>(
+        `SELECT DISTINCT h.booking_id FROM booking_status_history h
+          WHERE h.to_status = 'completed' AND h.created_at > now() - make_interval(days => $1)
+            AND NOT EXISTS (SELECT 1 FROM commission_lines l WHERE l.booking_id = h.booking_id AND l.kind = 'commission')`,
+        [days],
+      );
+      let recorded = 0;
+      for (const row of rows) if ((await this.recordCompletedBooking(pool, row.booking_id)).recorded) recorded += 1;
+      return recorded;
+    },
+
+    findLine,
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

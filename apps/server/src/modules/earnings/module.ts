@@ -1,0 +1,126 @@
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  EARNINGS_MONTHLY_URL,
+  EARNINGS_SUMMARY_URL,
+  EARNINGS_TOTALS_URL,
+  commissionLineFiltersSchema,
+  commissionLinesEndpoint,
+  earningsMonthlyQuerySchema,
+  earningsMonthlySchema,
+  earningsSummarySchema,
+  earningsTotalsSchema,
+} from '@portal/contracts/earnings';
+import { defineModule } from '../../kit/portal-module.ts';
+import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
+import { currentUser } from '../../plugins/auth-guard.ts';
+import { earningsConsoleRoutes } from './console-routes.ts';
+import { seedDemoEarnings } from './demo-seed.ts';
+import { createLedger, type Ledger } from './ledger.ts';
+import { EARNINGS_TRANSLATIONS } from './messages.ts';
+import { monthlyChart } from './monthly-chart.ts';
+import { balances, findLinesPage, lineScopeOf, lineTotals } from './repository.ts';
+
+/** A completed booking's commission, queued in the console write's transaction (one job per booking). */
+export const RECORD_COMMISSION_JOB = 'earnings.record-commission';
+/** The daily run approving the lines whose refund window has ended. */
+export const APPROVE_DUE_JOB = 'earnings.approve-due';
+/** The hourly sweep: completed bookings of the last days without their commission (the CLI's, a lost job). */
+export const SWEEP_JOB = 'earnings.sweep';
+const SWEEP_DAYS = 7;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The commission ledger's rules (ledger.ts). */
+    ledger: Ledger;
+  }
+}
+
+const TAGS = ['earnings'];
+
+/**
+ * Earnings (issue 16, docs/earnings.md): the commission ledger, fed by completed bookings, approved daily, reversed or
+ * clawed back by finance operators; the partner's My earnings (cards, chart, lines) and the console's ledger.
+ */
+export default defineModule({
+  name: 'earnings',
+  // Prices with the rate card, holds for agreements, follows bookings' writes, tells partners through notifications.
+  after: ['bookings', 'commission-rates', 'agreements', 'notifications'],
+  register: fp(
+    async (app) => {
+      const pool = app.database.pool;
+      const ledger = createLedger({ rates: app.commissionRates, agreements: app.agreements, notifications: app.notifications });
+      app.decorate('ledger', ledger);
+
+      app.jobs.define<{ bookingId: number }>({
+        name: RECORD_COMMISSION_JOB,
+        handle: async (data) => {
+          await ledger.recordCompletedBooking(pool, data.bookingId);
+        },
+        describe: (data) => ({ booking_id: data.bookingId }),
+      });
+      app.jobs.define({
+        name: APPROVE_DUE_JOB,
+        handle: async () => {
+          await ledger.approveDue(pool, new Date().toISOString().slice(0, 10));
+        },
+        describe: () => ({}),
+      });
+      app.jobs.define({
+        name: SWEEP_JOB,
+        handle: async () => {
+          await ledger.sweep(pool, SWEEP_DAYS);
+        },
+        describe: () => ({}),
+      });
+      // 00:30 UTC: the first run of a day after every refund window ending that day (windows end at a UTC day).
+      app.jobs.schedule({ name: APPROVE_DUE_JOB, cron: '30 0 * * *' });
+      app.jobs.schedule({ name: SWEEP_JOB, cron: '15 * * * *' });
+
+      // A booking completed in the console: its commission is recorded by a job queued in the same transaction, so it
+      // exists exactly when the completion commits.
+      app.bookingLifecycle.onWrite(async (client, change) => {
+        if (change.status !== 'completed') return;
+        await app.jobs.send(RECORD_COMMISSION_JOB, { bookingId: change.bookingId }, { key: `booking-${change.bookingId}`, db: client });
+      });
+
+      listRoute(app, {
+        endpoint: commissionLinesEndpoint,
+        permission: 'earnings.read',
+        tags: TAGS,
+        summary: "The commission lines of the agent (or of the member's own referrals): filter by treatment date, status, facility and currency",
+        list: (user, query) => findLinesPage(pool, lineScopeOf(user), query),
+      });
+
+      const routes = app.withTypeProvider<ZodTypeProvider>();
+      routes.get(
+        EARNINGS_TOTALS_URL,
+        partnerRoute(app, { permission: 'earnings.read', tags: TAGS, summary: 'What the filtered lines add up to, per currency', querystring: commissionLineFiltersSchema, response: { 200: earningsTotalsSchema } }),
+        async (request) => ({ totals: await lineTotals(pool, lineScopeOf(currentUser(request)), request.query) }),
+      );
+
+      routes.get(
+        EARNINGS_SUMMARY_URL,
+        partnerRoute(app, { permission: 'earnings.read', tags: TAGS, summary: 'Pending, approved, in payout and paid this year, per currency', response: { 200: earningsSummarySchema } }),
+        async (request) => {
+          const user = currentUser(request);
+          const now = new Date();
+          const year = now.getUTCFullYear();
+          const [rows, held] = await Promise.all([balances(pool, lineScopeOf(user), `${year}-01-01`), app.agreements.pendingMandatory(pool, user.referralAgentId, now)]);
+          return { balances: rows, year, held_by_agreement: held };
+        },
+      );
+
+      routes.get(
+        EARNINGS_MONTHLY_URL,
+        partnerRoute(app, { permission: 'earnings.read', tags: TAGS, summary: 'Monthly earnings of one currency, by status, facility or service', querystring: earningsMonthlyQuerySchema, response: { 200: earningsMonthlySchema } }),
+        async (request) => monthlyChart(pool, lineScopeOf(currentUser(request)), request.query, new Date()),
+      );
+
+      await app.register(earningsConsoleRoutes, { ledger });
+    },
+    { name: 'earnings-module' },
+  ),
+  messages: EARNINGS_TRANSLATIONS,
+  seedDemo: seedDemoEarnings,
+});

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { rateValueSchema } from './commission-rates.ts';
+import { idStringField, textField } from './fields.ts';
+import { dateQueryField, defaultedSortQueryField, enumQueryField, idQueryField, listEndpoint, listQuerySchema, queryField } from './list-query.ts';
+
+/**
+ * Earnings (issue 16, docs/earnings.md): the commission ledger as a partner and an operator see it. A line is earned
+ * when a booking completes, priced by the rate card row in force then, and moves pending (inside its refund window) →
+ * approved (the daily run, unless an unsigned mandatory agreement holds it) → in_payout → paid; a refund before payout
+ * reverses it, after payout a clawback (a negative line) is netted in the next payout. Money is integer minor units of
+ * its currency: never a float, never converted.
+ */
+
+export const COMMISSION_STATUSES = ['pending', 'approved', 'in_payout', 'paid', 'reversed'] as const;
+export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+
+export const COMMISSION_LINE_KINDS = ['commission', 'clawback'] as const;
+export type CommissionLineKind = (typeof COMMISSION_LINE_KINDS)[number];
+
+/** Why a line past its refund window is still pending. */
+export const HOLD_REASONS = ['agreement_unsigned'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+const currencyQueryField = () => queryField(z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'The currency must be a three-letter ISO 4217 code.'));
+
+/** One line of the ledger. */
+export const commissionLineSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(COMMISSION_LINE_KINDS),
+  booking_id: z.number().int(),
+  /** the ticket as the bookings table shows it ('MT-482913'), or '-' */
+  booking_reference: z.string(),
+  facility_id: z.number().int(),
+  facility_name: z.string(),
+  service_name: z.string().nullable(),
+  treatment_on: z.string(),
+  earned_on: z.string(),
+  base_minor: z.number().int(),
+  base_currency: z.string(),
+  /** the rate card row that priced it, as it was then */
+  rate: rateValueSchema,
+  refund_window_days: z.number().int(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  status: z.enum(COMMISSION_STATUSES),
+  /** the end of the refund window: the day it becomes payable */
+  payable_on: z.string(),
+  held_reason: z.enum(HOLD_REASONS).nullable(),
+  reversal_reason: z.string().nullable(),
+  /** a clawback's original line */
+  clawback_of: z.object({ id: z.number().int(), booking_reference: z.string() }).nullable(),
+  /** the clawback that took back a paid line */
+  clawed_back_by: z.number().int().nullable(),
+  agreement: z.object({ key: z.string(), version: z.number().int() }).nullable(),
+  paid_on: z.string().nullable(),
+});
+export type CommissionLine = z.infer<typeof commissionLineSchema>;
+
+export const COMMISSION_LINE_SORTS = ['treatment_on', 'amount', 'payable_on'] as const;
+
+/** The filters of the lines list, its totals and its export. */
+export const commissionLineFilters = {
+  /** treatment day range (spec §4's date-range widget) */
+  from: dateQueryField('from'),
+  to: dateQueryField('to'),
+  status: enumQueryField('status', COMMISSION_STATUSES),
+  /** the spec's facility filter's parameter name, as the bookings list has it */
+  medical_service_provider: idQueryField('medical service provider'),
+  currency: currencyQueryField(),
+};
+
+export const commissionLinesQuerySchema = listQuerySchema({
+  filters: { ...commissionLineFilters, sort: defaultedSortQueryField(COMMISSION_LINE_SORTS, '-treatment_on') },
+  defaultPageSize: 10,
+});
+export type CommissionLinesQuery = z.output<typeof commissionLinesQuerySchema>;
+export const commissionLineFiltersSchema = z.object(commissionLineFilters);
+export type CommissionLineFilters = z.output<typeof commissionLineFiltersSchema>;
+
+/** GET /api/earnings/lines (earnings.read): the member's or the agent's lines (referralScope). */
+export const commissionLinesEndpoint = listEndpoint('/api/earnings/lines', commissionLinesQuerySchema, commissionLineSchema);
+
+/** GET /api/earnings/totals: what the filtered lines add up to, per currency (the table's footer). */
+export const EARNINGS_TOTALS_URL = '/api/earnings/totals';
+export const currencyAmountSchema = z.object({ currency: z.string(), amount_minor: z.number().int(), lines: z.number().int() });
+export const earningsTotalsSchema = z.object({ totals: z.array(currencyAmountSchema) });
+export type EarningsTotals = z.infer<typeof earningsTotalsSchema>;
+
+/** GET /api/earnings/summary: the cards, per currency, read from the balances (never the lines). */
+export const EARNINGS_SUMMARY_URL = '/api/earnings/summary';
+export const earningsBalanceSchema = z.object({
+  currency: z.string(),
+  pending_minor: z.number().int(),
+  approved_minor: z.number().int(),
+  in_payout_minor: z.number().int(),
+  paid_this_year_minor: z.number().int(),
+  /** of pending: past its window but held (an agreement to sign) */
+  held_minor: z.number().int(),
+});
+export type EarningsBalance = z.infer<typeof earningsBalanceSchema>;
+export const earningsSummarySchema = z.object({
+  balances: z.array(earningsBalanceSchema),
+  /** the calendar year "paid this year" counts */
+  year: z.number().int(),
+  /** a mandatory agreement is unsigned: approvals wait for it */
+  held_by_agreement: z.boolean(),
+});
+export type EarningsSummary = z.infer<typeof earningsSummarySchema>;
+
+/** GET /api/earnings/monthly: the chart, by month of the balances' day, stacked by status or grouped by facility or service. */
+export const EARNINGS_MONTHLY_URL = '/api/earnings/monthly';
+export const EARNINGS_GROUPS = ['status', 'facility', 'service'] as const;
+export type EarningsGroup = (typeof EARNINGS_GROUPS)[number];
+export const earningsMonthlyQuerySchema = z.object({
+  /** the last month shown, YYYY-MM; this month when absent */
+  months: queryField(z.enum(['6', '12', '24'], { error: 'The months field must be 6, 12 or 24.' }).transform(Number)),
+  group: queryField(z.enum(EARNINGS_GROUPS, { error: 'The selected group is invalid.' })),
+  currency: currencyQueryField(),
+});
+export const earningsMonthlySchema = z.object({
+  /** 'YYYY-MM', oldest first, every month of the range */
+  months: z.array(z.string()),
+  currencies: z.array(z.string()),
+  /** the currency shown (the partner's largest when none is asked) */
+  currency: z.string().nullable(),
+  group: z.enum(EARNINGS_GROUPS),
+  series: z.array(z.object({ key: z.string(), label: z.string(), amounts_minor: z.array(z.number().int()) })),
+});
+export type EarningsMonthly = z.infer<typeof earningsMonthlySchema>;
+
+// ---- The console ----------------------------------------------------------------------------------------------
+
+export const consoleCommissionLineSchema = commissionLineSchema.extend({
+  referral_agent_id: z.number().int(),
+  agent_name: z.string(),
+});
+export type ConsoleCommissionLine = z.infer<typeof consoleCommissionLineSchema>;
+
+export const consoleCommissionLinesQuerySchema = listQuerySchema({
+  filters: {
+    ...commissionLineFilters,
+    referral_agent_id: idQueryField('referral agent'),
+    sort: defaultedSortQueryField(COMMISSION_LINE_SORTS, '-treatment_on'),
+  },
+  defaultPageSize: 25,
+});
+export type ConsoleCommissionLinesQuery = z.output<typeof consoleCommissionLinesQuerySchema>;
+
+/** GET /api/console/earnings/lines (earnings.read): every agent's lines. */
+export const consoleCommissionLinesEndpoint = listEndpoint('/api/console/earnings/lines', consoleCommissionLinesQuerySchema, consoleCommissionLineSchema);
+
+export const commissionLineParamsSchema = z.object({ id: idStringField('id') });
+export const consoleCommissionRefundUrl = (id: number | string) => `/api/console/earnings/lines/${id}/refund`;
+
+/**
+ * POST /api/console/earnings/lines/:id/refund (earnings.manage): the patient was refunded. A line not yet in a payout
+ * is reversed; a paid one is clawed back by a negative line netted in the next payout; a line in a payout being sent
+ * waits for the payout's outcome (409).
+ */
+export const recordRefundRequestSchema = z.object({
+  reason: textField('reason', { min: 3, max: 500, required: 'Say why: the reason is shown to the partner.' }),
+});
+export type RecordRefundRequest = z.output<typeof recordRefundRequestSchema>;
+export const recordRefundResultSchema = z.object({
+  line: consoleCommissionLineSchema,
+  /** the clawback written, when the line was paid */
+  clawback: consoleCommissionLineSchema.nullable(),
+});
