@@ -86,6 +86,10 @@ export const currencyAmountSchema = z.object({ currency: z.string(), amount_mino
 export const earningsTotalsSchema = z.object({ totals: z.array(currencyAmountSchema) });
 export type EarningsTotals = z.infer<typeof earningsTotalsSchema>;
 
+/** GET /api/earnings/facilities: the facility filter's choices, the facilities the scope has lines at. */
+export const EARNINGS_FACILITIES_URL = '/api/earnings/facilities';
+export const earningsFacilitiesSchema = z.object({ facilities: z.array(z.object({ id: z.number().int(), name: z.string() })) });
+
 /** GET /api/earnings/summary: the cards, per currency, read from the balances (never the lines). */
 export const EARNINGS_SUMMARY_URL = '/api/earnings/summary';
 export const earningsBalanceSchema = z.object({

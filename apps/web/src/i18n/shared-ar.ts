@@ -31,6 +31,7 @@ export const sharedAr: Translation<SharedCatalogue> = {
   navigationGroups: {
     Overview: 'نظرة عامة',
     'My Referrals': 'إحالاتي',
+    Earnings: 'الأرباح',
     Programme: 'البرنامج',
     Account: 'الحساب',
   },

@@ -34,6 +34,7 @@ export const sharedEn = {
   navigationGroups: {
     Overview: 'Overview',
     'My Referrals': 'My Referrals',
+    Earnings: 'Earnings',
     Programme: 'Programme',
     Account: 'Account',
   },

@@ -13,7 +13,7 @@ import type { PartnerPermission } from '@portal/contracts/partner-roles';
 import type { AreaMessages } from '../i18n/i18n';
 
 /** Sidebar groups, in the order they show; a group shows only when it has an entry (named in the shared catalogue). */
-export const NAVIGATION_GROUPS = ['Overview', 'My Referrals', 'Programme', 'Account'] as const;
+export const NAVIGATION_GROUPS = ['Overview', 'My Referrals', 'Earnings', 'Programme', 'Account'] as const;
 export type NavigationGroup = (typeof NAVIGATION_GROUPS)[number];
 
 export interface NavigationEntry {

@@ -75,6 +75,8 @@ CREATE UNIQUE INDEX commission_lines_one_clawback ON commission_lines (clawback_
 CREATE INDEX commission_lines_agent_treatment ON commission_lines (referral_agent_id, treatment_on DESC, id DESC);
 CREATE INDEX commission_lines_member_treatment ON commission_lines (referral_agent_id, referred_by_user_id, treatment_on DESC, id DESC);
 CREATE INDEX commission_lines_agent_status ON commission_lines (referral_agent_id, status, treatment_on DESC, id DESC);
+-- The facility filter, and its choices (the facilities the agent has lines at: one probe per facility).
+CREATE INDEX commission_lines_agent_facility ON commission_lines (referral_agent_id, facility_id, treatment_on DESC, id DESC);
 -- The daily approval run: pending lines whose window has ended.
 CREATE INDEX commission_lines_due ON commission_lines (payable_on, referral_agent_id) WHERE status = 'pending';
 -- The payout run and a payout's statement.

@@ -102,6 +102,8 @@ describe('GET /api/earnings/lines', () => {
       { currency: 'THB', amount_minor: 300000, lines: 1 },
     ]);
     expect((await client.get('/api/earnings/lines?status=paid')).json().total).toBe(0);
+    const choices = (await client.get('/api/earnings/facilities')).json();
+    expect(choices.facilities.map((facility: { name: string }) => facility.name)).toEqual(['Earnings Test Bangkok Hospital', 'Earnings Test Dubai Clinic']);
   });
 
   it('answers 422 with field messages for bad filters', async () => {

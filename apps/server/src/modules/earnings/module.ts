@@ -1,11 +1,13 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  EARNINGS_FACILITIES_URL,
   EARNINGS_MONTHLY_URL,
   EARNINGS_SUMMARY_URL,
   EARNINGS_TOTALS_URL,
   commissionLineFiltersSchema,
   commissionLinesEndpoint,
+  earningsFacilitiesSchema,
   earningsMonthlyQuerySchema,
   earningsMonthlySchema,
   earningsSummarySchema,
@@ -19,7 +21,7 @@ import { seedDemoEarnings } from './demo-seed.ts';
 import { createLedger, type Ledger } from './ledger.ts';
 import { EARNINGS_TRANSLATIONS } from './messages.ts';
 import { monthlyChart } from './monthly-chart.ts';
-import { balances, findLinesPage, lineScopeOf, lineTotals } from './repository.ts';
+import { balances, facilitiesWithLines, findLinesPage, lineScopeOf, lineTotals } from './repository.ts';
 
 /** A completed booking's commission, queued in the console write's transaction (one job per booking). */
 export const RECORD_COMMISSION_JOB = 'earnings.record-commission';
@@ -97,6 +99,12 @@ export default defineModule({
         EARNINGS_TOTALS_URL,
         partnerRoute(app, { permission: 'earnings.read', tags: TAGS, summary: 'What the filtered lines add up to, per currency', querystring: commissionLineFiltersSchema, response: { 200: earningsTotalsSchema } }),
         async (request) => ({ totals: await lineTotals(pool, lineScopeOf(currentUser(request)), request.query) }),
+      );
+
+      routes.get(
+        EARNINGS_FACILITIES_URL,
+        partnerRoute(app, { permission: 'earnings.read', tags: TAGS, summary: 'The facilities the lines are at: the facility filter', response: { 200: earningsFacilitiesSchema } }),
+        async (request) => ({ facilities: await facilitiesWithLines(pool, lineScopeOf(currentUser(request))) }),
       );
 
       routes.get(

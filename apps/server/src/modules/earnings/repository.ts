@@ -252,3 +252,16 @@ export async function membersSeeingLine(db: Queryable, referralAgentId: number, 
   );
   return rows.map((row) => Number(row.id));
 }
+
+/** The facilities the scope has lines at, by name (the facility filter's choices). */
+export async function facilitiesWithLines(db: Queryable, scope: LineScope): Promise<{ id: number; name: string }[]> {
+  const values: unknown[] = [scope.referralAgentId];
+  const member = scope.memberId === null ? '' : (values.push(scope.memberId), `AND l.referred_by_user_id = $${values.length}`);
+  const { rows } = await db.query<{ id: number; name: string }>(
+    `SELECT f.id, f.name FROM facilities f
+      WHERE EXISTS (SELECT 1 FROM commission_lines l WHERE l.referral_agent_id = $1 AND l.facility_id = f.id ${member})
+      ORDER BY lower(f.name), f.id`,
+    values,
+  );
+  return rows;
+}

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  EARNINGS_FACILITIES_URL,
+  EARNINGS_MONTHLY_URL,
+  EARNINGS_SUMMARY_URL,
+  EARNINGS_TOTALS_URL,
+  commissionLinesEndpoint,
+  earningsFacilitiesSchema,
+  earningsMonthlySchema,
+  earningsSummarySchema,
+  earningsTotalsSchema,
+  type CommissionLineFilters,
+  type EarningsGroup,
+} from '@portal/contracts/earnings';
+import { NOTIFICATION_EVENTS, notificationCreatedEventSchema } from '@portal/contracts/notifications';
+import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
+import { http } from '../../../lib/http';
+import { listenOnUserChannel, onRealtimeReconnect } from '../../../lib/realtime';
+
+const EARNINGS_URLS = [EARNINGS_SUMMARY_URL, EARNINGS_TOTALS_URL, EARNINGS_MONTHLY_URL, EARNINGS_FACILITIES_URL, commissionLinesEndpoint.url];
+
+/** The cards' balances per currency. */
+export function useEarningsSummary() {
+  return useQuery({ queryKey: [EARNINGS_SUMMARY_URL], queryFn: ({ signal }) => http.get(EARNINGS_SUMMARY_URL, { schema: earningsSummarySchema, signal }) });
+}
+
+/** The facility filter's choices. */
+export function useEarningsFacilities() {
+  return useQuery({ queryKey: [EARNINGS_FACILITIES_URL], queryFn: ({ signal }) => http.get(EARNINGS_FACILITIES_URL, { schema: earningsFacilitiesSchema, signal }) });
+}
+
+/** What the filtered lines add up to per currency: the table's footer. */
+export function useEarningsTotals(filters: Partial<CommissionLineFilters>) {
+  const params = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number>;
+  return useQuery({
+    queryKey: [EARNINGS_TOTALS_URL, params],
+    queryFn: ({ signal }) => http.get(EARNINGS_TOTALS_URL, { schema: earningsTotalsSchema, query: params, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The monthly chart of one currency. */
+export function useEarningsMonthly(options: { months: number; group: EarningsGroup; currency?: string }) {
+  const params: Record<string, string | number> = { months: options.months, group: options.group, ...(options.currency ? { currency: options.currency } : {}) };
+  return useQuery({
+    queryKey: [EARNINGS_MONTHLY_URL, params],
+    queryFn: ({ signal }) => http.get(EARNINGS_MONTHLY_URL, { schema: earningsMonthlySchema, query: params, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * While My earnings is open, the ledger's live notification (a commission earned, approved, reversed or clawed back)
+ * reloads the cards, chart and lines; so does a reconnection (events may have been missed).
+ */
+export function useLiveEarnings(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ predicate: (query) => EARNINGS_URLS.includes(String(query.queryKey[0])) });
+    const stopListening = listenOnUserChannel(NOTIFICATION_EVENTS.created, (payload: unknown) => {
+      const event = notificationCreatedEventSchema.safeParse(payload);
+      if (event.success && event.data.notification.type === COMMISSION_NOTIFICATION) refresh();
+    });
+    const stopReconnect = onRealtimeReconnect(refresh);
+    return () => {
+      stopListening();
+      stopReconnect();
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,363 @@
+import '@mantine/charts/styles.layer.css';
+import { useMemo, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { Link } from 'react-router';
+import { COMMISSION_STATUSES, commissionLinesEndpoint, type CommissionLine, type CommissionLinesQuery, type CommissionStatus, type EarningsBalance, type EarningsGroup } from '@portal/contracts/earnings';
+import type { PageSize } from '@portal/contracts/constants';
+import { minorDigits } from '@portal/contracts/money';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { TableHeader } from '../../../components/data-table/data-table-types';
+import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
+import { useFormat } from '../../../i18n/format';
+import { useText } from '../../../i18n/i18n';
+import { useRateText } from '../../../lib/rate-text';
+import { useListEndpoint } from '../../../lib/use-list-endpoint';
+import { useEarningsFacilities, useEarningsMonthly, useEarningsSummary, useEarningsTotals, useLiveEarnings } from '../api/earnings-api';
+
+const STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', approved: 'teal', in_payout: 'blue', paid: 'green', reversed: 'gray' };
+
+/**
+ * /my-earnings (issue 16, docs/earnings.md): the balances per currency (each card filters the lines), the monthly
+ * chart of one currency with a table view and a sentence for screen readers, and the commission lines on the list
+ * kit with the spec's date range, facility, status and currency filters and per-currency totals. Live: a commission
+ * notification reloads all three.
+ */
+export function MyEarningsPage() {
+  const t = useText('earnings');
+  useLiveEarnings();
+  const { list, table } = useListEndpoint(commissionLinesEndpoint, {}, { loadFailed: t('loadFailed'), refreshFailed: t('refreshFailed') });
+  const summary = useEarningsSummary();
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('intro')}
+        </Text>
+      </Stack>
+      {summary.data?.held_by_agreement ? (
+        <Alert color="orange" variant="light" title={t('held')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('heldByAgreement')}</Text>
+            <Anchor component={Link} to="/agreements" size="sm">
+              {t('signAgreement')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : null}
+      <BalanceCards onFilter={(status, currency) => list.set({ status, currency })} />
+      <MonthlyChart currencies={summary.data?.balances.map((balance) => balance.currency) ?? []} />
+      <CommissionLines list={list} table={table} />
+    </Stack>
+  );
+}
+
+function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, currency: string) => void }) {
+  const t = useText('earnings');
+  const format = useFormat();
+  const summary = useEarningsSummary();
+  if (summary.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-busy="true" aria-label={t('cards.loading')}>
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} h={92} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (summary.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title={t('cards.loadFailed')}>
+        <Button size="xs" variant="light" color="red" onClick={() => void summary.refetch()} loading={summary.isFetching}>
+          {t('cards.tryAgain')}
+        </Button>
+      </Alert>
+    );
+  }
+  if (summary.data.balances.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="md">
+        <Text c="dimmed">{t('cards.none')}</Text>
+      </Paper>
+    );
+  }
+  const cardsOf = (balance: EarningsBalance) =>
+    [
+      { status: 'pending' as const, label: t('cards.pending'), hint: t('cards.pendingHint'), amount: balance.pending_minor },
+      { status: 'approved' as const, label: t('cards.approved'), hint: t('cards.approvedHint'), amount: balance.approved_minor },
+      { status: 'in_payout' as const, label: t('cards.inPayout'), hint: t('cards.inPayoutHint'), amount: balance.in_payout_minor },
+      { status: 'paid' as const, label: t('cards.paid', { year: String(summary.data.year) }), hint: t('cards.paidHint'), amount: balance.paid_this_year_minor },
+    ] as const;
+  return (
+    <Stack gap="md">
+      {summary.data.balances.map((balance) => (
+        <section key={balance.currency} aria-label={t('cards.label', { currency: balance.currency })}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            {cardsOf(balance).map((card) => (
+              <UnstyledButton key={card.status} onClick={() => onFilter(card.status, balance.currency)} aria-label={`${card.label} ${format.moneyMinor(card.amount, balance.currency)}: ${t('cards.filter')}`}>
+                <Card withBorder radius="md" padding="md" h="100%">
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" c="dimmed" fw={500}>
+                      {card.label}
+                    </Text>
+                    <Badge variant="light" color={STATUS_COLORS[card.status]} size="sm">
+                      {balance.currency}
+                    </Badge>
+                  </Group>
+                  <Text fw={700} fz="xl" mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {format.moneyMinor(card.amount, balance.currency)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {card.status === 'pending' && balance.held_minor > 0 ? t('cards.held', { amount: format.moneyMinor(balance.held_minor, balance.currency) }) : card.hint}
+                  </Text>
+                </Card>
+              </UnstyledButton>
+            ))}
+          </SimpleGrid>
+        </section>
+      ))}
+    </Stack>
+  );
+}
+
+function MonthlyChart({ currencies }: { currencies: string[] }) {
+  const t = useText('earnings');
+  const format = useFormat();
+  const [group, setGroup] = useState<EarningsGroup>('status');
+  const [months, setMonths] = useState(12);
+  const [currency, setCurrency] = useState<string | undefined>(undefined);
+  const [asTable, setAsTable] = useState(false);
+  const monthly = useEarningsMonthly({ months, group, currency });
+  const data = monthly.data;
+  const shown = data?.currency ?? null;
+  const label = (key: string, fallback: string) => (group === 'status' ? t(`status.${key as CommissionStatus}`) : key === 'other' ? t('chart.other') : fallback);
+  const monthName = (month: string) => format.date(`${month}-01`).replace(/^\d+\s/, '');
+  // The chart draws numbers: each minor amount in its currency's units (its legend and tooltip format them back).
+  const digits = shown ? minorDigits(shown) : 2;
+  const rows = data ? data.months.map((month, index) => ({ month: monthName(month), ...Object.fromEntries(data.series.map((series) => [series.key, series.amounts_minor[index]! / 10 ** digits])) })) : [];
+  const totals = data ? data.months.map((_, index) => data.series.reduce((sum, series) => sum + series.amounts_minor[index]!, 0)) : [];
+  const grand = totals.reduce((sum, value) => sum + value, 0);
+  const best = totals.reduce((top, value, index) => (value > totals[top]! ? index : top), 0);
+  const palette = ['yellow.6', 'teal.6', 'blue.6', 'green.7', 'grape.6', 'orange.6', 'gray.6'];
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Title order={2} size="h4">
+            {t('chart.title')}
+          </Title>
+          <Group gap="xs" wrap="wrap">
+            <NativeSelect aria-label={t('chart.currency')} value={shown ?? ''} onChange={(event) => setCurrency(event.currentTarget.value || undefined)} data={(data?.currencies ?? currencies).map((code) => ({ value: code, label: code }))} w={100} />
+            <NativeSelect
+              aria-label={t('chart.months')}
+              value={String(months)}
+              onChange={(event) => setMonths(Number(event.currentTarget.value))}
+              data={[6, 12, 24].map((count) => ({ value: String(count), label: t('chart.monthsOption', { count }) }))}
+              w={170}
+            />
+            <SegmentedControl
+              aria-label={t('chart.group')}
+              size="xs"
+              value={group}
+              onChange={(value) => setGroup(value as EarningsGroup)}
+              data={(['status', 'facility', 'service'] as const).map((value) => ({ value, label: t(`chart.groups.${value}`) }))}
+            />
+            <Button size="xs" variant="default" onClick={() => setAsTable((value) => !value)} aria-pressed={asTable}>
+              {asTable ? t('chart.asChart') : t('chart.asTable')}
+            </Button>
+          </Group>
+        </Group>
+        {monthly.isPending ? (
+          <Skeleton h={260} aria-busy="true" aria-label={t('chart.loading')} />
+        ) : monthly.isError ? (
+          <Alert color="red" variant="light" role="alert" title={t('chart.loadFailed')} />
+        ) : !data || shown === null || grand === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('chart.empty', { currency: shown ?? '' })}
+          </Text>
+        ) : (
+          <>
+            <Text size="sm" c="dimmed">
+              {t('chart.summary', {
+                currency: shown,
+                months: String(months),
+                total: format.moneyMinor(grand, shown),
+                best: monthName(data.months[best]!),
+                bestAmount: format.moneyMinor(totals[best]!, shown),
+              })}
+            </Text>
+            {asTable ? (
+              <Table.ScrollContainer minWidth={480}>
+                <Table striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('chart.month')}</Table.Th>
+                      {data.series.map((series) => (
+                        <Table.Th key={series.key} ta="end">
+                          {label(series.key, series.label)}
+                        </Table.Th>
+                      ))}
+                      <Table.Th ta="end">{t('chart.total')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.months.map((month, index) => (
+                      <Table.Tr key={month}>
+                        <Table.Td>{monthName(month)}</Table.Td>
+                        {data.series.map((series) => (
+                          <Table.Td key={series.key} ta="end">
+                            {format.moneyMinor(series.amounts_minor[index]!, shown)}
+                          </Table.Td>
+                        ))}
+                        <Table.Td ta="end">{format.moneyMinor(totals[index]!, shown)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            ) : (
+              <div aria-hidden="true">
+                <BarChart
+                  h={260}
+                  data={rows}
+                  dataKey="month"
+                  type="stacked"
+                  withLegend
+                  series={data.series.map((series, index) => ({ name: series.key, label: label(series.key, series.label), color: group === 'status' ? `${STATUS_COLORS[series.key as CommissionStatus]}.6` : palette[index % palette.length]! }))}
+                  valueFormatter={(value) => format.money(value.toFixed(digits), shown)}
+                />
+              </div>
+            )}
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+type LinesList = ReturnType<typeof useListEndpoint<typeof commissionLinesEndpoint.query, typeof commissionLinesEndpoint.row>>;
+
+function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
+  const t = useText('earnings');
+  const format = useFormat();
+  const rates = useRateText();
+  const facilities = useEarningsFacilities();
+  const { params } = list;
+  const totals = useEarningsTotals({ from: params.from, to: params.to, status: params.status, medical_service_provider: params.medical_service_provider, currency: params.currency });
+
+  const headers = useMemo<TableHeader<CommissionLine>[]>(
+    () => [
+      {
+        text: t('columns.booking'),
+        value: 'booking_reference',
+        render: (row) => (
+          <Stack gap={0}>
+            <Text size="sm" fw={500}>
+              {row.booking_reference}
+            </Text>
+            {row.clawback_of ? (
+              <Text size="xs" c="dimmed">
+                {t('clawback', { reference: row.clawback_of.booking_reference })}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      { text: t('columns.facility'), value: 'facility_name' },
+      { text: t('columns.service'), value: 'service_name', render: (row) => row.service_name ?? '-' },
+      { text: t('columns.treatment'), value: 'treatment_on', sort: true, render: (row) => format.date(row.treatment_on) },
+      { text: t('columns.base'), value: 'base_minor', align: 'right', render: (row) => format.moneyMinor(row.base_minor, row.base_currency) },
+      { text: t('columns.rate'), value: 'rate', render: (row) => rates.rate(row.rate) },
+      {
+        text: t('columns.amount'),
+        value: 'amount_minor',
+        sort: true,
+        align: 'right',
+        total: true,
+        render: (row) => (
+          <Text size="sm" fw={600} td={row.status === 'reversed' ? 'line-through' : undefined} c={row.amount_minor < 0 ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
+            {format.moneyMinor(row.amount_minor, row.currency)}
+          </Text>
+        ),
+      },
+      {
+        text: t('columns.status'),
+        value: 'status',
+        render: (row) => (
+          <Stack gap={2} align="flex-start">
+            <Badge variant="light" color={STATUS_COLORS[row.status]}>
+              {row.held_reason ? t('held') : row.clawed_back_by ? t('clawedBack') : t(`status.${row.status}`)}
+            </Badge>
+            {row.reversal_reason ? (
+              <Text size="xs" c="dimmed" maw={260}>
+                {row.reversal_reason}
+              </Text>
+            ) : null}
+          </Stack>
+        ),
+      },
+      { text: t('columns.payable'), value: 'payable_on', sort: true, render: (row) => (row.paid_on ? t('paidOn', { date: format.date(row.paid_on) }) : format.date(row.payable_on)) },
+    ],
+    [t, format, rates],
+  );
+
+  const facilityName = facilities.data?.facilities.find((facility) => facility.id === params.medical_service_provider)?.name;
+  const activeFilters = [
+    params.status ? t('filters.statusActive', { name: t(`status.${params.status}`) }) : null,
+    params.medical_service_provider !== undefined ? t('filters.facilityActive', { name: facilityName ?? `#${params.medical_service_provider}` }) : null,
+    params.currency ? t('filters.currencyActive', { name: params.currency }) : null,
+  ].filter((filter): filter is string => filter !== null);
+  const footer = totals.data?.totals.length ? totals.data.totals.map((total) => format.moneyMinor(total.amount_minor, total.currency)).join(' · ') : '-';
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <DataTable<CommissionLine>
+        caption={t('caption')}
+        headers={headers}
+        {...table}
+        emptyText={t('empty')}
+        filteredEmptyText={t('filteredEmpty')}
+        activeFilters={activeFilters}
+        showHeader
+        totals={{ amount_minor: footer }}
+        totalsLabel={t('totals')}
+        toolbar={
+          <Group gap="xs" wrap="wrap">
+            <DateRangeFilter label={t('filters.dates')} value={{ from: params.from ?? '', to: params.to ?? '' }} onChange={(range) => list.set({ from: range.from || undefined, to: range.to || undefined })} />
+            <NativeSelect
+              aria-label={t('filters.status')}
+              value={params.status ?? ''}
+              onChange={(event) => list.set({ status: (event.currentTarget.value || undefined) as CommissionStatus | undefined })}
+              data={[{ value: '', label: t('filters.allStatuses') }, ...COMMISSION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))]}
+              w={{ base: '100%', xs: 170 }}
+            />
+            <Select
+              aria-label={t('filters.facility')}
+              placeholder={t('filters.allFacilities')}
+              data={(facilities.data?.facilities ?? []).map((facility) => ({ value: String(facility.id), label: facility.name }))}
+              value={params.medical_service_provider !== undefined ? String(params.medical_service_provider) : null}
+              onChange={(value) => list.set({ medical_service_provider: value ? Number(value) : undefined })}
+              searchable
+              clearable
+              nothingFoundMessage={t('filters.noneFound')}
+              w={{ base: '100%', xs: 240 }}
+            />
+          </Group>
+        }
+        sort={params.sort}
+        onSortChange={(sort) => list.set({ sort: (sort || undefined) as CommissionLinesQuery['sort'] | undefined })}
+        page={params.page}
+        perPage={params.per_page}
+        onPageChange={list.setPage}
+        onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
+        getRowLabel={(row) => `${row.booking_reference} · ${row.facility_name}`}
+        minWidth={1100}
+      />
+    </Paper>
+  );
+}
