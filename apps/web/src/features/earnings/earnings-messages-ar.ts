@@ -22,8 +22,6 @@ export const earningsAr: Translation<typeof earningsEn> = {
     loadFailed: 'تعذّر تحميل أرصدتك',
     tryAgain: 'أعد المحاولة',
   },
-  heldByAgreement: 'اتفاقية إلزامية بانتظار توقيع مالك الحساب: تُحجز العمولات التي انتهت فترة استردادها حتى التوقيع.',
-  signAgreement: 'اقرأ الاتفاقية',
   chart: {
     title: 'حسب الشهر',
     currency: 'العملة',

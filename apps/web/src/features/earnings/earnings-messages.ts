@@ -21,8 +21,6 @@ export const earningsEn = {
     loadFailed: 'Your balances could not be loaded',
     tryAgain: 'Try again',
   },
-  heldByAgreement: 'A mandatory agreement awaits an owner’s signature: commissions past their refund window are held until it is signed.',
-  signAgreement: 'Read the agreement',
   chart: {
     title: 'By month',
     currency: 'Currency',

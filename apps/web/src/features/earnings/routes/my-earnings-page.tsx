@@ -1,8 +1,7 @@
 import '@mantine/charts/styles.layer.css';
 import { useMemo, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NativeSelect, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
-import { Link } from 'react-router';
 import { COMMISSION_STATUSES, commissionLinesEndpoint, type CommissionLine, type CommissionLinesQuery, type CommissionStatus, type EarningsBalance, type EarningsGroup } from '@portal/contracts/earnings';
 import type { PageSize } from '@portal/contracts/constants';
 import { minorDigits } from '@portal/contracts/money';
@@ -27,6 +26,7 @@ export function MyEarningsPage() {
   const t = useText('earnings');
   useLiveEarnings();
   const { list, table } = useListEndpoint(commissionLinesEndpoint, {}, { loadFailed: t('loadFailed'), refreshFailed: t('refreshFailed') });
+  // The unsigned agreement itself is the shell's banner (features/agreements); the cards say what it holds.
   const summary = useEarningsSummary();
 
   return (
@@ -39,16 +39,6 @@ export function MyEarningsPage() {
           {t('intro')}
         </Text>
       </Stack>
-      {summary.data?.held_by_agreement ? (
-        <Alert color="orange" variant="light" title={t('held')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('heldByAgreement')}</Text>
-            <Anchor component={Link} to="/agreements" size="sm">
-              {t('signAgreement')}
-            </Anchor>
-          </Stack>
-        </Alert>
-      ) : null}
       <BalanceCards onFilter={(status, currency) => list.set({ status, currency })} />
       <MonthlyChart currencies={summary.data?.balances.map((balance) => balance.currency) ?? []} />
       <CommissionLines list={list} table={table} />
