@@ -194,6 +194,10 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'An individual contract needs its referral agent.': 'يحتاج العقد الفردي إلى وكيل الإحالة الخاص به.',
   'A template is for every agent it applies to, not one.': 'النموذج لكل وكيل ينطبق عليه، لا لوكيل واحد.',
   'The expiry must be after the effective date.': 'يجب أن يكون تاريخ الانتهاء بعد تاريخ السريان.',
+  // ---- earnings (earnings.ts) ----
+  'The months field must be 6, 12 or 24.': 'يجب أن يكون حقل الأشهر 6 أو 12 أو 24.',
+  'The selected group is invalid.': 'التجميع المختار غير صالح.',
+  'Say why: the reason is shown to the partner.': 'اذكر السبب: يظهر السبب للشريك.',
 };
 
 /** What placeholders are filled with: field labels, the password rules (as the message lists them), zod's names. */
