@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { commissionLineParamsSchema, consoleCommissionLinesEndpoint, recordRefundRequestSchema, recordRefundResultSchema } from '@portal/contracts/earnings';
+import { commissionLineParamsSchema, consoleCommissionLinesEndpoint, recordRefundRequestSchema, recordRefundResultSchema } from '@portal/contracts/console-earnings';
 import { messageSchema } from '@portal/contracts/errors';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { operatorAuditActor } from '../../plugins/operator-session.ts';

@@ -1,4 +1,5 @@
-import type { CommissionLine, CommissionLineFilters, CommissionLinesQuery, ConsoleCommissionLine, ConsoleCommissionLinesQuery, EarningsBalance } from '@portal/contracts/earnings';
+import type { CommissionLine, CommissionLineFilters, CommissionLinesQuery, EarningsBalance } from '@portal/contracts/earnings';
+import type { ConsoleCommissionLine, ConsoleCommissionLinesQuery } from '@portal/contracts/console-earnings';
 import { PARTNER_ROLE_PERMISSIONS, referralScope, type PartnerRole } from '@portal/contracts/partner-roles';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import { queryPage, type Queryable } from '../../db/queryable.ts';
