@@ -1,6 +1,7 @@
 import type { RateValue, UpcomingRateChange } from '@portal/contracts/commission-rates';
 import type { TierComparison } from '@portal/contracts/partner-tiers';
 import type { Queryable } from '../../db/queryable.ts';
+import { utcDay } from '../../lib/calendar-days.ts';
 import { cardSchedule, changeDays, contractRates, effectiveRates, resolveRate, type ResolvedRate, type ScheduleRow } from './repository.ts';
 
 /**
@@ -27,7 +28,7 @@ export type { ResolvedRate, ScheduleRow };
 
 /** The UTC calendar day of an instant: what a booking created at that instant is priced on. */
 export function pricingDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
+  return utcDay(at);
 }
 
 function sameRate(a: RateValue | null, b: RateValue | null): boolean {

@@ -1,4 +1,5 @@
 import type { TierPeriod } from '@portal/contracts/partner-tiers';
+import { utcDay } from '../../lib/calendar-days.ts';
 
 /** A calendar period in UTC: `start` inclusive, `end` exclusive (midnight UTC of the first day after it). */
 export interface Period {
@@ -33,17 +34,12 @@ export function demotionEffectiveAt(noticedAt: Date, kind: TierPeriod, noticeDay
   return period.end;
 }
 
-/** YYYY-MM-DD of a UTC instant. */
-export function dayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
 /** The page's view of a period: its first and last days, and the days left counting today. */
 export function periodDays(period: Period, now: Date): { starts_on: string; ends_on: string; days_left: number } {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return {
-    starts_on: dayOf(period.start),
-    ends_on: dayOf(new Date(period.end.getTime() - DAY_MS)),
+    starts_on: utcDay(period.start),
+    ends_on: utcDay(new Date(period.end.getTime() - DAY_MS)),
     days_left: Math.max(0, Math.round((period.end.getTime() - today) / DAY_MS)),
   };
 }

@@ -2,9 +2,10 @@ import type pg from 'pg';
 import { minorDigits } from '@portal/contracts/money';
 import { DEMOTION_NOTICE_DAYS, type CriterionProgress, type PartnerTier, type PartnerTierView, type TierCriterion, type TierHistoryKind } from '@portal/contracts/partner-tiers';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
-import { dayOf, demotionEffectiveAt, periodContaining, periodDays, previousPeriod, type Period } from './periods.ts';
+import { demotionEffectiveAt, periodContaining, periodDays, previousPeriod, type Period } from './periods.ts';
 import * as repository from './repository.ts';
 import type { AgentTierState } from './repository.ts';
+import { utcDay } from '../../lib/calendar-days.ts';
 
 /**
  * Where "holds an active certificate of programme X" is answered. Certification is a later issue: until it lands the
@@ -75,7 +76,7 @@ export function createTierService(deps: TierServiceDeps): TierService {
     }
     if (criterion.kind === 'completed_value') {
       const reference = criterion.currency!;
-      const rates = await repository.exchangeRates(db, reference, dayOf(now));
+      const rates = await repository.exchangeRates(db, reference, utcDay(now));
       let achieved = 0;
       let unconverted = 0;
       let asOf: string | null = null;
