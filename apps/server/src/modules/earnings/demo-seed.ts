@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { decimalToMinor } from '@portal/contracts/money';
 import { createRandom, seedFromText } from '../../db/seeds/booking-catalog.ts';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
+import { utcDay } from '../../lib/calendar-days.ts';
 import { createCommissionRates } from '../commission-rates/public.ts';
-import { percentageOf } from './ledger.ts';
+import { priceCommission } from './ledger.ts';
 import { payoutMinimum } from './payout-minimums.ts';
 
 /**
@@ -47,14 +47,10 @@ interface DemoLine {
   payoutKey: string | null;
 }
 
-function dayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
 /** The 5th of the month after the one `day` falls in: the payout a line payable that month goes into. */
 function payoutDayAfter(day: string): string {
   const at = new Date(`${day}T00:00:00Z`);
-  return dayOf(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 5));
+  return utcDay(new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 5)));
 }
 
 async function agreementInForce(db: Queryable, agentId: number): Promise<{ id: number; key: string; version: number } | null> {
@@ -82,7 +78,7 @@ export async function seedDemoEarnings(pool: pg.Pool): Promise<void> {
   if (existing.rowCount) return;
   const rates = createCommissionRates();
   const now = Date.now();
-  const today = dayOf(now);
+  const today = utcDay(new Date(now));
   const { rows: agents } = await pool.query<{ referral_agent_id: number; name: string }>(
     `SELECT DISTINCT b.referral_agent_id, ra.name FROM bookings b JOIN referral_agents ra ON ra.id = b.referral_agent_id WHERE b.status = 'completed' ORDER BY 1`,
   );
@@ -104,9 +100,7 @@ export async function seedDemoEarnings(pool: pg.Pool): Promise<void> {
     for (const booking of bookings) {
       const rate = byKey.get(`${booking.facility_id}-${booking.service_id}`);
       if (!rate?.rate) continue;
-      const baseMinor = decimalToMinor(booking.amount, booking.currency) ?? 0;
-      const [amountMinor, currency] = rate.rate.kind === 'percentage' ? [percentageOf(baseMinor, rate.rate.basis_points ?? 0), booking.currency] : [rate.rate.amount_minor ?? 0, rate.rate.currency];
-      const payableOn = dayOf(Date.parse(`${booking.day}T00:00:00Z`) + rate.refund_window_days * DAY_MS);
+      const { baseMinor, amountMinor, currency, payableOn, snapshot } = priceCommission({ ...rate, rate: rate.rate }, booking, booking.day);
       const reversed = random() < 0.03;
       const status = reversed ? 'reversed' : payableOn > today ? 'pending' : held !== null && payableOn >= held ? 'pending' : 'approved';
       agentLines.push({
@@ -119,7 +113,7 @@ export async function seedDemoEarnings(pool: pg.Pool): Promise<void> {
         baseMinor,
         baseCurrency: booking.currency,
         rateId: rate.rate_id,
-        rate: { ...rate.rate, refund_window_days: rate.refund_window_days, base_description: rate.base_description, base_description_ar: rate.base_description_ar, scope: rate.scope, valid_from: rate.valid_from, valid_to: rate.valid_to, individual: rate.individual },
+        rate: snapshot,
         amountMinor,
         currency,
         payableOn,
@@ -213,7 +207,7 @@ export async function seedDemoEarnings(pool: pg.Pool): Promise<void> {
          SELECT 'clawback', referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, $2::date, base_minor, base_currency,
                 rate_id, rate, agreement_id, agreement_key, agreement_version, -amount_minor, currency, 'approved', $2::date, now(), id
            FROM commission_lines WHERE referral_agent_id = $1 AND status = 'paid' ORDER BY paid_on DESC, id DESC OFFSET 4 LIMIT 1`,
-        [firstAgent, dayOf(now - 3 * DAY_MS)],
+        [firstAgent, utcDay(new Date(now - 3 * DAY_MS))],
       );
     }
   });

@@ -1,16 +1,19 @@
 import type pg from 'pg';
 import { minorToDecimal, decimalToMinor } from '@portal/contracts/money';
+import type { RateValue } from '@portal/contracts/commission-rates';
+import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import type { Locale } from '@portal/contracts/preferences';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { addDays, utcDay } from '../../lib/calendar-days.ts';
 import { dayText } from '../../lib/locale.ts';
 import type { Agreements } from '../agreements/public.ts';
-import type { CommissionRates } from '../commission-rates/public.ts';
+import type { CommissionRates, ResolvedRate } from '../commission-rates/public.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { EARNINGS_MESSAGES as M } from './messages.ts';
-import { findLine, membersSeeingLine } from './repository.ts';
+import { findLine, membersSeeingLine, membersSeeingLines } from './repository.ts';
 
 /**
  * The ledger's rules (docs/earnings.md), one place whoever acts: the booking's completion (a job queued in the console
@@ -23,14 +26,31 @@ export interface LedgerDeps {
   notifications: Pick<NotificationService, 'notify'>;
 }
 
-const DAY_MS = 86_400_000;
-
-function dayOf(at: Date): string {
-  return at.toISOString().slice(0, 10);
+/** What a rate card row pays on a completed booking, and what the line keeps of the row (its snapshot). */
+export interface CommissionPrice {
+  baseMinor: number;
+  amountMinor: number;
+  currency: string;
+  payableOn: string;
+  snapshot: Record<string, unknown>;
 }
 
-function addDays(day: string, days: number): string {
-  return dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+/**
+ * Prices a booking of `amount` in `currency`, earned on `earnedOn`, with `rate` (a row that pays something): a
+ * percentage of the base in the booking's currency, or the row's flat amount in its own; payable once the row's refund
+ * window has passed. The ledger and the demo ledger both price through here.
+ */
+export function priceCommission(rate: ResolvedRate & { rate: RateValue }, booking: { amount: string; currency: string }, earnedOn: string): CommissionPrice {
+  const baseMinor = decimalToMinor(booking.amount, booking.currency) ?? 0;
+  const [amountMinor, currency] =
+    rate.rate.kind === 'percentage' ? [percentageOf(baseMinor, rate.rate.basis_points ?? 0), booking.currency] : [rate.rate.amount_minor ?? 0, rate.rate.currency];
+  return {
+    baseMinor,
+    amountMinor,
+    currency,
+    payableOn: addDays(earnedOn, rate.refund_window_days),
+    snapshot: { ...rate.rate, refund_window_days: rate.refund_window_days, base_description: rate.base_description, base_description_ar: rate.base_description_ar, scope: rate.scope, valid_from: rate.valid_from, valid_to: rate.valid_to, individual: rate.individual },
+  };
 }
 
 /**
@@ -87,7 +107,7 @@ function money(minor: number, currency: string): string {
 }
 
 function ticketOf(ticketId: string | null): string {
-  return ticketId === null ? 'a booking' : `MT-${ticketId}`;
+  return ticketId === null ? 'a booking' : `${BOOKING_ID_PREFIX}${ticketId}`;
 }
 
 export function createLedger(deps: LedgerDeps) {
@@ -124,20 +144,16 @@ export function createLedger(deps: LedgerDeps) {
         const rate = await deps.rates.resolve(client, { referralAgentId: booking.referral_agent_id, facilityId: booking.facility_id, serviceId: booking.service_id, on: booking.created_at });
         if (!rate?.rate) return { recorded: false, why: 'no_rate' };
         const completedAt = booking.completed_at ?? new Date();
-        const baseMinor = decimalToMinor(booking.amount, booking.currency) ?? 0;
-        const [amountMinor, currency] =
-          rate.rate.kind === 'percentage' ? [percentageOf(baseMinor, rate.rate.basis_points ?? 0), booking.currency] : [rate.rate.amount_minor ?? 0, rate.rate.currency];
-        const earnedOn = dayOf(completedAt);
-        const payableOn = addDays(earnedOn, rate.refund_window_days);
+        const earnedOn = utcDay(completedAt);
+        const { baseMinor, amountMinor, currency, payableOn, snapshot } = priceCommission({ ...rate, rate: rate.rate }, booking, earnedOn);
         const agreement = await deps.agreements.inForce(client, booking.referral_agent_id, completedAt);
-        const snapshot = { ...rate.rate, refund_window_days: rate.refund_window_days, base_description: rate.base_description, base_description_ar: rate.base_description_ar, scope: rate.scope, valid_from: rate.valid_from, valid_to: rate.valid_to, individual: rate.individual };
         const inserted = await client.query<{ id: string }>(
           `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on,
                                          base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency, payable_on)
            VALUES ('commission', $1, $2, $3, $4, $5, $6::date, $7::date, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::date)
            RETURNING id`,
           [
-            booking.referral_agent_id, booking.referred_by_user_id, booking.id, booking.facility_id, booking.service_id, dayOf(booking.treatment_at), earnedOn,
+            booking.referral_agent_id, booking.referred_by_user_id, booking.id, booking.facility_id, booking.service_id, utcDay(booking.treatment_at), earnedOn,
             baseMinor, booking.currency, rate.rate_id, JSON.stringify(snapshot), agreement?.id ?? null, agreement?.key ?? null, agreement?.version ?? null, amountMinor, currency, payableOn,
           ],
         );
@@ -188,13 +204,9 @@ export function createLedger(deps: LedgerDeps) {
         approved += rows.length;
         // Those who read the agent's earnings hear of every line; a member who sees only their own, of theirs.
         const agentWide = await membersSeeingLine(pool, agentId, null);
-        const counts = new Map<number, number>(agentWide.map((id) => [id, rows.length]));
-        for (const row of rows) {
-          if (row.referred_by_user_id !== null && !agentWide.includes(row.referred_by_user_id)) counts.set(row.referred_by_user_id, (counts.get(row.referred_by_user_id) ?? 0) + 1);
-        }
-        const own = new Set((await Promise.all([...counts.keys()].filter((id) => !agentWide.includes(id)).map((id) => membersSeeingLine(pool, agentId, id)))).flat());
-        for (const [id, count] of counts) {
-          if (!agentWide.includes(id) && !own.has(id)) continue;
+        const referrers = [...new Set(rows.flatMap((row) => (row.referred_by_user_id === null ? [] : [row.referred_by_user_id])))];
+        for (const id of await membersSeeingLines(pool, agentId, referrers)) {
+          const count = agentWide.includes(id) ? rows.length : rows.filter((row) => row.referred_by_user_id === id).length;
           await deps.notifications.notify([id], (locale) => ({ type: COMMISSION_NOTIFICATION, title: WORDS[locale].approvedTitle, body: WORDS[locale].approved(count), link: '/my-earnings?status=approved', data: { status: 'approved', lines: count } }));
         }
       }
@@ -222,7 +234,7 @@ export function createLedger(deps: LedgerDeps) {
         if (line.status === 'paid') {
           const existing = await client.query('SELECT 1 FROM commission_lines WHERE clawback_of = $1', [lineId]);
           if (existing.rowCount) throw ValidationError.field('reason', M.alreadyClawedBack);
-          const today = dayOf(now);
+          const today = utcDay(now);
           const { rows: inserted } = await client.query<{ id: string }>(
             `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on,
                                            base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency,

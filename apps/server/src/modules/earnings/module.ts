@@ -14,6 +14,7 @@ import {
   earningsTotalsSchema,
 } from '@portal/contracts/earnings';
 import { defineModule } from '../../kit/portal-module.ts';
+import { utcDay } from '../../lib/calendar-days.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { earningsConsoleRoutes } from './console-routes.ts';
@@ -64,7 +65,7 @@ export default defineModule({
       app.jobs.define({
         name: APPROVE_DUE_JOB,
         handle: async () => {
-          await ledger.approveDue(pool, new Date().toISOString().slice(0, 10));
+          await ledger.approveDue(pool, utcDay(new Date()));
         },
         describe: () => ({}),
       });

@@ -127,6 +127,13 @@ function filterConditions(filters: Partial<CommissionLineFilters> & { referral_a
   return where;
 }
 
+/** `AND <column> = $n` for a member who sees only their own referrals' lines (appending the value); '' for the agent's. */
+function ownLinesCondition(scope: LineScope, values: unknown[], column: string): string {
+  if (scope.memberId === null) return '';
+  values.push(scope.memberId);
+  return `AND ${column} = $${values.length}`;
+}
+
 function scopeConditions(scope: LineScope, values: unknown[]): string[] {
   values.push(scope.referralAgentId);
   const where = [`l.referral_agent_id = $${values.length}`];
@@ -171,7 +178,7 @@ export async function lineTotals(db: Queryable, scope: LineScope, filters: Commi
 /** The cards: balances per currency from the daily balances, and what of pending is held. */
 export async function balances(db: Queryable, scope: LineScope, yearStart: string): Promise<EarningsBalance[]> {
   const values: unknown[] = [scope.referralAgentId, yearStart];
-  const member = scope.memberId === null ? '' : (values.push(scope.memberId), `AND member_id = $${values.length}`);
+  const member = ownLinesCondition(scope, values, 'member_id');
   const { rows } = await db.query<{ currency: string; pending: string; approved: string; in_payout: string; paid: string }>(
     `SELECT currency,
             coalesce(sum(amount_minor) FILTER (WHERE status = 'pending'), 0)::text AS pending,
@@ -183,7 +190,7 @@ export async function balances(db: Queryable, scope: LineScope, yearStart: strin
     values,
   );
   const heldValues: unknown[] = [scope.referralAgentId];
-  const heldMember = scope.memberId === null ? '' : (heldValues.push(scope.memberId), `AND referred_by_user_id = $${heldValues.length}`);
+  const heldMember = ownLinesCondition(scope, heldValues, 'referred_by_user_id');
   const held = await db.query<{ currency: string; amount: string }>(
     `SELECT currency, sum(amount_minor)::text AS amount FROM commission_lines
       WHERE referral_agent_id = $1 ${heldMember} AND status = 'pending' AND held_reason IS NOT NULL GROUP BY currency`,
@@ -208,7 +215,7 @@ export async function monthlyAmounts(
 ): Promise<{ month: string; key: string; label: string; amount_minor: number }[]> {
   const values: unknown[] = [scope.referralAgentId, options.fromDay, options.currency];
   if (options.group === 'status') {
-    const member = scope.memberId === null ? '' : (values.push(scope.memberId), `AND member_id = $${values.length}`);
+    const member = ownLinesCondition(scope, values, 'member_id');
     const { rows } = await db.query<{ month: string; key: string; amount: string }>(
       `SELECT to_char(day, 'YYYY-MM') AS month, status AS key, sum(amount_minor)::text AS amount
          FROM commission_daily WHERE referral_agent_id = $1 ${member} AND day >= $2::date AND currency = $3 AND status <> 'reversed'
@@ -217,7 +224,7 @@ export async function monthlyAmounts(
     );
     return rows.map((row) => ({ month: row.month, key: row.key, label: row.key, amount_minor: Number(row.amount) }));
   }
-  const member = scope.memberId === null ? '' : (values.push(scope.memberId), `AND l.referred_by_user_id = $${values.length}`);
+  const member = ownLinesCondition(scope, values, 'l.referred_by_user_id');
   const [keyColumn, labelColumn, join] =
     options.group === 'facility' ? ['l.facility_id', 'f.name', 'JOIN facilities f ON f.id = l.facility_id'] : ["coalesce(l.service_id, 0)", "coalesce(s.name, '')", 'LEFT JOIN services s ON s.id = l.service_id'];
   const { rows } = await db.query<{ month: string; key: string; label: string; amount: string }>(
@@ -233,7 +240,7 @@ export async function monthlyAmounts(
 /** The currencies the scope has lines in, the largest total first. */
 export async function currenciesOf(db: Queryable, scope: LineScope): Promise<string[]> {
   const values: unknown[] = [scope.referralAgentId];
-  const member = scope.memberId === null ? '' : (values.push(scope.memberId), `AND member_id = $${values.length}`);
+  const member = ownLinesCondition(scope, values, 'member_id');
   const { rows } = await db.query<{ currency: string }>(
     `SELECT currency FROM commission_daily WHERE referral_agent_id = $1 ${member} GROUP BY currency HAVING bool_or(lines <> 0) ORDER BY sum(lines) DESC, currency`,
     values,
@@ -241,23 +248,30 @@ export async function currenciesOf(db: Queryable, scope: LineScope): Promise<str
   return rows.map((row) => row.currency);
 }
 
-/** The members told of a line: whoever reads the agent's earnings, and the member who referred it. */
-export async function membersSeeingLine(db: Queryable, referralAgentId: number, referredByUserId: number | null): Promise<number[]> {
-  const roles = Object.entries(PARTNER_ROLE_PERMISSIONS)
-    .filter(([role, permissions]) => (permissions as readonly string[]).includes('earnings.read') && referralScope(role as PartnerRole) === 'agent')
-    .map(([role]) => role);
+/** The roles that read the agent's earnings whoever referred the booking (earnings.read with the agent's scope). */
+const AGENT_WIDE_EARNINGS_ROLES = Object.entries(PARTNER_ROLE_PERMISSIONS)
+  .filter(([role, permissions]) => (permissions as readonly string[]).includes('earnings.read') && referralScope(role as PartnerRole) === 'agent')
+  .map(([role]) => role);
+
+/** The approved members told of lines: whoever reads the agent's earnings, and the members in `referrerIds`. */
+export async function membersSeeingLines(db: Queryable, referralAgentId: number, referrerIds: readonly number[]): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(
     `SELECT u.id FROM users u JOIN partner_profiles p ON p.user_id = u.id
-      WHERE p.referral_agent_id = $1 AND u.status = 'approved' AND (p.role = ANY($2::text[]) OR u.id = $3) ORDER BY u.id`,
-    [referralAgentId, roles, referredByUserId],
+      WHERE p.referral_agent_id = $1 AND u.status = 'approved' AND (p.role = ANY($2::text[]) OR u.id = ANY($3::int[])) ORDER BY u.id`,
+    [referralAgentId, AGENT_WIDE_EARNINGS_ROLES, referrerIds],
   );
   return rows.map((row) => Number(row.id));
+}
+
+/** The members told of a line: whoever reads the agent's earnings, and the member who referred it. */
+export function membersSeeingLine(db: Queryable, referralAgentId: number, referredByUserId: number | null): Promise<number[]> {
+  return membersSeeingLines(db, referralAgentId, referredByUserId === null ? [] : [referredByUserId]);
 }
 
 /** The facilities the scope has lines at, by name (the facility filter's choices). */
 export async function facilitiesWithLines(db: Queryable, scope: LineScope): Promise<{ id: number; name: string }[]> {
   const values: unknown[] = [scope.referralAgentId];
-  const member = scope.memberId === null ? '' : (values.push(scope.memberId), `AND l.referred_by_user_id = $${values.length}`);
+  const member = ownLinesCondition(scope, values, 'l.referred_by_user_id');
   const { rows } = await db.query<{ id: number; name: string }>(
     `SELECT f.id, f.name FROM facilities f
       WHERE EXISTS (SELECT 1 FROM commission_lines l WHERE l.referral_agent_id = $1 AND l.facility_id = f.id ${member})
