@@ -32,10 +32,10 @@ export function useEarningsFacilities() {
 
 /** What the filtered lines add up to per currency: the table's footer. */
 export function useEarningsTotals(filters: Partial<CommissionLineFilters>) {
-  const params = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number>;
+  // Absent filters drop out of both the key (undefined is not hashed) and the URL (http leaves empty values out).
   return useQuery({
-    queryKey: [EARNINGS_TOTALS_URL, params],
-    queryFn: ({ signal }) => http.get(EARNINGS_TOTALS_URL, { schema: earningsTotalsSchema, query: params, signal }),
+    queryKey: [EARNINGS_TOTALS_URL, filters],
+    queryFn: ({ signal }) => http.get(EARNINGS_TOTALS_URL, { schema: earningsTotalsSchema, query: filters, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -125,10 +125,9 @@ function MonthlyChart({ currencies }: { currencies: string[] }) {
   const data = monthly.data;
   const shown = data?.currency ?? null;
   const label = (key: string, fallback: string) => (group === 'status' ? t(`status.${key as CommissionStatus}`) : key === 'other' ? t('chart.other') : fallback);
-  const monthName = (month: string) => format.date(`${month}-01`).replace(/^\d+\s/, '');
   // The chart draws numbers: each minor amount in its currency's units (its legend and tooltip format them back).
   const digits = shown ? minorDigits(shown) : 2;
-  const rows = data ? data.months.map((month, index) => ({ month: monthName(month), ...Object.fromEntries(data.series.map((series) => [series.key, series.amounts_minor[index]! / 10 ** digits])) })) : [];
+  const rows = data ? data.months.map((month, index) => ({ month: format.month(month), ...Object.fromEntries(data.series.map((series) => [series.key, series.amounts_minor[index]! / 10 ** digits])) })) : [];
   const totals = data ? data.months.map((_, index) => data.series.reduce((sum, series) => sum + series.amounts_minor[index]!, 0)) : [];
   const grand = totals.reduce((sum, value) => sum + value, 0);
   const best = totals.reduce((top, value, index) => (value > totals[top]! ? index : top), 0);
@@ -177,7 +176,7 @@ function MonthlyChart({ currencies }: { currencies: string[] }) {
                 currency: shown,
                 months: String(months),
                 total: format.moneyMinor(grand, shown),
-                best: monthName(data.months[best]!),
+                best: format.month(data.months[best]!),
                 bestAmount: format.moneyMinor(totals[best]!, shown),
               })}
             </Text>
@@ -198,7 +197,7 @@ function MonthlyChart({ currencies }: { currencies: string[] }) {
                   <Table.Tbody>
                     {data.months.map((month, index) => (
                       <Table.Tr key={month}>
-                        <Table.Td>{monthName(month)}</Table.Td>
+                        <Table.Td>{format.month(month)}</Table.Td>
                         {data.series.map((series) => (
                           <Table.Td key={series.key} ta="end">
                             {format.moneyMinor(series.amounts_minor[index]!, shown)}
