@@ -5,6 +5,7 @@ import { utcDay } from '../../lib/calendar-days.ts';
 import { createCommissionRates } from '../commission-rates/public.ts';
 import { priceCommission } from './ledger.ts';
 import { payoutMinimum } from './payout-minimums.ts';
+import { insertClawback } from './repository.ts';
 
 /**
  * The demo ledger (issue 16): a commission line for every completed demo booking, three years of them in each agent's
@@ -201,14 +202,11 @@ export async function seedDemoEarnings(pool: pg.Pool): Promise<void> {
     // One clawback: a paid line of the first agent refunded after payout, taken back by the next payout.
     const firstAgent = agents[0]?.referral_agent_id;
     if (firstAgent !== undefined) {
-      await client.query(
-        `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on, base_minor, base_currency,
-                                       rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency, status, payable_on, approved_at, clawback_of)
-         SELECT 'clawback', referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, $2::date, base_minor, base_currency,
-                rate_id, rate, agreement_id, agreement_key, agreement_version, -amount_minor, currency, 'approved', $2::date, now(), id
-           FROM commission_lines WHERE referral_agent_id = $1 AND status = 'paid' ORDER BY paid_on DESC, id DESC OFFSET 4 LIMIT 1`,
-        [firstAgent, utcDay(new Date(now - 3 * DAY_MS))],
+      const { rows: paid } = await client.query<{ id: string }>(
+        `SELECT id FROM commission_lines WHERE referral_agent_id = $1 AND status = 'paid' ORDER BY paid_on DESC, id DESC OFFSET 4 LIMIT 1`,
+        [firstAgent],
       );
+      if (paid[0]) await insertClawback(client, Number(paid[0].id), utcDay(new Date(now - 3 * DAY_MS)), new Date(now));
     }
   });
 }

@@ -13,7 +13,7 @@ import type { Agreements } from '../agreements/public.ts';
 import type { CommissionRates, ResolvedRate } from '../commission-rates/public.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { EARNINGS_MESSAGES as M } from './messages.ts';
-import { findLine, membersSeeingLine, membersSeeingLines } from './repository.ts';
+import { findLine, insertClawback, membersSeeingLine, membersSeeingLines } from './repository.ts';
 
 /**
  * The ledger's rules (docs/earnings.md), one place whoever acts: the booking's completion (a job queued in the console
@@ -234,19 +234,7 @@ export function createLedger(deps: LedgerDeps) {
         if (line.status === 'paid') {
           const existing = await client.query('SELECT 1 FROM commission_lines WHERE clawback_of = $1', [lineId]);
           if (existing.rowCount) throw ValidationError.field('reason', M.alreadyClawedBack);
-          const today = utcDay(now);
-          const { rows: inserted } = await client.query<{ id: string }>(
-            `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on,
-                                           base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency,
-                                           status, payable_on, approved_at, clawback_of)
-             SELECT 'clawback', referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, $2::date,
-                    base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, -amount_minor, currency,
-                    'approved', $2::date, $3, id
-               FROM commission_lines WHERE id = $1
-             RETURNING id`,
-            [lineId, today, now],
-          );
-          const clawbackId = Number(inserted[0]!.id);
+          const clawbackId = await insertClawback(client, lineId, utcDay(now), now);
           await recordAudit(client, actor, { action: 'commission.clawed_back', target: { type: 'commission_line', id: lineId }, after: { clawback_id: clawbackId, amount_minor: -amount, currency: line.currency }, reason });
           return {
             lineId,

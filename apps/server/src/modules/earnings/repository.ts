@@ -280,3 +280,22 @@ export async function facilitiesWithLines(db: Queryable, scope: LineScope): Prom
   );
   return rows;
 }
+
+/**
+ * Writes the clawback of paid line `lineId`: the same booking and pricing, the negative amount, approved on `day` so
+ * the next payout nets it. Answers its id.
+ */
+export async function insertClawback(db: Queryable, lineId: number, day: string, at: Date): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on,
+                                   base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency,
+                                   status, payable_on, approved_at, clawback_of)
+     SELECT 'clawback', referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, $2::date,
+            base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, -amount_minor, currency,
+            'approved', $2::date, $3, id
+       FROM commission_lines WHERE id = $1
+     RETURNING id`,
+    [lineId, day, at],
+  );
+  return Number(rows[0]!.id);
+}
