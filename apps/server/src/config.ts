@@ -35,6 +35,12 @@ const environmentSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_SECURE: booleanFlag.optional(),
   MAIL_FROM: z.string().default('Partner Portal <no-reply@partner-portal.local>'),
+  /** The business as its self-billing statements name it (docs/earnings.md). */
+  ISSUER_NAME: z.string().min(1).default('Meditravel Health Services FZ-LLC'),
+  ISSUER_ADDRESS: z.string().min(1).default('Building 64, Office 1204, Dubai Healthcare City, Dubai, United Arab Emirates'),
+  /** ISO 3166-1 alpha-2: a partner elsewhere gets the reverse-charge note */
+  ISSUER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as AE').default('AE'),
+  ISSUER_TAX_ID: z.string().min(1).default('TRN 100234567800003'),
   REDIS_URL: z.string().url().optional(),
   PUSHER_APP_ID: z.string().optional(),
   PUSHER_KEY: z.string().optional(),
@@ -89,6 +95,8 @@ export interface Config {
     smtp: { host: string; port: number; secure: boolean; user?: string; password?: string } | undefined;
     outboxDir: string;
   };
+  /** The business as its self-billing statements name it. */
+  issuer: { name: string; address: string; country: string; taxId: string };
   redisUrl: string | undefined;
   pusher: {
     appId: string;
@@ -190,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    issuer: { name: values.ISSUER_NAME, address: values.ISSUER_ADDRESS, country: values.ISSUER_COUNTRY, taxId: values.ISSUER_TAX_ID },
     redisUrl: values.REDIS_URL,
     pusher: {
       appId: values.PUSHER_APP_ID ?? 'portal',

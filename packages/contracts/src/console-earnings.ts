@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { commissionLineFilters, commissionLineSchema, COMMISSION_LINE_SORTS } from './earnings.ts';
+import { commissionLineFilters, commissionLineSchema, COMMISSION_LINE_SORTS, currencyQueryField, payoutSchema, PAYOUT_SORTS, PAYOUT_STATUSES } from './earnings.ts';
 import { idStringField, textField } from './fields.ts';
-import { defaultedSortQueryField, idQueryField, listEndpoint, listQuerySchema } from './list-query.ts';
+import { dateQueryField, defaultedSortQueryField, enumQueryField, idQueryField, listEndpoint, listQuerySchema } from './list-query.ts';
 
 /**
  * The console's ledger (issue 16, docs/earnings.md): kept apart from earnings.ts so the partner's pages never carry
@@ -44,3 +44,93 @@ export const recordRefundResultSchema = z.object({
   /** the clawback written, when the line was paid */
   clawback: consoleCommissionLineSchema.nullable(),
 });
+
+/**
+ * Payout schedules: per currency, the smallest payout (minor units; a smaller balance waits for the next run) and the
+ * day of the month the run builds payouts. A currency nobody set is paid on the 5th with a default minimum (`is_default`).
+ */
+export const payoutScheduleSchema = z.object({
+  currency: z.string(),
+  minimum_minor: z.number().int(),
+  day_of_month: z.number().int(),
+  is_default: z.boolean(),
+  /** approved (clawbacks netted) and not yet in a payout, across agents */
+  approved_minor: z.number().int(),
+  /** the day the next run builds payouts of this currency */
+  next_run_on: z.string(),
+  updated_at: z.string().nullable(),
+});
+export type PayoutSchedule = z.infer<typeof payoutScheduleSchema>;
+
+/** GET /api/console/earnings/payout-schedules (earnings.read): every currency with lines or a schedule. */
+export const CONSOLE_PAYOUT_SCHEDULES_URL = '/api/console/earnings/payout-schedules';
+export const payoutSchedulesSchema = z.object({ schedules: z.array(payoutScheduleSchema) });
+
+export const payoutScheduleParamsSchema = z.object({
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'The currency must be a three-letter ISO 4217 code.'),
+});
+export const consolePayoutScheduleUrl = (currency: string) => `${CONSOLE_PAYOUT_SCHEDULES_URL}/${currency}`;
+
+/** PUT /api/console/earnings/payout-schedules/:currency (earnings.manage): set a currency's minimum and day; audited. */
+export const payoutScheduleRequestSchema = z.object({
+  /** the minimum as a decimal in the currency ('50.00'); 0 pays any positive balance */
+  minimum: z
+    .string({ error: 'The minimum is required.' })
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,3})?$/, 'The minimum must be an amount such as 50.00.'),
+  day_of_month: z.number({ error: 'The day must be a number from 1 to 28.' }).int('The day must be a number from 1 to 28.').min(1, 'The day must be a number from 1 to 28.').max(28, 'The day must be a number from 1 to 28.'),
+});
+export type PayoutScheduleRequest = z.output<typeof payoutScheduleRequestSchema>;
+
+/** A payout as the console lists it: with its agent, and who sent it. */
+export const consolePayoutSchema = payoutSchema.extend({
+  referral_agent_id: z.number().int(),
+  agent_name: z.string(),
+  bank_reference: z.string().nullable(),
+  sent_by: z.string().nullable(),
+});
+export type ConsolePayout = z.infer<typeof consolePayoutSchema>;
+
+export const consolePayoutsQuerySchema = listQuerySchema({
+  filters: {
+    status: enumQueryField('status', PAYOUT_STATUSES),
+    currency: currencyQueryField(),
+    referral_agent_id: idQueryField('referral agent'),
+    /** the run's day: one batch */
+    scheduled_on: dateQueryField('scheduled on'),
+    sort: defaultedSortQueryField(PAYOUT_SORTS, '-scheduled_on'),
+  },
+  defaultPageSize: 25,
+});
+export type ConsolePayoutsQuery = z.output<typeof consolePayoutsQuerySchema>;
+
+/** GET /api/console/earnings/payouts (earnings.read): every agent's payouts; a batch is a run day and a currency. */
+export const consolePayoutsEndpoint = listEndpoint('/api/console/earnings/payouts', consolePayoutsQuerySchema, consolePayoutSchema);
+
+export const payoutParamsSchema = z.object({ id: idStringField('id') });
+
+/** GET /api/console/earnings/payouts/:id (earnings.read): the payout and its lines. */
+export const consolePayoutUrl = (id: number | string) => `/api/console/earnings/payouts/${id}`;
+export const consolePayoutDetailSchema = z.object({ payout: consolePayoutSchema, lines: z.array(consoleCommissionLineSchema) });
+export type ConsolePayoutDetail = z.infer<typeof consolePayoutDetailSchema>;
+
+/**
+ * POST /api/console/earnings/payouts/:id/{sent,paid,failed} (earnings.manage), each audited and told to the partner:
+ * sent (from draft), paid (from sent: the lines are paid, the statement numbered), failed (from sent, a reason shown to
+ * the partner: the lines are approved again and wait for the next run). A payout in another state answers 409.
+ */
+export const PAYOUT_ACTIONS = ['sent', 'paid', 'failed'] as const;
+export type PayoutAction = (typeof PAYOUT_ACTIONS)[number];
+export const consolePayoutActionUrl = (id: number | string, action: PayoutAction) => `/api/console/earnings/payouts/${id}/${action}`;
+export const markPayoutPaidRequestSchema = z.object({
+  /** the bank's reference of the transfer, kept with the payout */
+  bank_reference: textField('bank reference', { min: 0, max: 100 }).optional(),
+});
+export const markPayoutFailedRequestSchema = z.object({
+  reason: textField('reason', { min: 3, max: 500, required: 'Say why: the reason is shown to the partner.' }),
+});
+export const payoutActionResultSchema = z.object({ payout: consolePayoutSchema });
+
+/** POST /api/console/earnings/payout-run (earnings.manage): run today's payouts now (the job also runs daily). */
+export const CONSOLE_PAYOUT_RUN_URL = '/api/console/earnings/payout-run';
+export const payoutRunResultSchema = z.object({ payouts: z.number().int(), carried_forward: z.number().int() });

@@ -20,7 +20,7 @@ export type CommissionLineKind = (typeof COMMISSION_LINE_KINDS)[number];
 export const HOLD_REASONS = ['agreement_unsigned'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
-const currencyQueryField = () => queryField(z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'The currency must be a three-letter ISO 4217 code.'));
+export const currencyQueryField = () => queryField(z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'The currency must be a three-letter ISO 4217 code.'));
 
 /** One line of the ledger. */
 export const commissionLineSchema = z.object({
@@ -130,3 +130,50 @@ export const earningsMonthlySchema = z.object({
   series: z.array(z.object({ key: z.string(), label: z.string(), amounts_minor: z.array(z.number().int()) })),
 });
 export type EarningsMonthly = z.infer<typeof earningsMonthlySchema>;
+
+/**
+ * Payouts (payouts.read: owners, managers and finance; the whole agent's): one per agent, currency and run day,
+ * gathering the approved lines and netting clawbacks. draft (built by the run) → sent (the bank transfer is on its way)
+ * → paid (the statement is numbered) or failed (the reason shown, the lines approved again for the next run).
+ */
+export const PAYOUT_STATUSES = ['draft', 'sent', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export const payoutSchema = z.object({
+  id: z.number().int(),
+  currency: z.string(),
+  amount_minor: z.number().int(),
+  lines: z.number().int(),
+  status: z.enum(PAYOUT_STATUSES),
+  /** the day of the payout run that built it */
+  scheduled_on: z.string(),
+  sent_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  /** the self-billing statement's number, once paid ('SB-2026-000123') */
+  statement_number: z.string().nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+
+export const PAYOUT_SORTS = ['scheduled_on', 'amount'] as const;
+export const payoutsQuerySchema = listQuerySchema({
+  filters: {
+    status: enumQueryField('status', PAYOUT_STATUSES),
+    currency: currencyQueryField(),
+    sort: defaultedSortQueryField(PAYOUT_SORTS, '-scheduled_on'),
+  },
+  defaultPageSize: 10,
+});
+export type PayoutsQuery = z.output<typeof payoutsQuerySchema>;
+
+/** GET /api/earnings/payouts (payouts.read): the agent's payouts, newest first. */
+export const payoutsEndpoint = listEndpoint('/api/earnings/payouts', payoutsQuerySchema, payoutSchema);
+
+/**
+ * GET /api/earnings/payouts/:id/statement (payouts.read): the self-billing statement of a paid payout, a PDF written
+ * once and kept (its SHA-256 in the X-Content-SHA256 header); 404 for a payout not paid or not the agent's.
+ */
+export const payoutStatementUrl = (id: number | string) => `/api/earnings/payouts/${id}/statement`;
+/** The header carrying the stored statement's SHA-256 (hex). */
+export const CONTENT_SHA256_HEADER = 'x-content-sha256';

@@ -198,6 +198,9 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'The months field must be 6, 12 or 24.': 'يجب أن يكون حقل الأشهر 6 أو 12 أو 24.',
   'The selected group is invalid.': 'التجميع المختار غير صالح.',
   'Say why: the reason is shown to the partner.': 'اذكر السبب: يظهر السبب للشريك.',
+  'The minimum is required.': 'الحد الأدنى مطلوب.',
+  'The minimum must be an amount such as 50.00.': 'يجب أن يكون الحد الأدنى مبلغًا مثل 50.00.',
+  'The day must be a number from 1 to 28.': 'يجب أن يكون اليوم رقمًا من 1 إلى 28.',
 };
 
 /** What placeholders are filled with: field labels, the password rules (as the message lists them), zod's names. */
@@ -234,6 +237,8 @@ const ARABIC_TERMS: MessageCatalogue = {
   link: 'الرابط',
   partner: 'الشريك',
   'referral agent': 'وكيل الإحالة',
+  'scheduled on': 'تاريخ الدفعة',
+  'bank reference': 'المرجع المصرفي',
   audience: 'المستلمون',
   name: 'الاسم',
   slug: 'المعرّف المختصر',

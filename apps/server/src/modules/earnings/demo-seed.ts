@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { createRandom, seedFromText } from '../../db/seeds/booking-catalog.ts';
+import { DEMO_AGENTS } from '../../db/seeds/demo-identities.ts';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import { createCommissionRates } from '../commission-rates/public.ts';
@@ -74,9 +75,19 @@ async function heldSince(db: Queryable, agentId: number): Promise<string | null>
   return rows[0]?.since ?? null;
 }
 
+/** Where the demo agents are registered for tax, as their statements print it: two abroad (reverse charge), one local. */
+const DEMO_TAX_REGISTRATIONS: Record<string, { country: string; taxId: string }> = {
+  [DEMO_AGENTS.main]: { country: 'GB', taxId: 'GB 284 6195 30' },
+  [DEMO_AGENTS.second]: { country: 'DE', taxId: 'DE 318472905' },
+  [DEMO_AGENTS.affiliates]: { country: 'AE', taxId: 'TRN 100398274100003' },
+};
+
 export async function seedDemoEarnings(pool: pg.Pool): Promise<void> {
   const existing = await pool.query('SELECT 1 FROM commission_lines LIMIT 1');
   if (existing.rowCount) return;
+  for (const [name, registration] of Object.entries(DEMO_TAX_REGISTRATIONS)) {
+    await pool.query('UPDATE referral_agents SET country = $2, tax_id = $3 WHERE name = $1', [name, registration.country, registration.taxId]);
+  }
   const rates = createCommissionRates();
   const now = Date.now();
   const today = utcDay(new Date(now));
@@ -161,12 +172,13 @@ export async function seedDemoEarnings(pool: pg.Pool): Promise<void> {
       const paidAt = new Date(Date.parse(`${payout.day}T00:00:00Z`) + 1.4 * DAY_MS);
       const number = payout.failed ? null : `SB-${payout.day.slice(0, 4)}-${String((statementNumber += 1)).padStart(6, '0')}`;
       const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status, statement_number, failure_reason, created_at, sent_at, paid_at, failed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10) RETURNING id`,
+        `INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status, statement_number, failure_reason, created_at, sent_at, paid_at, failed_at, scheduled_on, bank_reference)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11::date, $12) RETURNING id`,
         [
           payout.agentId, payout.currency, payout.amount, payout.lines, payout.failed ? 'failed' : 'paid', number,
           payout.failed ? "Returned by the beneficiary's bank: account closed (AC04). Ask the partner to confirm their payment details." : null,
-          new Date(`${payout.day}T06:00:00Z`), payout.failed ? null : paidAt, payout.failed ? paidAt : null,
+          new Date(`${payout.day}T06:00:00Z`), payout.failed ? null : paidAt, payout.failed ? paidAt : null, payout.day,
+          payout.failed ? null : `TRF${payout.day.replaceAll('-', '')}${String(payout.agentId).padStart(4, '0')}${payout.currency}`,
         ],
       );
       payoutIds.set(payout.key, Number(rows[0]!.id));

@@ -5,6 +5,10 @@ export const EARNINGS_MESSAGES = {
   alreadyReversed: 'This commission is already reversed.',
   alreadyClawedBack: 'This commission was already clawed back.',
   inPayout: 'This commission is in a payout being sent. Record the refund once the payout is paid (it becomes a clawback) or failed.',
+  onlyDraftSent: 'Only a draft payout can be marked sent: this one was already sent, paid or failed.',
+  onlySentPaid: 'Only a payout marked sent can be marked paid.',
+  alreadyClosed: 'This payout is already paid or failed.',
+  minimumDecimals: 'The minimum has more decimals than its currency has.',
 } as const;
 
 export const EARNINGS_TRANSLATIONS = translationsOf(EARNINGS_MESSAGES, {
@@ -13,5 +17,9 @@ export const EARNINGS_TRANSLATIONS = translationsOf(EARNINGS_MESSAGES, {
     alreadyReversed: 'هذه العمولة ملغاة بالفعل.',
     alreadyClawedBack: 'استُردت هذه العمولة بالفعل.',
     inPayout: 'هذه العمولة ضمن دفعة قيد الإرسال. سجّل الاسترداد بعد دفع الدفعة (فيصبح استردادًا من الدفعة القادمة) أو فشلها.',
+    onlyDraftSent: 'لا يمكن وضع علامة الإرسال إلا على دفعة مسودة: هذه الدفعة أُرسلت أو دُفعت أو فشلت بالفعل.',
+    onlySentPaid: 'لا يمكن وضع علامة الدفع إلا على دفعة مُرسلة.',
+    alreadyClosed: 'هذه الدفعة مدفوعة أو فاشلة بالفعل.',
+    minimumDecimals: 'يحتوي الحد الأدنى على منازل عشرية أكثر مما تسمح به عملته.',
   },
 });

@@ -22,6 +22,8 @@ import { seedDemoEarnings } from './demo-seed.ts';
 import { createLedger, type Ledger } from './ledger.ts';
 import { EARNINGS_TRANSLATIONS } from './messages.ts';
 import { monthlyChart } from './monthly-chart.ts';
+import { payoutRoutes } from './payout-routes.ts';
+import { createPayouts, PAYOUT_STATEMENT_KIND } from './payouts.ts';
 import { balances, facilitiesWithLines, findLinesPage, lineScopeOf, lineTotals } from './repository.ts';
 
 /** A completed booking's commission, queued in the console write's transaction (one job per booking). */
@@ -31,6 +33,8 @@ export const APPROVE_DUE_JOB = 'earnings.approve-due';
 /** The hourly sweep: completed bookings of the last days without their commission (the CLI's, a lost job). */
 export const SWEEP_JOB = 'earnings.sweep';
 const SWEEP_DAYS = 7;
+/** The daily payout run: builds the payouts of the currencies whose day it is. */
+export const PAYOUT_RUN_JOB = 'earnings.payout-run';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +58,8 @@ export default defineModule({
       const pool = app.database.pool;
       const ledger = createLedger({ rates: app.commissionRates, agreements: app.agreements, notifications: app.notifications });
       app.decorate('ledger', ledger);
+      app.storage.defineKind({ name: PAYOUT_STATEMENT_KIND, maxBytes: 20 * 1024 * 1024, types: ['application/pdf'] });
+      const payouts = createPayouts({ notifications: app.notifications, storage: app.storage, issuer: app.config.issuer });
 
       app.jobs.define<{ bookingId: number }>({
         name: RECORD_COMMISSION_JOB,
@@ -76,9 +82,18 @@ export default defineModule({
         },
         describe: () => ({}),
       });
+      app.jobs.define({
+        name: PAYOUT_RUN_JOB,
+        handle: async () => {
+          await payouts.run(pool, utcDay(new Date()));
+        },
+        describe: () => ({}),
+      });
       // 00:30 UTC: the first run of a day after every refund window ending that day (windows end at a UTC day).
       app.jobs.schedule({ name: APPROVE_DUE_JOB, cron: '30 0 * * *' });
       app.jobs.schedule({ name: SWEEP_JOB, cron: '15 * * * *' });
+      // 02:00 UTC: after the day's approvals, so a line approved today is in today's payout.
+      app.jobs.schedule({ name: PAYOUT_RUN_JOB, cron: '0 2 * * *' });
 
       // A booking completed in the console: its commission is recorded by a job queued in the same transaction, so it
       // exists exactly when the completion commits.
@@ -127,6 +142,7 @@ export default defineModule({
       );
 
       await app.register(earningsConsoleRoutes, { ledger });
+      await app.register(payoutRoutes, { payouts });
     },
     { name: 'earnings-module' },
   ),

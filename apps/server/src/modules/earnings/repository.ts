@@ -163,6 +163,12 @@ export async function findLine(db: Queryable, id: number): Promise<ConsoleCommis
   return rows[0] ? toLine(rows[0]) : undefined;
 }
 
+/** The lines a payout gathered (a failed payout's went back to approved: it has none). */
+export async function findPayoutLines(db: Queryable, payoutId: number): Promise<ConsoleCommissionLine[]> {
+  const { rows } = await db.query<LineRecord>(`SELECT ${LINE_COLUMNS} FROM ${LINE_FROM} WHERE l.payout_id = $1 ORDER BY l.treatment_on, l.id`, [payoutId]);
+  return rows.map(toLine);
+}
+
 /** What the filtered lines add up to, per currency: reversed lines are shown but count for nothing. */
 export async function lineTotals(db: Queryable, scope: LineScope, filters: CommissionLineFilters): Promise<{ currency: string; amount_minor: number; lines: number }[]> {
   const values: unknown[] = [];

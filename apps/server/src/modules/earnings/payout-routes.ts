@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CONSOLE_PAYOUT_RUN_URL,
+  CONSOLE_PAYOUT_SCHEDULES_URL,
+  consolePayoutDetailSchema,
+  consolePayoutsEndpoint,
+  markPayoutFailedRequestSchema,
+  markPayoutPaidRequestSchema,
+  payoutActionResultSchema,
+  payoutParamsSchema,
+  payoutRunResultSchema,
+  payoutScheduleParamsSchema,
+  payoutScheduleRequestSchema,
+  payoutSchedulesSchema,
+} from '@portal/contracts/console-earnings';
+import { CONTENT_SHA256_HEADER, payoutsEndpoint } from '@portal/contracts/earnings';
+import { messageSchema } from '@portal/contracts/errors';
+import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
+import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
+import { utcDay } from '../../lib/calendar-days.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { currentUser } from '../../plugins/auth-guard.ts';
+import { operatorAuditActor } from '../../plugins/operator-session.ts';
+import type { Payouts } from './payouts.ts';
+import { findAgentPayout, findConsolePayoutsPage, findPayout, findPayoutsPage, payoutSchedules } from './payouts-repository.ts';
+import { findPayoutLines } from './repository.ts';
+
+/**
+ * Payouts' routes (docs/earnings.md): the partner's payouts and statements (payouts.read: the whole agent's); the
+ * console's schedules, batches and steps (earnings.read to look, earnings.manage to act; every act audited).
+ */
+export async function payoutRoutes(fastify: FastifyInstance, options: { payouts: Payouts }): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const pool = app.database.pool;
+  const { payouts } = options;
+
+  listRoute(app, {
+    endpoint: payoutsEndpoint,
+    permission: 'payouts.read',
+    tags: ['earnings'],
+    summary: "The agent's payouts, newest first: filter by status and currency",
+    list: (user, query) => findPayoutsPage(pool, user.referralAgentId, query),
+  });
+
+  app.get(
+    `${payoutsEndpoint.url}/:id/statement`,
+    partnerRoute(app, { permission: 'payouts.read', tags: ['earnings'], summary: "A paid payout's self-billing statement (PDF, the same bytes every time; its SHA-256 in X-Content-SHA256)", params: payoutParamsSchema, response: { 404: messageSchema } }),
+    async (request, reply) => {
+      const payout = await findAgentPayout(pool, currentUser(request).referralAgentId, request.params.id);
+      if (!payout || payout.status !== 'paid') throw new NotFoundError();
+      const statement = await payouts.statement(pool, payout.id);
+      const stream = await app.storage.read(statement.file);
+      return reply.headers({ ...app.storage.downloadHeaders(statement.file, { disposition: 'attachment' }), [CONTENT_SHA256_HEADER]: statement.sha256 }).send(stream as never);
+    },
+  );
+
+  const TAGS = ['console-earnings'];
+
+  app.get(
+    CONSOLE_PAYOUT_SCHEDULES_URL,
+    operatorRoute(app, { permission: 'earnings.read', tags: TAGS, summary: "Each currency's payout minimum and day, what is approved and waiting, and the next run", response: { 200: payoutSchedulesSchema } }),
+    async () => ({ schedules: await payoutSchedules(pool, utcDay(new Date())) }),
+  );
+
+  app.put(
+    `${CONSOLE_PAYOUT_SCHEDULES_URL}/:currency`,
+    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: "Set a currency's payout minimum and day of the month (audited)", params: payoutScheduleParamsSchema, body: payoutScheduleRequestSchema, response: { 200: payoutSchedulesSchema } }),
+    async (request) => {
+      await payouts.setSchedule(pool, operatorAuditActor(request), request.params.currency, request.body);
+      return { schedules: await payoutSchedules(pool, utcDay(new Date())) };
+    },
+  );
+
+  app.post(
+    CONSOLE_PAYOUT_RUN_URL,
+    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: "Build today's payouts now, in every currency (the daily run builds those whose day it is)", response: { 200: payoutRunResultSchema } }),
+    async () => {
+      const result = await payouts.run(pool, utcDay(new Date()), { everyCurrency: true });
+      return { payouts: result.payouts, carried_forward: result.carriedForward };
+    },
+  );
+
+  operatorListRoute(app, {
+    endpoint: consolePayoutsEndpoint,
+    permission: 'earnings.read',
+    tags: TAGS,
+    summary: "Every agent's payouts: filter by status, currency, agent and run day (a batch)",
+    list: (_operator, query) => findConsolePayoutsPage(pool, query),
+  });
+
+  app.get(
+    `${consolePayoutsEndpoint.url}/:id`,
+    operatorRoute(app, { permission: 'earnings.read', tags: TAGS, summary: 'A payout and its lines', params: payoutParamsSchema, response: { 200: consolePayoutDetailSchema } }),
+    async (request) => {
+      const payout = await findPayout(pool, request.params.id);
+      if (!payout) throw new NotFoundError();
+      return { payout, lines: await findPayoutLines(pool, payout.id) };
+    },
+  );
+
+  const answer = async (id: number) => ({ payout: (await findPayout(pool, id))! });
+  const stateConflict = { 409: messageSchema };
+  app.post(
+    `${consolePayoutsEndpoint.url}/:id/sent`,
+    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Mark a draft payout sent (audited; the partner is told)', params: payoutParamsSchema, body: z.object({}).optional(), response: { 200: payoutActionResultSchema, ...stateConflict } }),
+    async (request) => {
+      await payouts.markSent(pool, operatorAuditActor(request), request.params.id);
+      return answer(request.params.id);
+    },
+  );
+  app.post(
+    `${consolePayoutsEndpoint.url}/:id/paid`,
+    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Mark a sent payout paid: its lines are paid, its statement numbered (audited; the partner is told)', params: payoutParamsSchema, body: markPayoutPaidRequestSchema, response: { 200: payoutActionResultSchema, ...stateConflict } }),
+    async (request) => {
+      await payouts.markPaid(pool, operatorAuditActor(request), request.params.id, request.body.bank_reference);
+      return answer(request.params.id);
+    },
+  );
+  app.post(
+    `${consolePayoutsEndpoint.url}/:id/failed`,
+    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Mark a payout failed, with the reason the partner reads: its lines wait for the next run (audited)', params: payoutParamsSchema, body: markPayoutFailedRequestSchema, response: { 200: payoutActionResultSchema, ...stateConflict } }),
+    async (request) => {
+      await payouts.markFailed(pool, operatorAuditActor(request), request.params.id, request.body.reason);
+      return answer(request.params.id);
+    },
+  );
+}

@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type pg from 'pg';
+import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
+import { decimalToMinor, minorToDecimal } from '@portal/contracts/money';
+import type { Locale } from '@portal/contracts/preferences';
+import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
+import { inTransaction, type Queryable } from '../../db/queryable.ts';
+import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { utcDay } from '../../lib/calendar-days.ts';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { dayText } from '../../lib/locale.ts';
+import type { FileStore, StoredFile } from '../../lib/storage/file-store.ts';
+import type { NotificationService } from '../notifications/service.ts';
+import { EARNINGS_MESSAGES as M } from './messages.ts';
+import { payoutRules } from './payouts-repository.ts';
+import { membersSeeingLine } from './repository.ts';
+import { buildStatementPdf, type StatementIssuer } from './statement-pdf.ts';
+
+/**
+ * Payouts (docs/earnings.md): the run that gathers approved lines into draft payouts, and the finance operator's
+ * steps (sent, paid, failed), each audited and told to those of the agent who read its payouts. One place whoever
+ * acts: the daily job, the console's "Run now", the routes.
+ */
+
+/** The storage kind of self-billing statements. */
+export const PAYOUT_STATEMENT_KIND = 'payout-statement';
+
+export interface PayoutsDeps {
+  notifications: Pick<NotificationService, 'notify'>;
+  storage: Pick<FileStore, 'save' | 'read' | 'delete'>;
+  issuer: StatementIssuer;
+}
+
+const WORDS: Record<Locale, { sentTitle: string; sent: (amount: string) => string; paidTitle: string; paid: (amount: string, number: string) => string; failedTitle: string; failed: (amount: string, reason: string) => string }> = {
+  en: {
+    sentTitle: 'Payout sent',
+    sent: (amount) => `Your payout of ${amount} is on its way to your bank account; it usually arrives within three working days.`,
+    paidTitle: 'Payout paid',
+    paid: (amount, number) => `Your payout of ${amount} was paid. Self-billing statement ${number} is ready to download.`,
+    failedTitle: 'Payout failed',
+    failed: (amount, reason) => `Your payout of ${amount} could not be paid: ${reason} Its commissions wait for the next payout.`,
+  },
+  ar: {
+    sentTitle: 'أُرسلت الدفعة',
+    sent: (amount) => `دفعتك بمبلغ ${amount} في طريقها إلى حسابك المصرفي؛ تصل عادةً خلال ثلاثة أيام عمل.`,
+    paidTitle: 'دُفعت الدفعة',
+    paid: (amount, number) => `دُفعت دفعتك بمبلغ ${amount}. كشف الفوترة الذاتية ${number} جاهز للتنزيل.`,
+    failedTitle: 'تعذّرت الدفعة',
+    failed: (amount, reason) => `تعذّر دفع دفعتك بمبلغ ${amount}: ${reason} تنتظر عمولاتها الدفعة القادمة.`,
+  },
+};
+
+/** The operator an audit actor names, for the columns that keep who acted. */
+function operatorIdOf(actor: AuditActor): number | null {
+  return actor.type === 'operator' && typeof actor.id === 'number' ? actor.id : null;
+}
+
+function money(minor: number, currency: string): string {
+  return `${currency} ${minorToDecimal(minor, currency)}`;
+}
+
+/** The day of the month of a 'YYYY-MM-DD'. */
+function dayOfMonth(day: string): number {
+  return Number(day.slice(8, 10));
+}
+
+interface LockedPayout {
+  id: number;
+  referral_agent_id: number;
+  currency: string;
+  amount_minor: string;
+  status: 'draft' | 'sent' | 'paid' | 'failed';
+}
+
+export function createPayouts(deps: PayoutsDeps) {
+  async function lockPayout(client: Queryable, id: number): Promise<LockedPayout> {
+    const { rows } = await client.query<LockedPayout>(`SELECT id::int AS id, referral_agent_id, currency, amount_minor::text AS amount_minor, status FROM payouts WHERE id = $1 FOR UPDATE`, [id]);
+    if (!rows[0]) throw new NotFoundError();
+    return rows[0];
+  }
+
+  function refuse(payout: LockedPayout, allowed: readonly LockedPayout['status'][], message: string): void {
+    if (!allowed.includes(payout.status)) throw new AppError(409, message, 'payout_state');
+  }
+
+  async function tell(pool: pg.Pool, payout: LockedPayout, content: (locale: Locale) => { title: string; body: string }) {
+    // Payouts are the whole agent's: those who read the agent's earnings (owners, managers, finance) hear of them.
+    const members = await membersSeeingLine(pool, payout.referral_agent_id, null);
+    if (members.length === 0) return;
+    await deps.notifications.notify(members, (locale) => ({ type: COMMISSION_NOTIFICATION, ...content(locale), link: '/my-earnings#payouts', data: { payout_id: payout.id } }));
+  }
+
+  return {
+    /**
+     * The payout run of `today`: for each currency due today (its schedule's day; every currency when `everyCurrency`,
+     * the console's "Run now"), each agent's approved lines (clawbacks netted) become one draft payout when they add up
+     * to the currency's minimum and more than nothing; a smaller balance is carried to the next run. One payout per
+     * agent, currency and day: a second run the same day adds nothing (a failed payout's lines may be gathered again).
+     */
+    async run(pool: pg.Pool, today: string, options: { everyCurrency?: boolean } = {}): Promise<{ payouts: number; carriedForward: number }> {
+      const rules = (await payoutRules(pool)).filter((rule) => options.everyCurrency || rule.dayOfMonth === dayOfMonth(today));
+      let payouts = 0;
+      let carriedForward = 0;
+      for (const rule of rules) {
+        const { rows: agents } = await pool.query<{ referral_agent_id: number }>(
+          `SELECT DISTINCT referral_agent_id FROM commission_lines WHERE status = 'approved' AND currency = $1 ORDER BY 1`,
+          [rule.currency],
+        );
+        for (const { referral_agent_id: agentId } of agents) {
+          const built = await inTransaction(pool, async (client) => {
+            const { rows: lines } = await client.query<{ id: string; amount_minor: string }>(
+              `SELECT id, amount_minor::text AS amount_minor FROM commission_lines
+                WHERE referral_agent_id = $1 AND currency = $2 AND status = 'approved' ORDER BY id FOR UPDATE`,
+              [agentId, rule.currency],
+            );
+            const amount = lines.reduce((sum, line) => sum + Number(line.amount_minor), 0);
+            if (lines.length === 0 || amount <= 0 || amount < rule.minimumMinor) return 'carried' as const;
+            const inserted = await client.query<{ id: string }>(
+              `INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, scheduled_on) VALUES ($1, $2, $3, $4, $5::date)
+               ON CONFLICT (referral_agent_id, currency, scheduled_on) WHERE status <> 'failed' DO NOTHING RETURNING id`,
+              [agentId, rule.currency, amount, lines.length, today],
+            );
+            if (!inserted.rows[0]) return 'already' as const;
+            await client.query(`UPDATE commission_lines SET status = 'in_payout', payout_id = $1 WHERE id = ANY($2::bigint[])`, [inserted.rows[0].id, lines.map((line) => line.id)]);
+            return 'built' as const;
+          });
+          if (built === 'built') payouts += 1;
+          else if (built === 'carried') carriedForward += 1;
+        }
+      }
+      return { payouts, carriedForward };
+    },
+
+    /** A currency's minimum (a decimal in it) and day of the month; audited. */
+    async setSchedule(pool: pg.Pool, actor: AuditActor, currency: string, request: { minimum: string; day_of_month: number }): Promise<void> {
+      const minimumMinor = decimalToMinor(request.minimum, currency);
+      if (minimumMinor === null) throw ValidationError.field('minimum', M.minimumDecimals);
+      await inTransaction(pool, async (client) => {
+        const before = await client.query<{ minimum_minor: string; day_of_month: number }>(`SELECT minimum_minor::text AS minimum_minor, day_of_month FROM payout_schedules WHERE currency = $1 FOR UPDATE`, [currency]);
+        await client.query(
+          `INSERT INTO payout_schedules (currency, minimum_minor, day_of_month, updated_by_operator_id) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (currency) DO UPDATE SET minimum_minor = excluded.minimum_minor, day_of_month = excluded.day_of_month, updated_at = now(), updated_by_operator_id = excluded.updated_by_operator_id`,
+          [currency, minimumMinor, request.day_of_month, operatorIdOf(actor)],
+        );
+        const old = before.rows[0];
+        await recordAudit(client, actor, {
+          action: 'payout_schedule.updated',
+          target: { type: 'payout_schedule', id: currency },
+          before: old ? { minimum_minor: Number(old.minimum_minor), day_of_month: old.day_of_month } : null,
+          after: { minimum_minor: minimumMinor, day_of_month: request.day_of_month },
+        });
+      });
+    },
+
+    /** draft → sent: the bank transfer is on its way. */
+    async markSent(pool: pg.Pool, actor: AuditActor, id: number, now = new Date()): Promise<void> {
+      const payout = await inTransaction(pool, async (client) => {
+        const payout = await lockPayout(client, id);
+        refuse(payout, ['draft'], M.onlyDraftSent);
+        await client.query(`UPDATE payouts SET status = 'sent', sent_at = $2, sent_by_operator_id = $3 WHERE id = $1`, [id, now, operatorIdOf(actor)]);
+        await recordAudit(client, actor, { action: 'payout.sent', target: { type: 'payout', id }, before: { status: 'draft' }, after: { status: 'sent' } });
+        return payout;
+      });
+      const amount = money(Number(payout.amount_minor), payout.currency);
+      await tell(pool, payout, (locale) => ({ title: WORDS[locale].sentTitle, body: WORDS[locale].sent(amount) }));
+    },
+
+    /**
+     * sent → paid: its lines are paid (and can never change again), and its self-billing statement gets the next
+     * number of the year, without gaps (numbers are given under a lock, inside the transaction that pays).
+     */
+    async markPaid(pool: pg.Pool, actor: AuditActor, id: number, bankReference: string | undefined, now = new Date()): Promise<void> {
+      const { payout, number } = await inTransaction(pool, async (client) => {
+        const payout = await lockPayout(client, id);
+        refuse(payout, ['sent'], M.onlySentPaid);
+        const year = now.getUTCFullYear();
+        // One numbering at a time: the lock ends with the transaction.
+        await client.query(`SELECT pg_advisory_xact_lock(hashtext('payout-statement-numbers'))`);
+        const last = await client.query<{ last: string | null }>(`SELECT max(statement_number) AS last FROM payouts WHERE statement_number LIKE $1`, [`SB-${year}-%`]);
+        const next = (last.rows[0]?.last ? Number(last.rows[0].last.slice(8)) : 0) + 1;
+        const number = `SB-${year}-${String(next).padStart(6, '0')}`;
+        await client.query(`UPDATE payouts SET status = 'paid', paid_at = $2, statement_number = $3, bank_reference = $4 WHERE id = $1`, [id, now, number, bankReference || null]);
+        await client.query(`UPDATE commission_lines SET status = 'paid', paid_on = $2::date WHERE payout_id = $1 AND status = 'in_payout'`, [id, utcDay(now)]);
+        await recordAudit(client, actor, { action: 'payout.paid', target: { type: 'payout', id }, before: { status: 'sent' }, after: { status: 'paid', statement_number: number, bank_reference: bankReference || null } });
+        return { payout, number };
+      });
+      const amount = money(Number(payout.amount_minor), payout.currency);
+      await tell(pool, payout, (locale) => ({ title: WORDS[locale].paidTitle, body: WORDS[locale].paid(amount, number) }));
+    },
+
+    /** draft or sent → failed, with the reason the partner reads: the lines are approved again for the next run. */
+    async markFailed(pool: pg.Pool, actor: AuditActor, id: number, reason: string, now = new Date()): Promise<void> {
+      const payout = await inTransaction(pool, async (client) => {
+        const payout = await lockPayout(client, id);
+        refuse(payout, ['draft', 'sent'], M.alreadyClosed);
+        await client.query(`UPDATE payouts SET status = 'failed', failed_at = $2, failure_reason = $3 WHERE id = $1`, [id, now, reason]);
+        await client.query(`UPDATE commission_lines SET status = 'approved', payout_id = NULL WHERE payout_id = $1 AND status = 'in_payout'`, [id]);
+        await recordAudit(client, actor, { action: 'payout.failed', target: { type: 'payout', id }, before: { status: payout.status }, after: { status: 'failed' }, reason });
+        return payout;
+      });
+      const amount = money(Number(payout.amount_minor), payout.currency);
+      await tell(pool, payout, (locale) => ({ title: WORDS[locale].failedTitle, body: WORDS[locale].failed(amount, reason.endsWith('.') ? reason : `${reason}.`) }));
+    },
+
+    /**
+     * The self-billing statement of paid payout `id`: written on its first download and kept (storage, SHA-256), so
+     * every later download is the same bytes. Two first downloads at once write twice; one is kept, the other deleted.
+     */
+    async statement(pool: pg.Pool, id: number): Promise<{ file: StoredFile; sha256: string; number: string }> {
+      const { rows } = await pool.query<{ statement_file: StoredFile | null; statement_sha256: string | null; statement_number: string | null; status: string }>(
+        `SELECT statement_file, statement_sha256, statement_number, status FROM payouts WHERE id = $1`,
+        [id],
+      );
+      const stored = rows[0];
+      if (!stored || stored.status !== 'paid' || !stored.statement_number) throw new NotFoundError();
+      if (stored.statement_file && stored.statement_sha256) return { file: stored.statement_file, sha256: stored.statement_sha256, number: stored.statement_number };
+      const pdf = await buildStatementPdf(await statementFacts(pool, id), deps.issuer);
+      const sha256 = createHash('sha256').update(pdf).digest('hex');
+      const file = await deps.storage.save(PAYOUT_STATEMENT_KIND, Readable.from([pdf]), { filename: `${stored.statement_number}.pdf` });
+      const kept = await pool.query<{ statement_file: StoredFile; statement_sha256: string }>(
+        `UPDATE payouts SET statement_file = $2, statement_sha256 = $3 WHERE id = $1 AND statement_file IS NULL RETURNING statement_file, statement_sha256`,
+        [id, JSON.stringify(file), sha256],
+      );
+      if (kept.rows[0]) return { file, sha256, number: stored.statement_number };
+      await deps.storage.delete(file.key);
+      const winner = await pool.query<{ statement_file: StoredFile; statement_sha256: string }>(`SELECT statement_file, statement_sha256 FROM payouts WHERE id = $1`, [id]);
+      return { file: winner.rows[0]!.statement_file, sha256: winner.rows[0]!.statement_sha256, number: stored.statement_number };
+    },
+  };
+}
+
+export type Payouts = ReturnType<typeof createPayouts>;
+
+/** What a statement says: the payout, the partner and its lines. */
+async function statementFacts(db: Queryable, id: number) {
+  const { rows } = await db.query<{ number: string; paid_at: Date; currency: string; amount_minor: string; agent_name: string; country: string | null; tax_id: string | null; bank_reference: string | null }>(
+    `SELECT p.statement_number AS number, p.paid_at, p.currency, p.amount_minor::text AS amount_minor, ra.name AS agent_name, ra.country, ra.tax_id, p.bank_reference
+       FROM payouts p JOIN referral_agents ra ON ra.id = p.referral_agent_id WHERE p.id = $1`,
+    [id],
+  );
+  const payout = rows[0]!;
+  const lines = await db.query<{ kind: string; reference: string; facility: string; service: string | null; treatment_on: string; base_minor: string; base_currency: string; amount_minor: string }>(
+    `SELECT l.kind, coalesce($2 || b.ticket_id, '-') AS reference, f.name AS facility, s.name AS service, l.treatment_on::text AS treatment_on,
+            l.base_minor::text AS base_minor, l.base_currency, l.amount_minor::text AS amount_minor
+       FROM commission_lines l JOIN bookings b ON b.id = l.booking_id JOIN facilities f ON f.id = l.facility_id LEFT JOIN services s ON s.id = l.service_id
+      WHERE l.payout_id = $1 ORDER BY l.treatment_on, l.id`,
+    [id, BOOKING_ID_PREFIX],
+  );
+  return {
+    number: payout.number,
+    paidOn: dayText(utcDay(payout.paid_at), 'en'),
+    currency: payout.currency,
+    amountMinor: Number(payout.amount_minor),
+    partner: { name: payout.agent_name, country: payout.country, taxId: payout.tax_id },
+    bankReference: payout.bank_reference,
+    lines: lines.rows.map((line) => ({ ...line, base_minor: Number(line.base_minor), amount_minor: Number(line.amount_minor) })),
+  };
+}
+
+export type StatementFacts = Awaited<ReturnType<typeof statementFacts>>;

@@ -1,0 +1,115 @@
+import PDFDocument from 'pdfkit';
+import { minorToDecimal } from '@portal/contracts/money';
+import { dayText } from '../../lib/locale.ts';
+import type { StatementFacts } from './payouts.ts';
+
+/** The business, as config's ISSUER_* set it. */
+export interface StatementIssuer {
+  name: string;
+  address: string;
+  country: string;
+  taxId: string;
+}
+
+const MARGIN = 50;
+const PAGE_BOTTOM = 842 - MARGIN - 20;
+const GREY = '#555555';
+/** Booking, facility, service, treatment date, base, commission: widths summing to A4's 495 pt between margins. */
+const COLUMNS = [
+  { label: 'Booking', width: 62, align: 'left' },
+  { label: 'Facility', width: 130, align: 'left' },
+  { label: 'Service', width: 105, align: 'left' },
+  { label: 'Treatment', width: 63, align: 'left' },
+  { label: 'Base', width: 70, align: 'right' },
+  { label: 'Commission', width: 65, align: 'right' },
+] as const;
+
+function amount(minor: number, currency: string): string {
+  return `${currency} ${minorToDecimal(minor, currency).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+}
+
+/**
+ * A payout's self-billing statement (PDFKit, English: a document for accountants and tax offices): its sequential
+ * number, the business that issues it on the partner's behalf and the partner, every line with its base and
+ * commission, the totals (commissions, clawbacks, paid), and the reverse-charge note when the partner is registered in
+ * another country than the business. Written once per payout and stored (payouts.ts keeps its SHA-256).
+ */
+export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `Self-billing statement ${facts.number}`, Author: issuer.name } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('Helvetica-Bold').fontSize(18).text('Self-billing statement');
+  doc.font('Helvetica').fontSize(10).fillColor(GREY).text(`Number ${facts.number} · Paid ${facts.paidOn}${facts.bankReference ? ` · Bank reference ${facts.bankReference}` : ''}`).fillColor('#000000').moveDown(1);
+
+  const top = doc.y;
+  const half = (doc.page.width - 2 * MARGIN) / 2;
+  doc.font('Helvetica-Bold').fontSize(9).text('Issued by (the customer)', MARGIN, top, { width: half - 10 });
+  doc.font('Helvetica').fontSize(10).text(issuer.name, { width: half - 10 }).text(issuer.address, { width: half - 10 }).text(`Tax registration: ${issuer.taxId}`, { width: half - 10 });
+  const leftBottom = doc.y;
+  doc.font('Helvetica-Bold').fontSize(9).text('On behalf of (the supplier)', MARGIN + half, top, { width: half });
+  doc.font('Helvetica').fontSize(10).text(facts.partner.name, { width: half });
+  if (facts.partner.country) doc.text(`Country: ${facts.partner.country}`, { width: half });
+  doc.text(`Tax registration: ${facts.partner.taxId ?? 'not given'}`, { width: half });
+  doc.y = Math.max(leftBottom, doc.y) + 18;
+
+  const drawRow = (cells: readonly string[], bold: boolean) => {
+    if (doc.y > PAGE_BOTTOM) doc.addPage();
+    const y = doc.y;
+    let x = MARGIN;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
+    COLUMNS.forEach((column, index) => {
+      doc.text(cells[index] ?? '', x + 2, y, { width: column.width - 4, align: column.align, lineBreak: false, ellipsis: true });
+      x += column.width;
+    });
+    doc.y = y + 14;
+    doc.x = MARGIN;
+  };
+  drawRow(COLUMNS.map((column) => column.label), true);
+  doc.moveTo(MARGIN, doc.y - 3).lineTo(doc.page.width - MARGIN, doc.y - 3).strokeColor('#999999').lineWidth(0.5).stroke();
+  let commissions = 0;
+  let clawbacks = 0;
+  for (const line of facts.lines) {
+    if (line.kind === 'clawback') clawbacks += line.amount_minor;
+    else commissions += line.amount_minor;
+    drawRow(
+      [line.reference, line.facility, line.kind === 'clawback' ? `Clawback: ${line.service ?? ''}` : (line.service ?? ''), dayText(line.treatment_on, 'en'), amount(line.base_minor, line.base_currency), amount(line.amount_minor, facts.currency)],
+      false,
+    );
+  }
+
+  doc.moveDown(1);
+  const totals: [string, number][] = [['Commissions', commissions], ...(clawbacks !== 0 ? ([['Clawbacks (refunds after payment)', clawbacks]] as [string, number][]) : []), ['Paid', facts.amountMinor]];
+  for (const [label, value] of totals) {
+    if (doc.y > PAGE_BOTTOM) doc.addPage();
+    const y = doc.y;
+    doc.font(label === 'Paid' ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).text(label, MARGIN + 250, y, { width: 130 });
+    doc.text(amount(value, facts.currency), MARGIN + 380, y, { width: 115, align: 'right' });
+    doc.x = MARGIN;
+  }
+
+  doc.moveDown(2).font('Helvetica').fontSize(8.5).fillColor(GREY);
+  doc.text(
+    `Self-billing: this statement is issued by ${issuer.name} on behalf of ${facts.partner.name} under the self-billing arrangement of the partner programme's terms. The supplier does not issue its own invoice for these commissions.`,
+    MARGIN,
+    doc.y,
+    { width: doc.page.width - 2 * MARGIN },
+  );
+  if (facts.partner.country && facts.partner.country !== issuer.country) {
+    doc.moveDown(0.5).text('Reverse charge: the supplier is established in another country than the customer; the customer accounts for any VAT due on these services (reverse charge).', { width: doc.page.width - 2 * MARGIN });
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let index = 0; index < range.count; index += 1) {
+    doc.switchToPage(range.start + index);
+    // The footer sits in the bottom margin: without this PDFKit would start a page for it.
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor(GREY).text(`${facts.number} · page ${index + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}
