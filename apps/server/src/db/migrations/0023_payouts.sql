@@ -18,6 +18,7 @@ CREATE TABLE payout_schedules (
 ALTER TABLE payouts ADD COLUMN scheduled_on date;
 UPDATE payouts SET scheduled_on = (created_at AT TIME ZONE 'UTC')::date;
 ALTER TABLE payouts ALTER COLUMN scheduled_on SET NOT NULL;
+ALTER TABLE payouts ALTER COLUMN scheduled_on SET DEFAULT ((now() AT TIME ZONE 'UTC')::date);
 CREATE UNIQUE INDEX payouts_one_per_run ON payouts (referral_agent_id, currency, scheduled_on) WHERE status <> 'failed';
 -- The operator who marked it sent; the bank's reference when paid.
 ALTER TABLE payouts ADD COLUMN sent_by_operator_id integer REFERENCES operators(id) ON DELETE SET NULL;

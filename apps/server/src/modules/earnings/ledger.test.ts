@@ -29,6 +29,9 @@ function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 const today = () => new Date().toISOString().slice(0, 10);
+/** One payout per agent, currency and run day: each payout this file writes by hand gets a day of its own. */
+let runDays = 0;
+const nextRunDay = () => addDays('2001-01-01', (runDays += 1));
 
 beforeAll(async () => {
   context = await createTestApp();
@@ -162,7 +165,7 @@ describe('a refund', () => {
     await complete(booking.id);
     const [line] = await linesOf(booking.id);
     const pool = context.database.pool;
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status) VALUES ($1, 'AED', 12345, 1, 'sent') RETURNING id`, [partner.referralAgentId]);
+    const { rows } = await pool.query<{ id: string }>(`INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status, scheduled_on) VALUES ($1, 'AED', 12345, 1, 'sent', $2::date) RETURNING id`, [partner.referralAgentId, nextRunDay()]);
     await pool.query(`UPDATE commission_lines SET status = 'in_payout', payout_id = $2 WHERE id = $1`, [line!.id, rows[0]!.id]);
     return { booking, lineId: Number(line!.id), payoutId: Number(rows[0]!.id) };
   }
@@ -213,7 +216,7 @@ describe('a paid line', () => {
     await complete(booking.id);
     const [line] = await linesOf(booking.id);
     const pool = context.database.pool;
-    const { rows } = await pool.query<{ id: string }>(`INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status) VALUES ($1, 'AED', 12345, 1, 'paid') RETURNING id`, [partner.referralAgentId]);
+    const { rows } = await pool.query<{ id: string }>(`INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status, scheduled_on) VALUES ($1, 'AED', 12345, 1, 'paid', $2::date) RETURNING id`, [partner.referralAgentId, nextRunDay()]);
     await pool.query(`UPDATE commission_lines SET status = 'paid', payout_id = $2, paid_on = current_date WHERE id = $1`, [line!.id, rows[0]!.id]);
     await expect(pool.query('UPDATE commission_lines SET amount_minor = 1 WHERE id = $1', [line!.id])).rejects.toThrow(/paid and cannot change/);
     await expect(pool.query("UPDATE commission_lines SET status = 'approved', payout_id = NULL, paid_on = NULL WHERE id = $1", [line!.id])).rejects.toThrow(/paid and cannot change/);
@@ -244,7 +247,7 @@ describe('the balances equal the lines', () => {
             const [line] = await linesOf(booking.id);
             if (step.approve) await pool.query("UPDATE commission_lines SET status = 'approved' WHERE id = $1", [line!.id]);
             if (step.approve && step.pay) {
-              const { rows } = await pool.query<{ id: string }>(`INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status) VALUES ($1, 'AED', 1, 1, 'paid') RETURNING id`, [owner.referralAgentId]);
+              const { rows } = await pool.query<{ id: string }>(`INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status, scheduled_on) VALUES ($1, 'AED', 1, 1, 'paid', $2::date) RETURNING id`, [owner.referralAgentId, nextRunDay()]);
               await pool.query("UPDATE commission_lines SET status = 'paid', payout_id = $2, paid_on = current_date WHERE id = $1", [line!.id, rows[0]!.id]);
             }
             if (step.refund) await context.app.ledger.recordRefund(pool, { type: 'operator', id: finance.id, role: 'finance' }, Number(line!.id), 'Refunded');

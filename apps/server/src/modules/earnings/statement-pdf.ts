@@ -34,8 +34,8 @@ function amount(minor: number, currency: string): string {
  * commission, the totals (commissions, clawbacks, paid), and the reverse-charge note when the partner is registered in
  * another country than the business. Written once per payout and stored (payouts.ts keeps its SHA-256).
  */
-export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, info: { Title: `Self-billing statement ${facts.number}`, Author: issuer.name } });
+export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, compress: options.compress ?? true, info: { Title: `Self-billing statement ${facts.number}`, Author: issuer.name } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -74,6 +74,26 @@ export const earningsEn = {
     currencyActive: 'Currency: {{name}}',
     dates: 'Treatment dates',
   },
+  payouts: {
+    title: 'Payouts',
+    intro: "Payouts are made on each currency's payout day. Approved commissions that add up to less than that currency's minimum wait for the next payout, and clawbacks are deducted from the payout they fall into.",
+    caption: 'Your payouts',
+    empty: 'No payouts yet: approved commissions are paid on the next payout day.',
+    loadFailed: 'Your payouts could not be loaded',
+    refreshFailed: 'Your payouts could not be refreshed',
+    status: { draft: 'Preparing', sent: 'Sent', paid: 'Paid', failed: 'Failed' },
+    sentOn: 'Sent on {{date}}',
+    paidOn: 'Paid on {{date}}',
+    statement: 'Statement {{number}}',
+    columns: {
+      runDay: 'Payout day',
+      amount: 'Amount',
+      lines: 'Commissions',
+      status: 'Status',
+      date: 'Paid or sent',
+      statement: 'Statement',
+    },
+  },
 };
 
 declare module '../../i18n/i18n' {

@@ -10,6 +10,7 @@ import {
   earningsMonthlySchema,
   earningsSummarySchema,
   earningsTotalsSchema,
+  payoutsEndpoint,
   type CommissionLineFilters,
   type EarningsGroup,
 } from '@portal/contracts/earnings';
@@ -17,8 +18,22 @@ import { NOTIFICATION_EVENTS, notificationCreatedEventSchema } from '@portal/con
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import { http } from '../../../lib/http';
 import { listenOnUserChannel, onRealtimeReconnect } from '../../../lib/realtime';
+import { useListEndpoint, type ListFailureTexts } from '../../../lib/use-list-endpoint';
 
-const EARNINGS_URLS = [EARNINGS_SUMMARY_URL, EARNINGS_TOTALS_URL, EARNINGS_MONTHLY_URL, EARNINGS_FACILITIES_URL, commissionLinesEndpoint.url];
+// The payouts' URL too: a payout sent, paid or failed is told as a commission notification (link /my-earnings#payouts).
+const EARNINGS_URLS = [EARNINGS_SUMMARY_URL, EARNINGS_TOTALS_URL, EARNINGS_MONTHLY_URL, EARNINGS_FACILITIES_URL, commissionLinesEndpoint.url, payoutsEndpoint.url];
+
+/**
+ * The payouts' list state lives in the URL beside the commission lines' own (page, per_page, sort), under names of
+ * its own so the two lists never move each other: /my-earnings?payouts_page=2&payouts_sort=amount.
+ */
+export const PAYOUTS_URL_KEYS = { page: 'payouts_page', per_page: 'payouts_per_page', sort: 'payouts_sort' } as const;
+
+/** The agent's payouts (payouts.read): only a component rendered for a member who may read them calls this. */
+export function usePayouts(texts: ListFailureTexts) {
+  // No text box: every change is one click, sent at once.
+  return useListEndpoint(payoutsEndpoint, { urlKeys: PAYOUTS_URL_KEYS, debounceMs: 0 }, texts);
+}
 
 /** The cards' balances per currency. */
 export function useEarningsSummary() {
@@ -52,7 +67,7 @@ export function useEarningsMonthly(options: { months: number; group: EarningsGro
 
 /**
  * While My earnings is open, the ledger's live notification (a commission earned, approved, reversed or clawed back)
- * reloads the cards, chart and lines; so does a reconnection (events may have been missed).
+ * reloads the cards, chart, lines and payouts; so does a reconnection (events may have been missed).
  */
 export function useLiveEarnings(): void {
   const queryClient = useQueryClient();

@@ -107,6 +107,10 @@ describe('My earnings', () => {
     await userEvent.click(within(balances).getByRole('button', { name: /^Approved AED\s123\.45/ }));
     await waitFor(() => expect(requested.at(-1)).toContain('status=approved'));
     expect(requested.at(-1)).toContain('currency=AED');
+
+    // Sorting by the commission asks for the server's sort key (amount), not the row's field.
+    await userEvent.click(within(lines).getByRole('button', { name: /^Commission/ }));
+    await waitFor(() => expect(requested.at(-1)).toMatch(/sort=-?amount(&|$)/));
   });
 
   it('says so when there are no commissions yet', async () => {

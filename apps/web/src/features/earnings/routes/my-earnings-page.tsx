@@ -12,15 +12,18 @@ import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
 import { useRateText } from '../../../lib/rate-text';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
+import { useAuthStore, userCan } from '../../../stores/auth-store';
 import { useEarningsFacilities, useEarningsMonthly, useEarningsSummary, useEarningsTotals, useLiveEarnings } from '../api/earnings-api';
+import { PayoutsSection } from '../components/payouts-section';
 
 const STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', approved: 'teal', in_payout: 'blue', paid: 'green', reversed: 'gray' };
 
 /**
  * /my-earnings (issue 16, docs/earnings.md): the balances per currency (each card filters the lines), the monthly
  * chart of one currency with a table view and a sentence for screen readers, and the commission lines on the list
- * kit with the spec's date range, facility, status and currency filters and per-currency totals. Live: a commission
- * notification reloads all three.
+ * kit with the spec's date range, facility, status and currency filters and per-currency totals; below them, for a
+ * member with payouts.read (owners, managers, finance), the agent's payouts with their statements (#payouts). Live:
+ * a commission notification (payouts' steps are told as one too) reloads them all.
  */
 export function MyEarningsPage() {
   const t = useText('earnings');
@@ -28,6 +31,7 @@ export function MyEarningsPage() {
   const { list, table } = useListEndpoint(commissionLinesEndpoint, {}, { loadFailed: t('loadFailed'), refreshFailed: t('refreshFailed') });
   // The unsigned agreement itself is the shell's banner (features/agreements); the cards say what it holds.
   const summary = useEarningsSummary();
+  const seesPayouts = useAuthStore((state) => userCan(state.user, 'payouts.read'));
 
   return (
     <Stack gap="lg">
@@ -42,6 +46,7 @@ export function MyEarningsPage() {
       <BalanceCards onFilter={(status, currency) => list.set({ status, currency })} />
       <MonthlyChart currencies={summary.data?.balances.map((balance) => balance.currency) ?? []} />
       <CommissionLines list={list} table={table} />
+      {seesPayouts ? <PayoutsSection /> : null}
     </Stack>
   );
 }
@@ -264,7 +269,8 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
       { text: t('columns.rate'), value: 'rate', render: (row) => rates.rate(row.rate) },
       {
         text: t('columns.amount'),
-        value: 'amount_minor',
+        // The sort key the server knows ('amount'); the cell shows amount_minor in its currency.
+        value: 'amount',
         sort: true,
         align: 'right',
         total: true,
@@ -313,7 +319,7 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
         filteredEmptyText={t('filteredEmpty')}
         activeFilters={activeFilters}
         showHeader
-        totals={{ amount_minor: footer }}
+        totals={{ amount: footer }}
         totalsLabel={t('totals')}
         toolbar={
           <Group gap="xs" wrap="wrap">

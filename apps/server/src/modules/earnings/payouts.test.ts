@@ -1,0 +1,263 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
+import { createBooking, ensureFacility } from '../../test/booking-factories.ts';
+import { createPartner, type CreatedPartner } from '../../test/factories.ts';
+import { TestClient } from '../../test/http-client.ts';
+import { signInAs } from '../../test/sign-in.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { addDays, utcDay } from '../../lib/calendar-days.ts';
+import { createPayouts, type Payouts } from './payouts.ts';
+
+/**
+ * Payouts on a real database (docs/earnings.md): the run gathers each agent's approved lines of a currency into one
+ * draft (a balance under the minimum waits; clawbacks are netted), finance operators send it and mark it paid (lines
+ * paid, the statement numbered without gaps) or failed (lines approved again); every step is audited and told to the
+ * partner; a partner sees only their agent's payouts and statements, and only with payouts.read.
+ */
+
+let context: TestContext;
+let finance: TestOperator;
+let support: TestOperator;
+let financeClient: TestClient;
+let supportClient: TestClient;
+let bookingsClient: TestClient;
+let payouts: Payouts;
+const FACILITY = 'Payout Test Eye Hospital';
+
+beforeAll(async () => {
+  context = await createTestApp();
+  const pool = context.database.pool;
+  finance = await createTestOperator(context, { role: 'finance' });
+  support = await createTestOperator(context, { role: 'support' });
+  const facilityId = await ensureFacility(pool, FACILITY);
+  // 10 % of the treatment price, no refund window: a line is approved by the next approval run.
+  await pool.query(
+    `INSERT INTO commission_rates (facility_id, kind, basis_points, currency, base_description, base_description_ar, refund_window_days, valid_from)
+     VALUES ($1, 'percentage', 1000, 'AED', 'The treatment price', 'سعر العلاج', 0, '2020-01-01')`,
+    [facilityId],
+  );
+  financeClient = new TestClient(context.app);
+  await signInOperatorAs(context, financeClient, finance.id);
+  supportClient = new TestClient(context.app);
+  await signInOperatorAs(context, supportClient, support.id);
+  bookingsClient = supportClient;
+  payouts = createPayouts({ notifications: context.app.notifications, storage: context.app.storage, issuer: context.config.issuer });
+});
+afterAll(async () => {
+  await context.close();
+});
+
+/** A booking of `amount` AED completed in the console and approved: 10 % of it waits for a payout. */
+async function approvedCommission(owner: CreatedPartner, amount: string): Promise<number> {
+  const booking = await createBooking(context.database.pool, { referralAgentId: owner.referralAgentId, referredByUserId: owner.userId, status: 'confirmed', facility: FACILITY, amount, currency: 'AED', createdAt: '2026-01-10T09:00:00Z', dateTime: '2026-02-01T09:00:00Z' });
+  const response = await consoleRequest(bookingsClient, 'POST', `/api/console/bookings/${booking.id}/status`, { status: 'completed', expected_status: 'confirmed' });
+  expect(response.statusCode).toBe(200);
+  await context.app.jobs.drain();
+  await context.app.ledger.approveDue(context.database.pool, addDays(utcDay(new Date()), 1));
+  const { rows } = await context.database.pool.query<{ id: string }>(`SELECT id FROM commission_lines WHERE booking_id = $1`, [booking.id]);
+  return Number(rows[0]!.id);
+}
+
+async function payoutsOf(owner: CreatedPartner) {
+  const { rows } = await context.database.pool.query<{ id: string; amount_minor: string; lines: number; status: string; statement_number: string | null; scheduled_on: string }>(
+    `SELECT id, amount_minor::text, lines, status, statement_number, scheduled_on::text FROM payouts WHERE referral_agent_id = $1 ORDER BY id`,
+    [owner.referralAgentId],
+  );
+  return rows;
+}
+
+async function lineStatuses(owner: CreatedPartner) {
+  const { rows } = await context.database.pool.query<{ status: string; payout_id: string | null }>(`SELECT status, payout_id FROM commission_lines WHERE referral_agent_id = $1 ORDER BY id`, [owner.referralAgentId]);
+  return rows;
+}
+
+async function setSchedule(minimum: string, day: number) {
+  return consoleRequest(financeClient, 'PUT', '/api/console/earnings/payout-schedules/AED', { minimum, day_of_month: day });
+}
+
+async function partnerClient(owner: CreatedPartner) {
+  const client = new TestClient(context.app);
+  await signInAs(context, client, owner.userId);
+  return client;
+}
+
+describe('the payout run', () => {
+  it('carries a balance under the minimum forward, and pays it once it reaches the minimum', async () => {
+    const owner = await createPartner(context.database.pool);
+    await approvedCommission(owner, '1000.00'); // AED 100.00
+    expect((await setSchedule('150.00', 12)).statusCode).toBe(200);
+
+    expect(await payouts.run(context.database.pool, '2026-12-12')).toMatchObject({ payouts: 0 });
+    expect(await payoutsOf(owner)).toEqual([]);
+    // Not its day: nothing is looked at.
+    await approvedCommission(owner, '600.00'); // AED 160.00 in all
+    expect(await payouts.run(context.database.pool, '2026-12-11')).toEqual({ payouts: 0, carriedForward: 0 });
+
+    const run = await payouts.run(context.database.pool, '2027-01-12');
+    expect(run.payouts).toBeGreaterThanOrEqual(1);
+    expect(await payoutsOf(owner)).toEqual([expect.objectContaining({ amount_minor: '16000', lines: 2, status: 'draft', scheduled_on: '2027-01-12' })]);
+    expect((await lineStatuses(owner)).map((line) => line.status)).toEqual(['in_payout', 'in_payout']);
+    // The same day again builds nothing more.
+    await payouts.run(context.database.pool, '2027-01-12');
+    expect(await payoutsOf(owner)).toHaveLength(1);
+  });
+
+  it('nets a clawback against the next payout', async () => {
+    const owner = await createPartner(context.database.pool);
+    const first = await approvedCommission(owner, '2000.00'); // AED 200.00
+    await setSchedule('50.00', 12);
+    await payouts.run(context.database.pool, '2027-02-12');
+    const [payout] = await payoutsOf(owner);
+    expect((await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${payout!.id}/sent`, {})).statusCode).toBe(200);
+    expect((await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${payout!.id}/paid`, { bank_reference: 'FT2602129981' })).statusCode).toBe(200);
+
+    const refund = await consoleRequest(financeClient, 'POST', `/api/console/earnings/lines/${first}/refund`, { reason: 'The patient was refunded in full.' });
+    expect(refund.statusCode).toBe(200);
+    await approvedCommission(owner, '3000.00'); // AED 300.00
+    await payouts.run(context.database.pool, '2027-03-12');
+    // AED 300.00 less the AED 200.00 clawed back (the whole of the refunded line).
+    expect((await payoutsOf(owner))[1]).toMatchObject({ amount_minor: '10000', lines: 2, status: 'draft' });
+  });
+
+  it('builds nothing while clawbacks outweigh what was earned', async () => {
+    const owner = await createPartner(context.database.pool);
+    const line = await approvedCommission(owner, '5000.00');
+    await setSchedule('0', 12);
+    await payouts.run(context.database.pool, '2027-04-12');
+    const [payout] = await payoutsOf(owner);
+    await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${payout!.id}/sent`, {});
+    await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${payout!.id}/paid`, {});
+    await consoleRequest(financeClient, 'POST', `/api/console/earnings/lines/${line}/refund`, { reason: 'Refunded after treatment was abandoned.' });
+    await payouts.run(context.database.pool, '2027-05-12');
+    expect(await payoutsOf(owner)).toHaveLength(1);
+  });
+});
+
+describe('sending and paying', () => {
+  it('pays the lines, numbers the statement in sequence, audits each step and tells the partner', async () => {
+    const owner = await createPartner(context.database.pool);
+    const other = await createPartner(context.database.pool);
+    await approvedCommission(owner, '1500.00');
+    await approvedCommission(other, '2500.00');
+    await setSchedule('10.00', 12);
+    await payouts.run(context.database.pool, '2027-06-12');
+    const [mine] = await payoutsOf(owner);
+    const [theirs] = await payoutsOf(other);
+
+    // Paid before it is sent: refused, nothing changes.
+    const early = await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${mine!.id}/paid`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Only a payout marked sent can be marked paid.');
+
+    for (const payout of [mine!, theirs!]) {
+      expect((await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${payout.id}/sent`, {})).json().payout).toMatchObject({ status: 'sent', sent_by: 'Test finance' });
+    }
+    const again = await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${mine!.id}/sent`, {});
+    expect(again.statusCode).toBe(409);
+
+    const paid = await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${mine!.id}/paid`, { bank_reference: 'FT27061200417' });
+    expect(paid.statusCode).toBe(200);
+    const number = paid.json().payout.statement_number as string;
+    expect(number).toMatch(/^SB-\d{4}-\d{6}$/);
+    const next = (await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${theirs!.id}/paid`, {})).json().payout.statement_number as string;
+    expect(Number(next.slice(8))).toBe(Number(number.slice(8)) + 1);
+
+    expect(await lineStatuses(owner)).toEqual([expect.objectContaining({ status: 'paid' })]);
+    const audit = await context.database.pool.query<{ action: string }>(`SELECT action FROM audit_events WHERE target_type = 'payout' AND target_id = $1 ORDER BY id`, [mine!.id]);
+    expect(audit.rows.map((row) => row.action)).toEqual(['payout.sent', 'payout.paid']);
+    const told = await context.database.pool.query<{ title: string; body: string }>(`SELECT title, body FROM notifications WHERE user_id = $1 AND type = 'commission' AND title LIKE 'Payout%' ORDER BY id`, [owner.userId]);
+    expect(told.rows.map((row) => row.title).sort()).toEqual(['Payout paid', 'Payout sent']);
+    expect(told.rows.find((row) => row.title === 'Payout paid')!.body).toContain(number);
+  });
+
+  it('returns a failed payout\'s lines to approved, with the reason told to the partner', async () => {
+    const owner = await createPartner(context.database.pool);
+    await approvedCommission(owner, '1800.00');
+    await setSchedule('10.00', 12);
+    await payouts.run(context.database.pool, '2027-07-12');
+    const [payout] = await payoutsOf(owner);
+    await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${payout!.id}/sent`, {});
+
+    const blank = await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${payout!.id}/failed`, { reason: ' ' });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors.reason[0]).toBe('Say why: the reason is shown to the partner.');
+
+    const failed = await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${payout!.id}/failed`, { reason: 'Returned by the bank: account closed (AC04)' });
+    expect(failed.json().payout).toMatchObject({ status: 'failed', failure_reason: 'Returned by the bank: account closed (AC04)' });
+    expect(await lineStatuses(owner)).toEqual([{ status: 'approved', payout_id: null }]);
+    const told = await context.database.pool.query<{ body: string }>(`SELECT body FROM notifications WHERE user_id = $1 AND title = 'Payout failed'`, [owner.userId]);
+    expect(told.rows[0]!.body).toContain('account closed (AC04).');
+    // The next run gathers them again, the same day included.
+    await payouts.run(context.database.pool, '2027-07-12');
+    expect((await payoutsOf(owner)).map((row) => row.status)).toEqual(['failed', 'draft']);
+  });
+
+  it('is for finance: support reads payouts but cannot act, and a partner cannot reach the console', async () => {
+    const owner = await createPartner(context.database.pool);
+    await approvedCommission(owner, '1200.00');
+    await setSchedule('10.00', 12);
+    await payouts.run(context.database.pool, '2027-08-12');
+    const [payout] = await payoutsOf(owner);
+    expect((await consoleRequest(supportClient, 'GET', `/api/console/earnings/payouts?referral_agent_id=${owner.referralAgentId}`)).json().data).toHaveLength(1);
+    expect((await consoleRequest(supportClient, 'POST', `/api/console/earnings/payouts/${payout!.id}/sent`, {})).statusCode).toBe(403);
+    expect((await consoleRequest(supportClient, 'PUT', '/api/console/earnings/payout-schedules/AED', { minimum: '1.00', day_of_month: 3 })).statusCode).toBe(403);
+    const client = await partnerClient(owner);
+    expect((await client.post(`/api/console/earnings/payouts/${payout!.id}/sent`, {})).statusCode).toBeGreaterThanOrEqual(401);
+    expect((await payoutsOf(owner))[0]!.status).toBe('draft');
+  });
+});
+
+describe('schedules', () => {
+  it('refuses a day outside 1–28 and a minimum finer than its currency, and audits a change', async () => {
+    const bad = await setSchedule('50.00', 31);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.day_of_month).toEqual(['The day must be a number from 1 to 28.']);
+    const jpy = await consoleRequest(financeClient, 'PUT', '/api/console/earnings/payout-schedules/JPY', { minimum: '5000.5', day_of_month: 5 });
+    expect(jpy.statusCode).toBe(422);
+    expect(jpy.json().errors.minimum).toEqual(['The minimum has more decimals than its currency has.']);
+
+    const set = await setSchedule('250.00', 20);
+    expect(set.json().schedules).toContainEqual(expect.objectContaining({ currency: 'AED', minimum_minor: 25000, day_of_month: 20, is_default: false }));
+    const audit = await context.database.pool.query<{ after: { minimum_minor: number } }>(`SELECT after FROM audit_events WHERE action = 'payout_schedule.updated' ORDER BY id DESC LIMIT 1`);
+    expect(audit.rows[0]!.after).toEqual({ minimum_minor: 25000, day_of_month: 20 });
+  });
+});
+
+describe("the partner's payouts", () => {
+  it('lists only their agent\'s payouts, and gives a paid one\'s statement, the same bytes each time', async () => {
+    const owner = await createPartner(context.database.pool);
+    const stranger = await createPartner(context.database.pool);
+    await approvedCommission(owner, '4200.00');
+    await approvedCommission(stranger, '4200.00');
+    await setSchedule('10.00', 12);
+    await payouts.run(context.database.pool, '2027-09-12');
+    const [mine] = await payoutsOf(owner);
+    const [theirs] = await payoutsOf(stranger);
+    for (const id of [mine!.id, theirs!.id]) {
+      await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${id}/sent`, {});
+      await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${id}/paid`, {});
+    }
+
+    const client = await partnerClient(owner);
+    const list = await client.get('/api/earnings/payouts');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toEqual([expect.objectContaining({ id: Number(mine!.id), amount_minor: 42000, status: 'paid' })]);
+
+    const first = await client.get(`/api/earnings/payouts/${mine!.id}/statement`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.headers['x-content-sha256']).toBe(createHash('sha256').update(first.rawBody).digest('hex'));
+    const second = await client.get(`/api/earnings/payouts/${mine!.id}/statement`);
+    expect(second.rawBody.equals(first.rawBody)).toBe(true);
+
+    expect((await client.get(`/api/earnings/payouts/${theirs!.id}/statement`)).statusCode).toBe(404);
+  });
+
+  it('is not for a member who sees only their own referrals', async () => {
+    const owner = await createPartner(context.database.pool);
+    const member = await createPartner(context.database.pool, { referralAgentId: owner.referralAgentId, role: 'agent' });
+    const client = await partnerClient(member);
+    expect((await client.get('/api/earnings/payouts')).statusCode).toBe(403);
+  });
+});

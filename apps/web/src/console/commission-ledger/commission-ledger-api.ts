@@ -1,0 +1,31 @@
+/** The commission ledger's requests beside its list: the agents and facilities its filters offer, and a refund. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { consoleBookingOptionsSchema, CONSOLE_BOOKINGS_URL } from '@portal/contracts/console-bookings';
+import { consoleCommissionLinesEndpoint, consoleCommissionRefundUrl, recordRefundResultSchema } from '@portal/contracts/console-earnings';
+import { http } from '../../lib/http';
+
+/**
+ * Every referral agent and facility by name, for the filters: the bookings' options (bookings.read, which every role
+ * reading the ledger holds; the referral agents list needs referral_agents.manage, which finance and support do not).
+ * The same query key as the bookings page's, so either page reads it once a minute at most.
+ */
+export function useLedgerFilterOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: [CONSOLE_BOOKINGS_URL, 'options'] as const,
+    queryFn: ({ signal }) => http.get(`${CONSOLE_BOOKINGS_URL}/options`, { schema: consoleBookingOptionsSchema, signal }),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/**
+ * The patient's refund on a line: reversed before payout, a clawback after. The list is read again whatever the
+ * answer (a 409 means the line went into a payout meanwhile, which the list then shows).
+ */
+export function useRecordRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => http.post(consoleCommissionRefundUrl(id), { reason }, { schema: recordRefundResultSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [consoleCommissionLinesEndpoint.url] }),
+  });
+}

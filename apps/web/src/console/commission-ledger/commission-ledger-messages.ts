@@ -1,0 +1,83 @@
+/** The console's commission ledger texts in English; the Arabic is in ./commission-ledger-messages-ar.ts (loaded with Arabic). */
+import { defineMessages } from '../../i18n/i18n';
+
+export const commissionLedgerEn = {
+  title: 'Commission ledger',
+  description:
+    'Every agent’s commission lines, treatment by treatment: pending in their refund window, approved, in a payout, paid, or reversed. A refund the patient received is recorded here: reversed before payout, clawed back from the next payout after.',
+  loadFailed: "Couldn't load the commission lines.",
+  refreshFailed: "Couldn't refresh the commission lines. The lines shown may be out of date.",
+  empty: 'No commission lines yet. A line is earned when a referred treatment is completed.',
+  filteredEmpty: 'No commission lines match these filters.',
+  filters: {
+    label: 'Filters',
+    agent: 'Agent',
+    allAgents: 'All agents',
+    noAgentFound: 'No agent found',
+    status: 'Status',
+    allStatuses: 'All statuses',
+    facility: 'Facility',
+    allFacilities: 'All facilities',
+    noFacilityFound: 'No facility found',
+    currency: 'Currency',
+    anyCurrency: 'Any currency',
+    noCurrencyFound: 'No currency matches',
+    dates: 'Treatment dates',
+    agentActive: 'Agent: {{name}}',
+    statusActive: 'Status: {{name}}',
+    facilityActive: 'Facility: {{name}}',
+    currencyActive: 'Currency: {{name}}',
+    datesActive: 'Treatment dates: {{range}}',
+  },
+  columns: {
+    booking: 'Booking',
+    agent: 'Agent',
+    facility: 'Facility',
+    service: 'Service',
+    treatment: 'Treatment date',
+    base: 'Base',
+    rate: 'Rate',
+    amount: 'Commission',
+    status: 'Status',
+    payable: 'Payable / paid',
+    actions: 'Actions',
+  },
+  status: { pending: 'Pending', approved: 'Approved', in_payout: 'In payout', paid: 'Paid', reversed: 'Reversed' },
+  held: 'Held',
+  heldReasons: { agreement_unsigned: 'An agreement to sign' },
+  clawback: 'Clawback',
+  clawbackOf: 'Clawback of {{reference}}',
+  clawedBack: 'Clawed back',
+  reversalReason: 'Reason: {{reason}}',
+  payableOn: 'Payable {{date}}',
+  paidOn: 'Paid {{date}}',
+  refund: 'Record refund',
+  refundNamed: 'Record a refund for booking {{reference}} ({{agent}})',
+  refundDialog: {
+    title: 'Record a refund: booking {{reference}}',
+    reverseDetail:
+      'The commission of {{amount}} for {{agent}} is not paid out yet: it is reversed now, and never paid. {{agent}}’s partners are told, with the reason.',
+    clawbackDetail:
+      'The commission of {{amount}} was already paid to {{agent}}: a clawback of {{amount}} is recorded and taken from their next payout in {{currency}}. {{agent}}’s partners are told, with the reason.',
+    reason: 'Reason (shown to the partner)',
+    reasonHelp: 'Why the patient was refunded, in words the partner understands. It is also kept in the audit log.',
+    confirm: 'Record refund',
+    cancel: 'Cancel',
+    close: 'Close',
+    failed: "Couldn't record the refund. Try again.",
+    reversedTitle: 'Commission reversed',
+    reversedMessage: 'Booking {{reference}}: {{amount}} for {{agent}} will not be paid.',
+    clawedBackTitle: 'Clawback recorded',
+    clawedBackMessage: 'Booking {{reference}}: {{amount}} will be taken from {{agent}}’s next payout.',
+  },
+} as const;
+
+declare module '../../i18n/i18n' {
+  interface Catalogues {
+    'console-commission-ledger': typeof commissionLedgerEn;
+  }
+}
+
+export const commissionLedgerMessages = defineMessages('console-commission-ledger', commissionLedgerEn, () =>
+  import('./commission-ledger-messages-ar').then((module) => module.commissionLedgerAr),
+);
