@@ -42,6 +42,8 @@ export const SERVER_MODULE_PUBLIC_FILES = [
   'agreements/public.ts',
   // A booking's writes as the ledger follows them (issue 16): a listener runs in the write's own transaction.
   'bookings/public.ts',
+  // The session's recent re-authentication, as payment details (issue 16) require it for a change.
+  'account-security/public.ts',
 ];
 
 /** Test helpers of a module that other modules' tests may use too (never production code). */

@@ -133,4 +133,10 @@ export const payoutActionResultSchema = z.object({ payout: consolePayoutSchema }
 
 /** POST /api/console/earnings/payout-run (earnings.manage): run today's payouts now (the job also runs daily). */
 export const CONSOLE_PAYOUT_RUN_URL = '/api/console/earnings/payout-run';
-export const payoutRunResultSchema = z.object({ payouts: z.number().int(), carried_forward: z.number().int() });
+export const payoutRunResultSchema = z.object({
+  payouts: z.number().int(),
+  /** agents whose balance is under the minimum */
+  carried_forward: z.number().int(),
+  /** agents whose payment details are missing, unverified or frozen */
+  held: z.number().int(),
+});

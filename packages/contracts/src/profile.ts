@@ -121,6 +121,8 @@ export const RATES_CHANGED_NOTIFICATION = 'rates.changed';
 export const AGREEMENT_PUBLISHED_NOTIFICATION = 'agreement.published';
 /** The notification type of the commission ledger's news: earned, approved, reversed, clawed back (modules/earnings). */
 export const COMMISSION_NOTIFICATION = 'commission';
+/** The notification type of the agent's payment details: changed, verified, frozen (modules/payment-details). */
+export const PAYMENT_DETAILS_NOTIFICATION = 'payment_details';
 /** The notification type of a change to the agent's tier (modules/partner-tiers). */
 export const TIER_CHANGED_NOTIFICATION = 'tier.changed';
 
@@ -142,6 +144,11 @@ export const NOTIFICATION_PREFERENCE_EVENTS = {
   'agreement.published': { types: [AGREEMENT_PUBLISHED_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
   /** A commission earned, approved for payout, reversed or clawed back (issue 16, modules/earnings): in-app. */
   commission: { types: [COMMISSION_NOTIFICATION], channels: { in_app: 'on', email: 'off' } },
+  /**
+   * The agent's payment details changed, verified or frozen (issue 16, modules/payment-details): a change to where the
+   * money goes must be heard of, so both channels are always on; the owners' e-mail (with its freeze link) is the area's.
+   */
+  payment_details: { types: [PAYMENT_DETAILS_NOTIFICATION], channels: { in_app: 'always', email: 'always' }, emailSentByArea: true },
   'account.approved': { types: [NOTIFICATION_TYPES.accountApproved], channels: { in_app: 'always', email: 'always' }, emailSentByArea: true },
   security: { types: [], channels: { in_app: 'never', email: 'always' }, emailSentByArea: true },
 } as const satisfies Record<string, NotificationPreferenceEvent>;

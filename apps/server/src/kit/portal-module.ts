@@ -3,9 +3,13 @@ import type pg from 'pg';
 import type { MessageTranslations } from '@portal/contracts/message-translations';
 import type { FileStore } from '../lib/storage/file-store.ts';
 
-/** What a demo seed may use besides the database: the file store, for demo rows that point at a file (a signed PDF). */
+/**
+ * What a demo seed may use besides the database: the file store, for demo rows that point at a file (a signed PDF),
+ * and APP_KEY, for demo rows sealed at rest (payment details).
+ */
 export interface DemoSeedServices {
   storage: FileStore;
+  appKey: string;
 }
 
 /**

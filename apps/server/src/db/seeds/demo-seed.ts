@@ -16,7 +16,7 @@ export async function seedDemoIfEmpty(
   database: Database,
   config: Config,
   log: FastifyBaseLogger,
-  services: DemoSeedServices,
+  services: Omit<DemoSeedServices, 'appKey'>,
 ): Promise<DemoAccount[] | undefined> {
   const { rows } = await database.pool.query<{ count: number }>('SELECT count(*) AS count FROM users');
   if ((rows[0]?.count ?? 0) > 0) return undefined;
@@ -24,7 +24,7 @@ export async function seedDemoIfEmpty(
   const accounts = await seedDemoAccounts(database.pool, config);
   // The console's operators, one per role (their TOTP secret is sealed with APP_KEY, hence here and not in a module's seedDemo).
   const operators = await seedDemoOperators(database.pool, config);
-  for (const module of await loadModules()) await module.seedDemo?.(database.pool, services);
+  for (const module of await loadModules()) await module.seedDemo?.(database.pool, { ...services, appKey: config.appKey });
   return [
     ...accounts,
     ...operators.map((operator) => ({ email: operator.email, password: operator.password, description: operator.description, totpSecret: operator.totpSecret, operatorRole: operator.role })),

@@ -2,7 +2,6 @@ import type pg from 'pg';
 import QRCode from 'qrcode';
 import { LOGIN_DECAY_SECONDS, LOGIN_MAX_ATTEMPTS } from '@portal/contracts/constants';
 import {
-  ACCOUNT_SECURITY_ERROR_CODES,
   SECURITY_ACTIVITY_KINDS,
   SIGN_IN_METHODS,
   type ReauthenticateRequest,
@@ -16,7 +15,7 @@ import type { Config } from '../../config.ts';
 import { inTransaction } from '../../db/queryable.ts';
 import { listSecurityEvents } from '../../lib/audit/audit-events.ts';
 import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -31,6 +30,7 @@ import {
 } from '../auth/two-factor-setup.ts';
 import { describeDevice } from './devices.ts';
 import { securityNoticeMail } from './mails.ts';
+import { requireRecentReauthentication as requireSessionReauthentication } from './public.ts';
 import { ACCOUNT_SECURITY_MESSAGES } from './messages.ts';
 import {
   deleteOtherSessions,
@@ -86,11 +86,8 @@ export function createAccountSecurityService(deps: AccountSecurityDependencies) 
   }
 
   /** 403 `reauthentication_required` unless this session was re-authenticated within the last 5 minutes. */
-  async function requireRecentReauthentication(caller: SecurityCaller): Promise<void> {
-    if (await reauthenticatedUntil(pool, caller.sessionId)) return;
-    throw new ForbiddenError(ACCOUNT_SECURITY_MESSAGES.reauthenticationRequired, ACCOUNT_SECURITY_ERROR_CODES.reauthenticationRequired, {
-      code: ACCOUNT_SECURITY_ERROR_CODES.reauthenticationRequired,
-    });
+  function requireRecentReauthentication(caller: SecurityCaller): Promise<void> {
+    return requireSessionReauthentication(pool, caller.sessionId);
   }
 
   async function notify(userId: number, kind: 'twoFactorDisabled' | 'signedOutEverywhere', db: pg.PoolClient): Promise<void> {

@@ -9,6 +9,7 @@ export const EARNINGS_MESSAGES = {
   onlySentPaid: 'Only a payout marked sent can be marked paid.',
   alreadyClosed: 'This payout is already paid or failed.',
   minimumDecimals: 'The minimum has more decimals than its currency has.',
+  detailsNotVerified: "The agent's payment details changed or were frozen since this payout was built: verify them before sending it.",
 } as const;
 
 export const EARNINGS_TRANSLATIONS = translationsOf(EARNINGS_MESSAGES, {
@@ -21,5 +22,6 @@ export const EARNINGS_TRANSLATIONS = translationsOf(EARNINGS_MESSAGES, {
     onlySentPaid: 'لا يمكن وضع علامة الدفع إلا على دفعة مُرسلة.',
     alreadyClosed: 'هذه الدفعة مدفوعة أو فاشلة بالفعل.',
     minimumDecimals: 'يحتوي الحد الأدنى على منازل عشرية أكثر مما تسمح به عملته.',
+    detailsNotVerified: 'تغيّرت بيانات الدفع الخاصة بالوكيل أو جُمّدت منذ إعداد هذه الدفعة: تحقق منها قبل إرسالها.',
   },
 });

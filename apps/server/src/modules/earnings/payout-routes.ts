@@ -78,7 +78,7 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
     operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: "Build today's payouts now, in every currency (the daily run builds those whose day it is)", response: { 200: payoutRunResultSchema } }),
     async () => {
       const result = await payouts.run(pool, utcDay(new Date()), { everyCurrency: true });
-      return { payouts: result.payouts, carried_forward: result.carriedForward };
+      return { payouts: result.payouts, carried_forward: result.carriedForward, held: result.held };
     },
   );
 

@@ -59,6 +59,24 @@ async function approvedCommission(owner: CreatedPartner, amount: string): Promis
   return Number(rows[0]!.id);
 }
 
+let accounts = 0;
+/** A partner whose payment details an operator verified: payouts may go to it. */
+async function payee(): Promise<CreatedPartner> {
+  const owner = await createPartner(context.database.pool);
+  await setDetailsStatus(owner, 'verified');
+  return owner;
+}
+
+async function setDetailsStatus(owner: CreatedPartner, status: 'verified' | 'unverified' | 'frozen') {
+  accounts += 1;
+  await context.database.pool.query(
+    `INSERT INTO payment_details (referral_agent_id, scheme, holder_name, bank_country, account_sealed, account_last4, account_fingerprint, status, verified_at, frozen_at)
+     VALUES ($1, 'iban', 'Test Holder', 'AE', 'sealed', '0000', lpad($2::text, 64, '0'), $3, CASE WHEN $3 = 'verified' THEN now() END, CASE WHEN $3 = 'frozen' THEN now() END)
+     ON CONFLICT (referral_agent_id) DO UPDATE SET status = excluded.status, verified_at = excluded.verified_at, frozen_at = excluded.frozen_at`,
+    [owner.referralAgentId, accounts, status],
+  );
+}
+
 async function payoutsOf(owner: CreatedPartner) {
   const { rows } = await context.database.pool.query<{ id: string; amount_minor: string; lines: number; status: string; statement_number: string | null; scheduled_on: string }>(
     `SELECT id, amount_minor::text, lines, status, statement_number, scheduled_on::text FROM payouts WHERE referral_agent_id = $1 ORDER BY id`,
@@ -84,7 +102,7 @@ async function partnerClient(owner: CreatedPartner) {
 
 describe('the payout run', () => {
   it('carries a balance under the minimum forward, and pays it once it reaches the minimum', async () => {
-    const owner = await createPartner(context.database.pool);
+    const owner = await payee();
     await approvedCommission(owner, '1000.00'); // AED 100.00
     expect((await setSchedule('150.00', 12)).statusCode).toBe(200);
 
@@ -92,7 +110,7 @@ describe('the payout run', () => {
     expect(await payoutsOf(owner)).toEqual([]);
     // Not its day: nothing is looked at.
     await approvedCommission(owner, '600.00'); // AED 160.00 in all
-    expect(await payouts.run(context.database.pool, '2026-12-11')).toEqual({ payouts: 0, carriedForward: 0 });
+    expect(await payouts.run(context.database.pool, '2026-12-11')).toEqual({ payouts: 0, carriedForward: 0, held: 0 });
 
     const run = await payouts.run(context.database.pool, '2027-01-12');
     expect(run.payouts).toBeGreaterThanOrEqual(1);
@@ -104,7 +122,7 @@ describe('the payout run', () => {
   });
 
   it('nets a clawback against the next payout', async () => {
-    const owner = await createPartner(context.database.pool);
+    const owner = await payee();
     const first = await approvedCommission(owner, '2000.00'); // AED 200.00
     await setSchedule('50.00', 12);
     await payouts.run(context.database.pool, '2027-02-12');
@@ -121,7 +139,7 @@ describe('the payout run', () => {
   });
 
   it('builds nothing while clawbacks outweigh what was earned', async () => {
-    const owner = await createPartner(context.database.pool);
+    const owner = await payee();
     const line = await approvedCommission(owner, '5000.00');
     await setSchedule('0', 12);
     await payouts.run(context.database.pool, '2027-04-12');
@@ -132,12 +150,32 @@ describe('the payout run', () => {
     await payouts.run(context.database.pool, '2027-05-12');
     expect(await payoutsOf(owner)).toHaveLength(1);
   });
+
+  it('holds an agent without verified payment details, and pays it on the first run after they are verified', async () => {
+    const owner = await createPartner(context.database.pool);
+    await approvedCommission(owner, '1000.00');
+    await setSchedule('10.00', 12);
+    expect((await payouts.run(context.database.pool, '2027-10-12')).held).toBeGreaterThanOrEqual(1);
+    await setDetailsStatus(owner, 'unverified');
+    await payouts.run(context.database.pool, '2027-11-12');
+    expect(await payoutsOf(owner)).toEqual([]);
+    await setDetailsStatus(owner, 'verified');
+    await payouts.run(context.database.pool, '2027-12-12');
+    expect(await payoutsOf(owner)).toEqual([expect.objectContaining({ amount_minor: '10000', status: 'draft' })]);
+
+    // Frozen after the run built the payout: it is not sent.
+    await setDetailsStatus(owner, 'frozen');
+    const [payout] = await payoutsOf(owner);
+    const refused = await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${payout!.id}/sent`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('payment details changed or were frozen');
+  });
 });
 
 describe('sending and paying', () => {
   it('pays the lines, numbers the statement in sequence, audits each step and tells the partner', async () => {
-    const owner = await createPartner(context.database.pool);
-    const other = await createPartner(context.database.pool);
+    const owner = await payee();
+    const other = await payee();
     await approvedCommission(owner, '1500.00');
     await approvedCommission(other, '2500.00');
     await setSchedule('10.00', 12);
@@ -172,7 +210,7 @@ describe('sending and paying', () => {
   });
 
   it('returns a failed payout\'s lines to approved, with the reason told to the partner', async () => {
-    const owner = await createPartner(context.database.pool);
+    const owner = await payee();
     await approvedCommission(owner, '1800.00');
     await setSchedule('10.00', 12);
     await payouts.run(context.database.pool, '2027-07-12');
@@ -194,7 +232,7 @@ describe('sending and paying', () => {
   });
 
   it('is for finance: support reads payouts but cannot act, and a partner cannot reach the console', async () => {
-    const owner = await createPartner(context.database.pool);
+    const owner = await payee();
     await approvedCommission(owner, '1200.00');
     await setSchedule('10.00', 12);
     await payouts.run(context.database.pool, '2027-08-12');
@@ -226,8 +264,8 @@ describe('schedules', () => {
 
 describe("the partner's payouts", () => {
   it('lists only their agent\'s payouts, and gives a paid one\'s statement, the same bytes each time', async () => {
-    const owner = await createPartner(context.database.pool);
-    const stranger = await createPartner(context.database.pool);
+    const owner = await payee();
+    const stranger = await payee();
     await approvedCommission(owner, '4200.00');
     await approvedCommission(stranger, '4200.00');
     await setSchedule('10.00', 12);
@@ -255,7 +293,7 @@ describe("the partner's payouts", () => {
   });
 
   it('is not for a member who sees only their own referrals', async () => {
-    const owner = await createPartner(context.database.pool);
+    const owner = await payee();
     const member = await createPartner(context.database.pool, { referralAgentId: owner.referralAgentId, role: 'agent' });
     const client = await partnerClient(member);
     expect((await client.get('/api/earnings/payouts')).statusCode).toBe(403);

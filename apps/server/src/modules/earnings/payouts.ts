@@ -95,19 +95,28 @@ export function createPayouts(deps: PayoutsDeps) {
     /**
      * The payout run of `today`: for each currency due today (its schedule's day; every currency when `everyCurrency`,
      * the console's "Run now"), each agent's approved lines (clawbacks netted) become one draft payout when they add up
-     * to the currency's minimum and more than nothing; a smaller balance is carried to the next run. One payout per
+     * to the currency's minimum and more than nothing; a smaller balance is carried to the next run, and an agent
+     * without verified payment details is held. One payout per
      * agent, currency and day: a second run the same day adds nothing (a failed payout's lines may be gathered again).
      */
-    async run(pool: pg.Pool, today: string, options: { everyCurrency?: boolean } = {}): Promise<{ payouts: number; carriedForward: number }> {
+    async run(pool: pg.Pool, today: string, options: { everyCurrency?: boolean } = {}): Promise<{ payouts: number; carriedForward: number; held: number }> {
       const rules = (await payoutRules(pool)).filter((rule) => options.everyCurrency || rule.dayOfMonth === dayOfMonth(today));
       let payouts = 0;
       let carriedForward = 0;
+      let held = 0;
       for (const rule of rules) {
-        const { rows: agents } = await pool.query<{ referral_agent_id: number }>(
-          `SELECT DISTINCT referral_agent_id FROM commission_lines WHERE status = 'approved' AND currency = $1 ORDER BY 1`,
+        // An agent whose payment details are missing, changed and not yet verified, or frozen is held: its balance
+        // waits for the first run after an operator verifies them (docs/payment-details.md).
+        const { rows: agents } = await pool.query<{ referral_agent_id: number; payable: boolean }>(
+          `SELECT a.referral_agent_id, EXISTS (SELECT 1 FROM payment_details d WHERE d.referral_agent_id = a.referral_agent_id AND d.status = 'verified') AS payable
+             FROM (SELECT DISTINCT referral_agent_id FROM commission_lines WHERE status = 'approved' AND currency = $1) a ORDER BY 1`,
           [rule.currency],
         );
-        for (const { referral_agent_id: agentId } of agents) {
+        for (const { referral_agent_id: agentId, payable } of agents) {
+          if (!payable) {
+            held += 1;
+            continue;
+          }
           const built = await inTransaction(pool, async (client) => {
             const { rows: lines } = await client.query<{ id: string; amount_minor: string }>(
               `SELECT id, amount_minor::text AS amount_minor FROM commission_lines
@@ -129,7 +138,7 @@ export function createPayouts(deps: PayoutsDeps) {
           else if (built === 'carried') carriedForward += 1;
         }
       }
-      return { payouts, carriedForward };
+      return { payouts, carriedForward, held };
     },
 
     /** A currency's minimum (a decimal in it) and day of the month; audited. */
@@ -158,6 +167,9 @@ export function createPayouts(deps: PayoutsDeps) {
       const payout = await inTransaction(pool, async (client) => {
         const payout = await lockPayout(client, id);
         refuse(payout, ['draft'], M.onlyDraftSent);
+        // The details may have changed (or been frozen) since the run built it: the money must not go to them unchecked.
+        const details = await client.query(`SELECT 1 FROM payment_details WHERE referral_agent_id = $1 AND status = 'verified'`, [payout.referral_agent_id]);
+        if (!details.rowCount) throw new AppError(409, M.detailsNotVerified, 'payment_details_not_verified');
         await client.query(`UPDATE payouts SET status = 'sent', sent_at = $2, sent_by_operator_id = $3 WHERE id = $1`, [id, now, operatorIdOf(actor)]);
         await recordAudit(client, actor, { action: 'payout.sent', target: { type: 'payout', id }, before: { status: 'draft' }, after: { status: 'sent' } });
         return payout;

@@ -23,6 +23,7 @@ const EVENT_TEXTS = {
   'tier.changed': 'events.tier_changed',
   'agreement.published': 'events.agreement_published',
   commission: 'events.commission',
+  payment_details: 'events.payment_details',
   'account.approved': 'events.account_approved',
   security: 'events.security',
 } as const satisfies Record<NotificationPreferenceEventKey, string>;

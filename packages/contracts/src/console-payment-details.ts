@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { enumQueryField, listEndpoint, listQuerySchema } from './list-query.ts';
+import { idStringField } from './fields.ts';
+import { paymentDetailEventSchema, paymentDetailsSchema, PAYMENT_DETAILS_STATUSES } from './payment-details.ts';
+
+/**
+ * The console's payment details (docs/payment-details.md): finance operators verify changed details before payouts
+ * go to them, see where the same account is on two agents, and reveal a full account number (audited) to check it
+ * against the partner's bank letter.
+ */
+
+export const consolePaymentDetailsRowSchema = paymentDetailsSchema.extend({
+  referral_agent_id: z.number().int(),
+  agent_name: z.string(),
+  /** other agents whose details name the same account */
+  same_account_as: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type ConsolePaymentDetailsRow = z.infer<typeof consolePaymentDetailsRowSchema>;
+
+export const consolePaymentDetailsQuerySchema = listQuerySchema({
+  filters: { status: enumQueryField('status', PAYMENT_DETAILS_STATUSES) },
+  defaultPageSize: 25,
+});
+
+/** GET /api/console/payment-details (earnings.read): every agent's details, waiting ones first. */
+export const consolePaymentDetailsEndpoint = listEndpoint('/api/console/payment-details', consolePaymentDetailsQuerySchema, consolePaymentDetailsRowSchema);
+
+export const paymentDetailsAgentParamsSchema = z.object({ agent: idStringField('agent') });
+
+/** GET /api/console/payment-details/:agent (earnings.read): the details and their whole change log. */
+export const consolePaymentDetailsUrl = (agent: number | string) => `/api/console/payment-details/${agent}`;
+export const consolePaymentDetailsDetailSchema = z.object({ details: consolePaymentDetailsRowSchema, events: z.array(paymentDetailEventSchema.extend({ operator: z.string().nullable() })) });
+
+/** POST /api/console/payment-details/:agent/verify (earnings.manage): payouts may go to them (audited; the partner is told). */
+export const consoleVerifyPaymentDetailsUrl = (agent: number | string) => `/api/console/payment-details/${agent}/verify`;
+
+/** POST /api/console/payment-details/:agent/reveal (earnings.manage): the full account, audited as a reveal. */
+export const consoleRevealPaymentDetailsUrl = (agent: number | string) => `/api/console/payment-details/${agent}/reveal`;
+export const revealedAccountSchema = z.object({ account: z.string() });
