@@ -126,7 +126,7 @@ export const paymentDetailsRequestSchema = z
     { error: 'Choose how you are paid.' },
   )
   .superRefine((details, context) => {
-    if (details.scheme === 'iban' && details.iban !== '' && extractIBAN(details.iban).countryCode !== details.bank_country) {
+    if (details.scheme === 'iban' && isValidIBAN(details.iban) && extractIBAN(details.iban).countryCode !== details.bank_country) {
       context.addIssue({ code: 'custom', path: ['iban'], message: 'This IBAN belongs to another country than the bank country chosen.' });
     }
     if (details.scheme === 'us_ach' && details.bank_country !== 'US') context.addIssue({ code: 'custom', path: ['bank_country'], message: 'A routing number is for a bank in the United States.' });
