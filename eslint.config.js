@@ -44,6 +44,8 @@ export const SERVER_MODULE_PUBLIC_FILES = [
   'bookings/public.ts',
   // The session's recent re-authentication, as payment details (issue 16) require it for a change.
   'account-security/public.ts',
+  // An agent's payee (its payment details, unsealed) as the payouts' bank files need it (issue 16).
+  'payment-details/public.ts',
 ];
 
 /** Test helpers of a module that other modules' tests may use too (never production code). */

@@ -41,6 +41,9 @@ const environmentSchema = z.object({
   /** ISO 3166-1 alpha-2: a partner elsewhere gets the reverse-charge note */
   ISSUER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as AE').default('AE'),
   ISSUER_TAX_ID: z.string().min(1).default('TRN 100234567800003'),
+  /** The business's euro account that SEPA payout files (pain.001) pay from. */
+  PAYOUT_DEBTOR_IBAN: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, 'must be an IBAN without spaces').default('IE29AIBK93115212345678'),
+  PAYOUT_DEBTOR_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters').default('AIBKIE2D'),
   REDIS_URL: z.string().url().optional(),
   PUSHER_APP_ID: z.string().optional(),
   PUSHER_KEY: z.string().optional(),
@@ -96,7 +99,7 @@ export interface Config {
     outboxDir: string;
   };
   /** The business as its self-billing statements name it. */
-  issuer: { name: string; address: string; country: string; taxId: string };
+  issuer: { name: string; address: string; country: string; taxId: string; debtorIban: string; debtorBic: string };
   redisUrl: string | undefined;
   pusher: {
     appId: string;
@@ -198,7 +201,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
       outboxDir: path.join(dataDir, 'outbox'),
     },
-    issuer: { name: values.ISSUER_NAME, address: values.ISSUER_ADDRESS, country: values.ISSUER_COUNTRY, taxId: values.ISSUER_TAX_ID },
+    issuer: {
+      name: values.ISSUER_NAME,
+      address: values.ISSUER_ADDRESS,
+      country: values.ISSUER_COUNTRY,
+      taxId: values.ISSUER_TAX_ID,
+      debtorIban: values.PAYOUT_DEBTOR_IBAN,
+      debtorBic: values.PAYOUT_DEBTOR_BIC,
+    },
     redisUrl: values.REDIS_URL,
     pusher: {
       appId: values.PUSHER_APP_ID ?? 'portal',

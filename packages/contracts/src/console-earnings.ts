@@ -140,3 +140,19 @@ export const payoutRunResultSchema = z.object({
   /** agents whose payment details are missing, unverified or frozen */
   held: z.number().int(),
 });
+
+/**
+ * GET /api/console/earnings/payouts/bank-file (earnings.manage; audited, since it carries full account numbers): the
+ * draft payouts of one run day and currency as a file for the bank: `csv` (any currency: every payee's scheme and
+ * account) or `sepa` (EUR only: an ISO 20022 pain.001.001.03 credit transfer of the payees paid by IBAN). 422 when the
+ * batch has no draft payout (or, for SEPA, none payable by IBAN).
+ */
+export const CONSOLE_PAYOUT_BANK_FILE_URL = '/api/console/earnings/payouts/bank-file';
+export const BANK_FILE_FORMATS = ['csv', 'sepa'] as const;
+export const payoutBankFileQuerySchema = z.object({
+  format: z.enum(BANK_FILE_FORMATS, { error: 'The format must be csv or sepa.' }),
+  scheduled_on: z.string({ error: 'Choose the run day of the batch.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the run day of the batch.'),
+  currency: z.string({ error: 'Choose the currency of the batch.' }).trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Choose the currency of the batch.'),
+});
+export type PayoutBankFileQuery = z.output<typeof payoutBankFileQuerySchema>;
+export const payoutBankFileUrl = (query: PayoutBankFileQuery) => `${CONSOLE_PAYOUT_BANK_FILE_URL}?${new URLSearchParams(query).toString()}`;

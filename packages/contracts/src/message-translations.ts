@@ -201,6 +201,9 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'The minimum is required.': 'الحد الأدنى مطلوب.',
   'The minimum must be an amount such as 50.00.': 'يجب أن يكون الحد الأدنى مبلغًا مثل 50.00.',
   'The day must be a number from 1 to 28.': 'يجب أن يكون اليوم رقمًا من 1 إلى 28.',
+  'The format must be csv or sepa.': 'يجب أن تكون الصيغة "csv" أو "sepa".',
+  'Choose the run day of the batch.': 'اختر يوم إعداد الدفعات.',
+  'Choose the currency of the batch.': 'اختر عملة الدفعات.',
   // ---- payment details (payment-details.ts) ----
   'The BIC must be 8 or 11 letters and digits, such as DEUTDEFF or DEUTDEFF500.': 'يجب أن يتكون رمز BIC من 8 أو 11 حرفًا ورقمًا، مثل "DEUTDEFF" أو "DEUTDEFF500".',
   "The bank's BIC (SWIFT code) is required.": 'رمز BIC (سويفت) للبنك مطلوب.',

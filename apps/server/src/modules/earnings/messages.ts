@@ -9,6 +9,8 @@ export const EARNINGS_MESSAGES = {
   onlySentPaid: 'Only a payout marked sent can be marked paid.',
   alreadyClosed: 'This payout is already paid or failed.',
   minimumDecimals: 'The minimum has more decimals than its currency has.',
+  sepaEurosOnly: 'A SEPA file pays euros: choose EUR, or download the CSV file.',
+  noPayableDrafts: 'This batch has no draft payout to a verified account to put in a bank file.',
   detailsNotVerified: "The agent's payment details changed or were frozen since this payout was built: verify them before sending it.",
 } as const;
 
@@ -22,6 +24,8 @@ export const EARNINGS_TRANSLATIONS = translationsOf(EARNINGS_MESSAGES, {
     onlySentPaid: 'لا يمكن وضع علامة الدفع إلا على دفعة مُرسلة.',
     alreadyClosed: 'هذه الدفعة مدفوعة أو فاشلة بالفعل.',
     minimumDecimals: 'يحتوي الحد الأدنى على منازل عشرية أكثر مما تسمح به عملته.',
+    sepaEurosOnly: 'ملف SEPA يدفع باليورو فقط: اختر EUR أو نزّل ملف CSV.',
+    noPayableDrafts: 'لا توجد في هذه المجموعة دفعة مسودة إلى حساب موثّق لإدراجها في ملف البنك.',
     detailsNotVerified: 'تغيّرت بيانات الدفع الخاصة بالوكيل أو جُمّدت منذ إعداد هذه الدفعة: تحقق منها قبل إرسالها.',
   },
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CONSOLE_PAYOUT_BANK_FILE_URL,
   CONSOLE_PAYOUT_RUN_URL,
   CONSOLE_PAYOUT_SCHEDULES_URL,
   consolePayoutDetailSchema,
@@ -9,6 +10,7 @@ import {
   markPayoutFailedRequestSchema,
   markPayoutPaidRequestSchema,
   payoutActionResultSchema,
+  payoutBankFileQuerySchema,
   payoutParamsSchema,
   payoutRunResultSchema,
   payoutScheduleParamsSchema,
@@ -20,9 +22,13 @@ import { messageSchema } from '@portal/contracts/errors';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { operatorAuditActor } from '../../plugins/operator-session.ts';
+import { payeesOf } from '../payment-details/public.ts';
+import { payoutsCsv, sepaCreditTransfer, type BankFilePayout } from './bank-files.ts';
+import { EARNINGS_MESSAGES as M } from './messages.ts';
 import type { Payouts } from './payouts.ts';
 import { findAgentPayout, findConsolePayoutsPage, findPayout, findPayoutsPage, payoutSchedules } from './payouts-repository.ts';
 import { findPayoutLines } from './repository.ts';
@@ -97,6 +103,54 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
       const payout = await findPayout(pool, request.params.id);
       if (!payout) throw new NotFoundError();
       return { payout, lines: await findPayoutLines(pool, payout.id) };
+    },
+  );
+
+  app.get(
+    CONSOLE_PAYOUT_BANK_FILE_URL,
+    operatorRoute(app, {
+      permission: 'earnings.manage',
+      tags: TAGS,
+      summary: "A batch's draft payouts as a bank file: CSV, or a SEPA pain.001 credit transfer for euros (audited: it holds full accounts)",
+      querystring: payoutBankFileQuerySchema,
+      response: {},
+    }),
+    async (request, reply) => {
+      const { format, scheduled_on: day, currency } = request.query;
+      if (format === 'sepa' && currency !== 'EUR') throw ValidationError.field('currency', M.sepaEurosOnly);
+      const { rows } = await pool.query<{ id: string; agent_name: string; amount_minor: string; referral_agent_id: number }>(
+        `SELECT p.id, ra.name AS agent_name, p.amount_minor::text AS amount_minor, p.referral_agent_id
+           FROM payouts p JOIN referral_agents ra ON ra.id = p.referral_agent_id
+          WHERE p.status = 'draft' AND p.scheduled_on = $1::date AND p.currency = $2 ORDER BY ra.name, p.id`,
+        [day, currency],
+      );
+      const payees = await payeesOf(pool, app.config.appKey, rows.map((row) => row.referral_agent_id));
+      // Only verified accounts, and for SEPA only IBANs: a payout to details changed since the run waits for verification.
+      const payouts: BankFilePayout[] = rows.flatMap((row) => {
+        const payee = payees.get(row.referral_agent_id);
+        if (!payee || payee.status !== 'verified' || (format === 'sepa' && payee.scheme !== 'iban')) return [];
+        return [{ id: Number(row.id), agentName: row.agent_name, amountMinor: Number(row.amount_minor), currency, scheduledOn: day, payee }];
+      });
+      if (payouts.length === 0) throw ValidationError.field('scheduled_on', M.noPayableDrafts);
+      await recordAudit(pool, operatorAuditActor(request), {
+        action: 'payouts.bank_file_exported',
+        target: { type: 'payout_batch', id: `${day}-${currency}` },
+        after: { format, payouts: payouts.map((payout) => payout.id), left_out: rows.length - payouts.length },
+      });
+      const name = `payouts-${day}-${currency}`;
+      const body =
+        format === 'csv'
+          ? await payoutsCsv(payouts)
+          : sepaCreditTransfer(payouts, { name: app.config.issuer.name, iban: app.config.issuer.debtorIban, bic: app.config.issuer.debtorBic }, { messageId: `PP-${day.replaceAll('-', '')}-${currency}-${Date.now().toString(36).toUpperCase()}`, createdAt: new Date(), executionDate: day >= utcDay(new Date()) ? day : utcDay(new Date()) });
+      return reply
+        .headers({
+          'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/xml; charset=utf-8',
+          'content-disposition': `attachment; filename="${name}.${format === 'csv' ? 'csv' : 'xml'}"`,
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          'x-payouts-left-out': String(rows.length - payouts.length),
+        })
+        .send(body as never);
     },
   );
 

@@ -49,8 +49,8 @@ afterAll(async () => {
 });
 
 /** A booking of `amount` AED completed in the console and approved: 10 % of it waits for a payout. */
-async function approvedCommission(owner: CreatedPartner, amount: string): Promise<number> {
-  const booking = await createBooking(context.database.pool, { referralAgentId: owner.referralAgentId, referredByUserId: owner.userId, status: 'confirmed', facility: FACILITY, amount, currency: 'AED', createdAt: '2026-01-10T09:00:00Z', dateTime: '2026-02-01T09:00:00Z' });
+async function approvedCommission(owner: CreatedPartner, amount: string, currency = 'AED'): Promise<number> {
+  const booking = await createBooking(context.database.pool, { referralAgentId: owner.referralAgentId, referredByUserId: owner.userId, status: 'confirmed', facility: FACILITY, amount, currency, createdAt: '2026-01-10T09:00:00Z', dateTime: '2026-02-01T09:00:00Z' });
   const response = await consoleRequest(bookingsClient, 'POST', `/api/console/bookings/${booking.id}/status`, { status: 'completed', expected_status: 'confirmed' });
   expect(response.statusCode).toBe(200);
   await context.app.jobs.drain();
@@ -243,6 +243,45 @@ describe('sending and paying', () => {
     const client = await partnerClient(owner);
     expect((await client.post(`/api/console/earnings/payouts/${payout!.id}/sent`, {})).statusCode).toBeGreaterThanOrEqual(401);
     expect((await payoutsOf(owner))[0]!.status).toBe('draft');
+  });
+});
+
+describe('bank files', () => {
+  it("puts a batch's drafts to verified accounts in a CSV and, for euros, a SEPA file; audited; others wait", async () => {
+    // Details entered by the partner (re-authenticated) and verified in the console, as in real life.
+    const owner = await createPartner(context.database.pool);
+    const client = await partnerClient(owner);
+    await client.post('/api/account-security/reauthenticate', { password: owner.password });
+    expect((await client.put('/api/payment-details', { scheme: 'iban', holder_name: 'Cedar Clinics GmbH', bank_country: 'DE', iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' })).statusCode).toBe(200);
+    expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${owner.referralAgentId}/verify`, {})).statusCode).toBe(204);
+    const waiting = await payee();
+    await approvedCommission(owner, '2500.00', 'EUR');
+    await approvedCommission(waiting, '900.00', 'EUR');
+    await consoleRequest(financeClient, 'PUT', '/api/console/earnings/payout-schedules/EUR', { minimum: '10.00', day_of_month: 15 });
+    await payouts.run(context.database.pool, '2028-01-15');
+    // The second payee's details change after the run: its payout stays out of the file.
+    await setDetailsStatus(waiting, 'unverified');
+
+    const csv = await consoleRequest(financeClient, 'GET', '/api/console/earnings/payouts/bank-file?format=csv&scheduled_on=2028-01-15&currency=EUR');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="payouts-2028-01-15-EUR.csv"');
+    expect(csv.headers['x-payouts-left-out']).toBe('1');
+    expect(csv.body).toContain('Cedar Clinics GmbH,iban,DE,DE02120300000000202051,BYLADEM1001');
+    expect(csv.body).toContain(',250.00,EUR,');
+
+    const sepa = await consoleRequest(financeClient, 'GET', '/api/console/earnings/payouts/bank-file?format=sepa&scheduled_on=2028-01-15&currency=EUR');
+    expect(sepa.headers['content-type']).toContain('application/xml');
+    expect(sepa.body).toContain('<IBAN>DE02120300000000202051</IBAN>');
+    expect(sepa.body).toContain('<CtrlSum>250.00</CtrlSum>');
+
+    const aed = await consoleRequest(financeClient, 'GET', '/api/console/earnings/payouts/bank-file?format=sepa&scheduled_on=2028-01-15&currency=AED');
+    expect(aed.statusCode).toBe(422);
+    expect(aed.json().errors.currency).toEqual(['A SEPA file pays euros: choose EUR, or download the CSV file.']);
+    expect((await consoleRequest(financeClient, 'GET', '/api/console/earnings/payouts/bank-file?format=csv&scheduled_on=2028-01-16&currency=EUR')).statusCode).toBe(422);
+    expect((await consoleRequest(supportClient, 'GET', '/api/console/earnings/payouts/bank-file?format=csv&scheduled_on=2028-01-15&currency=EUR')).statusCode).toBe(403);
+
+    const audit = await context.database.pool.query<{ after: { format: string; left_out: number } }>(`SELECT after FROM audit_events WHERE action = 'payouts.bank_file_exported' ORDER BY id`);
+    expect(audit.rows.map((row) => [row.after.format, row.after.left_out])).toEqual([['csv', 1], ['sepa', 1]]);
   });
 });
 

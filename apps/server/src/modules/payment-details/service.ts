@@ -20,7 +20,8 @@ import { activeMembers, agentsWithAccount, describedAccount, findDetails, findEv
  * "I didn't do this" freezes them; an operator verifies them (audited) or reveals the account (audited).
  */
 
-const SEAL_PURPOSE = 'payment-details';
+/** The purpose the account is sealed under (lib/encryption.ts derives its key from APP_KEY with it). */
+export const SEAL_PURPOSE = 'payment-details';
 const FINGERPRINT_PURPOSE = 'payment-details-fingerprint';
 const FREEZE_LINK_DAYS = 30;
 /** Who manages payment details (payment_details.manage) and hears of them. */
