@@ -9,10 +9,13 @@ import {
   consolePayoutUrl,
   payoutActionResultSchema,
   payoutRunResultSchema,
+  payoutBankFileUrl,
   payoutSchedulesSchema,
+  type PayoutBankFileQuery,
   type PayoutScheduleRequest,
 } from '@portal/contracts/console-earnings';
-import { http } from '../../lib/http';
+import { downloadFile } from '../../lib/download';
+import { http, sessionFetch } from '../../lib/http';
 
 const PAYOUTS_URL = consolePayoutsEndpoint.url;
 
@@ -67,4 +70,9 @@ export function usePayoutStep() {
     },
     onSettled: () => reload(),
   });
+}
+
+/** A batch's bank file (CSV, or SEPA XML for euros): the server audits each download, since it holds full accounts. */
+export function downloadBankFile(query: PayoutBankFileQuery) {
+  return downloadFile(payoutBankFileUrl(query), { fetcher: sessionFetch, fallbackFilename: `payouts-${query.scheduled_on}-${query.currency}.${query.format === 'csv' ? 'csv' : 'xml'}` });
 }

@@ -48,8 +48,16 @@ export const payoutsEn = {
     confirm: 'Run payouts',
     failed: "Couldn't run the payouts. Try again.",
     done: 'Payout run finished',
-    result: 'Payouts built: {{payouts}}. Balances carried forward to the next run: {{carried}}.',
+    result: 'Payouts built: {{payouts}}. Balances carried forward to the next run: {{carried}}. Held until payment details are verified: {{held}}.',
     dismiss: 'Dismiss',
+  },
+  bankFile: {
+    hint: 'Choose a run day and a currency to download that batch as a bank file.',
+    csv: 'Bank file (CSV)',
+    sepa: 'SEPA file (XML)',
+    failedTitle: "Couldn't make the bank file",
+    failed: 'Try again in a moment.',
+    nothing: 'No draft payout of this batch goes to a verified account: there is nothing to pay.',
   },
   list: {
     title: 'Payouts',

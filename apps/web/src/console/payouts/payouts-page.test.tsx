@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConsoleCommissionLine, ConsolePayout, PayoutSchedule } from '@portal/contracts/console-earnings';
@@ -11,6 +11,9 @@ import { consoleRoutes } from '../console-routes';
 beforeEach(() => {
   clearCookies();
   setUpConsoleCsrf();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const AED_SCHEDULE: PayoutSchedule = { currency: 'AED', minimum_minor: 50_000, day_of_month: 5, is_default: false, approved_minor: 1_234_50, next_run_on: '2026-12-05', updated_at: '2026-11-01T08:00:00.000Z' };
@@ -131,7 +134,7 @@ describe('payouts (console)', () => {
   });
 
   it('runs the payouts after confirming and says what the run built', async () => {
-    const calls = api('finance', { 'POST /api/console/earnings/payout-run': () => jsonResponse(200, { payouts: 3, carried_forward: 2 }) });
+    const calls = api('finance', { 'POST /api/console/earnings/payout-run': () => jsonResponse(200, { payouts: 3, carried_forward: 2, held: 1 }) });
     renderApp('/payouts', { routes: consoleRoutes });
     await screen.findByRole('table', { name: 'Payout schedules by currency' });
     const listReads = () => calls.calls('GET', '/api/console/earnings/payouts').length;
@@ -141,7 +144,7 @@ describe('payouts (console)', () => {
     await user.click(screen.getByRole('button', { name: 'Run payouts now' }));
     const confirm = await screen.findByRole('dialog', { name: 'Run payouts now?' });
     await user.click(within(confirm).getByRole('button', { name: 'Run payouts' }));
-    expect(await screen.findByText('Payouts built: 3. Balances carried forward to the next run: 2.')).toBeInTheDocument();
+    expect(await screen.findByText('Payouts built: 3. Balances carried forward to the next run: 2. Held until payment details are verified: 1.')).toBeInTheDocument();
     expect(calls.calls('POST', '/api/console/earnings/payout-run')).toHaveLength(1);
     await waitFor(() => expect(listReads()).toBeGreaterThan(before));
   });
@@ -245,5 +248,39 @@ describe('payouts (console)', () => {
     const drawer = await openPayout('Northwind Care Network');
     await within(drawer).findByRole('table', { name: 'The commissions of this payout' });
     expect(within(drawer).queryByRole('button', { name: /^Mark/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('bank files', () => {
+  it("downloads a batch's CSV and, for euros, its SEPA file, once a run day and a currency name the batch", async () => {
+    const clicked: HTMLAnchorElement[] = [];
+    // jsdom has no object URLs and does not download.
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:test/bank-file'), configurable: true, writable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true, writable: true });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const requested: string[] = [];
+    api('finance', {
+      'GET /api/console/earnings/payouts/bank-file': (request) => {
+        requested.push(request.query.toString());
+        const format = request.query.get('format');
+        return new Response('file', { status: 200, headers: { 'content-disposition': `attachment; filename="payouts-2026-12-05-EUR.${format === 'csv' ? 'csv' : 'xml'}"` } });
+      },
+    });
+    renderApp('/payouts?scheduled_on=2026-12-05&currency=EUR', { routes: consoleRoutes });
+    const clicks = userEvent.setup();
+    await clicks.click(await screen.findByRole('button', { name: 'Bank file (CSV)' }));
+    await waitFor(() => expect(clicked.map((anchor) => anchor.download)).toEqual(['payouts-2026-12-05-EUR.csv']));
+    await clicks.click(screen.getByRole('button', { name: 'SEPA file (XML)' }));
+    await waitFor(() => expect(clicked).toHaveLength(2));
+    expect(requested).toEqual(['format=csv&scheduled_on=2026-12-05&currency=EUR', 'format=sepa&scheduled_on=2026-12-05&currency=EUR']);
+  });
+
+  it('asks for a batch first, and offers no SEPA file outside euros', async () => {
+    api('finance');
+    renderApp('/payouts?currency=AED', { routes: consoleRoutes });
+    expect(await screen.findByText('Choose a run day and a currency to download that batch as a bank file.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Bank file (CSV)' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
+import { IconFileDownload, IconPlayerPlay } from '@tabler/icons-react';
 import type { PageSize } from '@portal/contracts/constants';
 import { consolePayoutsEndpoint, type ConsolePayout, type ConsolePayoutsQuery, type PayoutSchedule } from '@portal/contracts/console-earnings';
 import { PAYOUT_STATUSES, type PayoutStatus } from '@portal/contracts/earnings';
@@ -15,7 +15,9 @@ import { CurrencySelect } from '../components/currency-select';
 import { useOperator } from '../session/require-operator';
 import { PayoutDrawer } from './payout-drawer';
 import { PayoutStatusBadge } from './payout-status-badge';
-import { usePayoutRun, usePayoutSchedules } from './payouts-api';
+import { DownloadError } from '../../lib/download';
+import { notifyError } from '../../lib/notify';
+import { downloadBankFile, usePayoutRun, usePayoutSchedules } from './payouts-api';
 import { ScheduleDialog } from './schedule-dialog';
 
 /**
@@ -40,7 +42,7 @@ export function PayoutsPage() {
         </Text>
       </Stack>
       <Schedules mayManage={mayManage} />
-      <PayoutsList onOpen={setOpened} />
+      <PayoutsList mayManage={mayManage} onOpen={setOpened} />
       {opened ? <PayoutDrawer key={opened.id} payout={opened} mayManage={mayManage} onClose={() => setOpened(null)} /> : null}
     </Stack>
   );
@@ -53,7 +55,7 @@ function Schedules({ mayManage }: { mayManage: boolean }) {
   const run = usePayoutRun();
   const [editing, setEditing] = useState<PayoutSchedule | null>(null);
   const [confirmingRun, setConfirmingRun] = useState(false);
-  const [ran, setRan] = useState<{ payouts: number; carried: number } | null>(null);
+  const [ran, setRan] = useState<{ payouts: number; carried: number; held: number } | null>(null);
 
   let body;
   if (schedules.isPending) {
@@ -147,7 +149,7 @@ function Schedules({ mayManage }: { mayManage: boolean }) {
       </Group>
       {ran ? (
         <Alert color="teal" variant="light" role="status" title={t('run.done')} withCloseButton closeButtonLabel={t('run.dismiss')} onClose={() => setRan(null)}>
-          {t('run.result', { payouts: format.number(ran.payouts), carried: format.number(ran.carried) })}
+          {t('run.result', { payouts: format.number(ran.payouts), carried: format.number(ran.carried), held: format.number(ran.held) })}
         </Alert>
       ) : null}
       {body}
@@ -166,7 +168,7 @@ function Schedules({ mayManage }: { mayManage: boolean }) {
           onConfirm={async () => {
             setRan(null);
             const result = await run.mutateAsync();
-            setRan({ payouts: result.payouts, carried: result.carried_forward });
+            setRan({ payouts: result.payouts, carried: result.carried_forward, held: result.held });
           }}
           onClose={() => setConfirmingRun(false)}
         />
@@ -175,7 +177,7 @@ function Schedules({ mayManage }: { mayManage: boolean }) {
   );
 }
 
-function PayoutsList({ onOpen }: { onOpen: (payout: ConsolePayout) => void }) {
+function PayoutsList({ mayManage, onOpen }: { mayManage: boolean; onOpen: (payout: ConsolePayout) => void }) {
   const t = useText('console-payouts');
   const format = useFormat();
   const { list, table } = useListEndpoint(consolePayoutsEndpoint, {}, { loadFailed: t('list.loadFailed') });
@@ -272,6 +274,7 @@ function PayoutsList({ onOpen }: { onOpen: (payout: ConsolePayout) => void }) {
                 onChange={(event) => list.set({ scheduled_on: event.currentTarget.value || undefined })}
                 w={{ base: '100%', xs: 180 }}
               />
+              {mayManage ? <BankFileButtons day={params.scheduled_on} currency={params.currency} /> : null}
             </Group>
           }
           sort={params.sort}
@@ -285,5 +288,43 @@ function PayoutsList({ onOpen }: { onOpen: (payout: ConsolePayout) => void }) {
         />
       </Paper>
     </Stack>
+  );
+}
+
+/**
+ * A batch (a run day and a currency) as a bank file: CSV for any currency, SEPA XML for euros. Shown once both filters
+ * name a batch; until then a hint says what to choose.
+ */
+function BankFileButtons({ day, currency }: { day: string | undefined; currency: string | undefined }) {
+  const t = useText('console-payouts');
+  const [busy, setBusy] = useState<'csv' | 'sepa' | null>(null);
+  if (!day || !currency) {
+    return (
+      <Text size="xs" c="dimmed" maw={260}>
+        {t('bankFile.hint')}
+      </Text>
+    );
+  }
+  const download = async (format: 'csv' | 'sepa') => {
+    setBusy(format);
+    try {
+      await downloadBankFile({ format, scheduled_on: day, currency });
+    } catch (error) {
+      notifyError(t('bankFile.failedTitle'), error instanceof DownloadError && error.status === 422 ? t('bankFile.nothing') : t('bankFile.failed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Group gap="xs">
+      <Button variant="light" size="sm" leftSection={<IconFileDownload size={16} aria-hidden />} loading={busy === 'csv'} onClick={() => void download('csv')}>
+        {t('bankFile.csv')}
+      </Button>
+      {currency === 'EUR' ? (
+        <Button variant="light" size="sm" leftSection={<IconFileDownload size={16} aria-hidden />} loading={busy === 'sepa'} onClick={() => void download('sepa')}>
+          {t('bankFile.sepa')}
+        </Button>
+      ) : null}
+    </Group>
   );
 }
