@@ -1,0 +1,293 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Code, Drawer, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconEye, IconEyeOff, IconShieldCheck } from '@tabler/icons-react';
+import type { ConsolePaymentDetailsRow } from '@portal/contracts/console-payment-details';
+import type { PaymentDetailEvent } from '@portal/contracts/payment-details';
+import { useFormat } from '../../i18n/format';
+import { useLocale, useText } from '../../i18n/i18n';
+import { countryName } from '../../lib/country-names';
+import { isHttpError } from '../../lib/http';
+import { notifySuccess } from '../../lib/notify';
+import { useNarrowLayout } from '../../lib/use-narrow-layout';
+import { ConfirmActionDialog } from '../components/confirm-action-dialog';
+import { usePaymentDetailsDetail, useRevealPaymentDetails, useVerifyPaymentDetails } from './payment-details-api';
+import { PaymentDetailsStatusBadge } from './payment-details-status-badge';
+
+/** How long a revealed account stays on screen. */
+export const REVEAL_MS = 60_000;
+
+type ConsoleEvent = PaymentDetailEvent & { operator: string | null };
+
+/**
+ * An agent's payment details in full: every field, the agents that give the same account, the change log, and for
+ * earnings.manage the full account (revealed for a minute, audited) and the verification. A verification another
+ * operator got to first (409) says so here, and the details are read again.
+ */
+export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: ConsolePaymentDetailsRow; mayManage: boolean; onClose: () => void }) {
+  const t = useText('console-payment-details');
+  const format = useFormat();
+  const locale = useLocale();
+  const narrow = useNarrowLayout();
+  const agent = row.referral_agent_id;
+  const detail = usePaymentDetailsDetail(agent);
+  const verify = useVerifyPaymentDetails();
+  const [confirming, setConfirming] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  // The list's row until the details themselves have loaded, then the details as they now are.
+  const shown = detail.data?.details ?? row;
+
+  const sendVerify = async () => {
+    setConflict(null);
+    try {
+      await verify.mutateAsync(agent);
+      notifySuccess(t('verify.done'), t('verify.doneDetail', { agent: shown.agent_name }));
+    } catch (error) {
+      if (!isHttpError(error, 409)) throw error;
+      setConflict(error.message);
+    }
+  };
+
+  let body: ReactNode;
+  if (detail.isPending) {
+    body = <Skeleton h={240} aria-busy="true" aria-label={t('detail.loading')} />;
+  } else if (detail.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert" title={t('detail.loadFailed')}>
+        <Button size="xs" variant="light" color="red" onClick={() => void detail.refetch()} loading={detail.isFetching}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  } else {
+    const { details: current, events } = detail.data;
+    const names = current.same_account_as.map((other) => other.name).join(t('separator'));
+    body = (
+      <Stack gap="lg">
+        {conflict ? (
+          <Alert color="orange" variant="light" role="alert" title={t('detail.conflict')} withCloseButton closeButtonLabel={t('close')} onClose={() => setConflict(null)}>
+            {conflict}
+          </Alert>
+        ) : null}
+        {current.same_account_as.length > 0 ? (
+          <Alert color="red" variant="filled" icon={<IconAlertTriangle aria-hidden />} title={t('detail.sameAccountTitle')}>
+            {t('detail.sameAccountDetail', { names })}
+          </Alert>
+        ) : null}
+        <Box component="dl" aria-label={t('detail.facts')} m={0} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', gap: 'var(--mantine-spacing-sm)' }}>
+          <Fact label={t('detail.agent')}>{current.agent_name}</Fact>
+          <Fact label={t('detail.status')}>
+            <PaymentDetailsStatusBadge status={current.status} />
+          </Fact>
+          <Fact label={t('detail.method')}>{t(`schemes.${current.scheme}`)}</Fact>
+          <Fact label={t('detail.holder')}>{current.holder_name}</Fact>
+          <Fact label={t('detail.country')}>{countryName(current.bank_country, locale)}</Fact>
+          <Fact label={t('detail.account')}>
+            <Text span size="sm" ff="monospace" dir="ltr">
+              {current.account_masked}
+            </Text>
+          </Fact>
+          {current.bic ? <Fact label={t('detail.bic')}><Code dir="ltr">{current.bic}</Code></Fact> : null}
+          {current.routing_number ? <Fact label={t('detail.routingNumber')}><Code dir="ltr">{current.routing_number}</Code></Fact> : null}
+          {current.ifsc ? <Fact label={t('detail.ifsc')}><Code dir="ltr">{current.ifsc}</Code></Fact> : null}
+          {current.account_type ? <Fact label={t('detail.accountType')}>{t(`accountTypes.${current.account_type}`)}</Fact> : null}
+          {current.bank_name ? <Fact label={t('detail.bankName')}>{current.bank_name}</Fact> : null}
+          <Fact label={t('detail.updatedAt')}>
+            <time dateTime={current.updated_at}>{format.full(current.updated_at)}</time>
+          </Fact>
+          {current.updated_by ? <Fact label={t('detail.updatedBy')}>{current.updated_by}</Fact> : null}
+          {current.verified_at ? (
+            <Fact label={t('detail.verifiedAt')}>
+              <time dateTime={current.verified_at}>{format.full(current.verified_at)}</time>
+            </Fact>
+          ) : null}
+          {current.frozen_at ? (
+            <Fact label={t('detail.frozenAt')}>
+              <time dateTime={current.frozen_at}>{format.full(current.frozen_at)}</time>
+            </Fact>
+          ) : null}
+        </Box>
+        {mayManage ? (
+          <Stack gap="xs" component="section" aria-labelledby="payment-details-actions-title">
+            <Title order={3} size="h5" id="payment-details-actions-title">
+              {t('detail.actionsTitle')}
+            </Title>
+            <RevealAccount agent={agent} />
+            {current.status !== 'verified' ? (
+              <Group gap="sm">
+                <Button color="teal" leftSection={<IconShieldCheck size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+                  {t('verify.button')}
+                </Button>
+              </Group>
+            ) : null}
+          </Stack>
+        ) : null}
+        <Stack gap="xs" component="section" aria-labelledby="payment-details-log-title">
+          <Title order={3} size="h5" id="payment-details-log-title">
+            {t('detail.logTitle')}
+          </Title>
+          {events.length === 0 ? <Text size="sm">{t('detail.logEmpty')}</Text> : <ChangeLog events={events} />}
+        </Stack>
+      </Stack>
+    );
+  }
+
+  return (
+    <>
+      <Drawer opened onClose={onClose} position="right" size={narrow ? '100%' : 'xl'} title={t('detail.title', { agent: shown.agent_name })} closeButtonProps={{ 'aria-label': t('close') }}>
+        {body}
+      </Drawer>
+      {confirming ? (
+        <ConfirmActionDialog
+          subject={`${agent}-verify`}
+          title={t('verify.title', { agent: shown.agent_name })}
+          detail={t('verify.detail')}
+          confirmLabel={t('verify.confirm')}
+          confirmColor="teal"
+          cancelLabel={t('cancel')}
+          closeLabel={t('close')}
+          failedText={t('verify.failed')}
+          pending={verify.isPending}
+          onConfirm={sendVerify}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Box style={wide ? { gridColumn: '1 / -1' } : undefined}>
+      <Text component="dt" size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} size="sm">
+        {children}
+      </Text>
+    </Box>
+  );
+}
+
+/**
+ * The full account, asked of the server (which records the reveal in the audit log), shown for REVEAL_MS and then
+ * hidden again; "Hide now" hides it at once. It lives only in this component's state: closing the drawer forgets it.
+ */
+function RevealAccount({ agent }: { agent: number }) {
+  const t = useText('console-payment-details');
+  const reveal = useRevealPaymentDetails();
+  const [account, setAccount] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const revealButton = useRef<HTMLButtonElement>(null);
+  const hideButton = useRef<HTMLButtonElement>(null);
+  // Whether keyboard focus was on the way out when the account was hidden: it goes back to the reveal button.
+  const refocus = useRef(false);
+  const { reset } = reveal;
+
+  const hide = useCallback(() => {
+    refocus.current = document.activeElement === hideButton.current;
+    setAccount(null);
+    reset();
+  }, [reset]);
+
+  useEffect(() => {
+    if (account === null) return;
+    const timer = window.setTimeout(hide, REVEAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [account, hide]);
+
+  useEffect(() => {
+    if (account !== null) hideButton.current?.focus();
+    else if (refocus.current) {
+      refocus.current = false;
+      revealButton.current?.focus();
+    }
+  }, [account]);
+
+  const show = async () => {
+    setFailed(false);
+    try {
+      const result = await reveal.mutateAsync(agent);
+      setAccount(result.account);
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      {failed ? (
+        <Alert color="red" variant="light" role="alert">
+          {t('reveal.failed')}
+        </Alert>
+      ) : null}
+      {account === null ? (
+        <Group gap="sm">
+          <Button ref={revealButton} variant="light" leftSection={<IconEye size={16} aria-hidden />} onClick={() => void show()} loading={reveal.isPending}>
+            {t('reveal.button')}
+          </Button>
+        </Group>
+      ) : (
+        <Paper withBorder radius="md" p="sm" role="region" aria-label={t('reveal.label')}>
+          <Stack gap="xs">
+            <Text size="xs" c="dimmed" fw={600}>
+              {t('reveal.label')}
+            </Text>
+            <Text ff="monospace" size="lg" fw={600} dir="ltr" style={{ wordBreak: 'break-all', userSelect: 'all' }}>
+              {account}
+            </Text>
+            <Text size="xs" c="dimmed" role="status">
+              {t('reveal.audited')}
+            </Text>
+            <Group>
+              <Button ref={hideButton} size="xs" variant="default" leftSection={<IconEyeOff size={14} aria-hidden />} onClick={hide}>
+                {t('reveal.hide')}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** The change log, newest first as the server sends it: what happened, when, by whom, and the account before and after. */
+function ChangeLog({ events }: { events: ConsoleEvent[] }) {
+  const t = useText('console-payment-details');
+  const format = useFormat();
+  return (
+    <Table.ScrollContainer minWidth={600} type="native">
+      <Table aria-label={t('detail.logCaption')} verticalSpacing="xs" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('detail.logWhat')}</Table.Th>
+            <Table.Th scope="col">{t('detail.logWhen')}</Table.Th>
+            <Table.Th scope="col">{t('detail.logWho')}</Table.Th>
+            <Table.Th scope="col">{t('detail.logAccount')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => (
+            <Table.Tr key={event.id}>
+              <Table.Td>{t(`detail.events.${event.kind}`)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={event.at}>{format.full(event.at)}</time>
+              </Table.Td>
+              <Table.Td>{event.by ?? (event.operator ? t('detail.operator', { name: event.operator }) : t('detail.operationsTeam'))}</Table.Td>
+              <Table.Td>
+                <Text span size="sm" ff="monospace">
+                  {event.old_masked ? (
+                    <>
+                      <bdi>{event.old_masked}</bdi> <span aria-hidden>{t('detail.arrow')}</span>
+                      <VisuallyHidden>{t('detail.changedTo')}</VisuallyHidden>{' '}
+                    </>
+                  ) : null}
+                  {event.new_masked ? <bdi>{event.new_masked}</bdi> : t('none')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
