@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rateValueSchema } from './commission-rates.ts';
-import { dateQueryField, defaultedSortQueryField, enumQueryField, idQueryField, listEndpoint, listQuerySchema, queryField } from './list-query.ts';
+import { dateQueryField, defaultedSortQueryField, enumQueryField, idQueryField, listEndpoint, listQuerySchema, queryField, queryValue } from './list-query.ts';
 
 /**
  * Earnings (issue 16, docs/earnings.md): the commission ledger as a partner and an operator see it. A line is earned
@@ -78,6 +78,20 @@ export type CommissionLineFilters = z.output<typeof commissionLineFiltersSchema>
 
 /** GET /api/earnings/lines (earnings.read): the member's or the agent's lines (referralScope). */
 export const commissionLinesEndpoint = listEndpoint('/api/earnings/lines', commissionLinesQuerySchema, commissionLineSchema);
+
+/**
+ * GET /api/earnings/lines/export?…&format=xlsx|pdf: every line the filters keep (not only the page shown), in the
+ * table's order, with the filters written at the top and the totals per currency at the end.
+ */
+export const EARNINGS_LINES_EXPORT_URL = '/api/earnings/lines/export';
+export const EARNINGS_EXPORT_FORMATS = ['xlsx', 'pdf'] as const;
+export type EarningsExportFormat = (typeof EARNINGS_EXPORT_FORMATS)[number];
+export const commissionLinesExportQuerySchema = z.object({
+  ...commissionLineFilters,
+  sort: defaultedSortQueryField(COMMISSION_LINE_SORTS, '-treatment_on'),
+  format: z.preprocess(queryValue, z.enum(EARNINGS_EXPORT_FORMATS, { error: (issue) => (issue.input === undefined ? 'The format field is required.' : 'The selected format is invalid.') })),
+});
+export type CommissionLinesExportQuery = z.output<typeof commissionLinesExportQuerySchema>;
 
 /** GET /api/earnings/totals: what the filtered lines add up to, per currency (the table's footer). */
 export const EARNINGS_TOTALS_URL = '/api/earnings/totals';

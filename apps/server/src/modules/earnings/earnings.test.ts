@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleRequest, createTestOperator, signInOperatorAs } from '../../test/console-sign-in.ts';
 import { createBooking, ensureFacility } from '../../test/booking-factories.ts';
@@ -5,6 +6,7 @@ import { createPartner, type CreatedPartner } from '../../test/factories.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 
 /**
  * My earnings' endpoints (docs/earnings.md): the lines, their totals, the cards and the chart, each scoped inside its
@@ -111,6 +113,32 @@ describe('GET /api/earnings/lines', () => {
     const response = await client.get('/api/earnings/lines?status=owed&from=2026-02-30&currency=dollars&sort=patient');
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors).sort()).toEqual(['currency', 'from', 'sort', 'status']);
+  });
+
+  it('exports every line the filters keep, in the scope, as a workbook and a PDF with the filters and totals on top', async () => {
+    const workbookAnswer = await (await clientOf(fieldAgent)).get('/api/earnings/lines/export?format=xlsx&sort=amount');
+    expect(workbookAnswer.statusCode).toBe(200);
+    expect(workbookAnswer.headers['content-disposition']).toMatch(/^attachment; filename="my-earnings-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(workbookAnswer.rawBody as unknown as ArrayBuffer);
+    const cells: string[][] = [];
+    workbook.getWorksheet('Commission lines')!.eachRow((row) => cells.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ''))));
+    const header = cells.findIndex((row) => row[0] === 'Booking Id');
+    expect(cells[header]!.slice(0, 9)).toEqual(['Booking Id', 'Facility', 'Service', 'Treatment date', 'Base', 'Rate', 'Commission', 'Currency', 'Status']);
+    // The field agent's two lines (not the owner's own), the smaller first.
+    expect(cells.slice(header + 1).map((row) => [row[1], row[6], row[7]])).toEqual([
+      ['Earnings Test Dubai Clinic', '200', 'AED'],
+      ['Earnings Test Bangkok Hospital', '3000', 'THB'],
+    ]);
+    expect(cells.some((row) => row[0] === 'Totals' && row[1] === 'AED 200.00 · THB 3,000.00')).toBe(true);
+
+    const pdf = await (await clientOf(owner)).get('/api/earnings/lines/export?format=pdf&currency=AED');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawBody).texts.join('\n');
+    expect(text).toContain('My earnings');
+    expect(text).toContain('AED 100.00');
+    expect(text).not.toContain('THB');
+    expect((await (await clientOf(owner)).get('/api/earnings/lines/export?format=csv')).statusCode).toBe(422);
   });
 
   it('is 401 without a session', async () => {

@@ -2,11 +2,13 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   EARNINGS_FACILITIES_URL,
+  EARNINGS_LINES_EXPORT_URL,
   EARNINGS_MONTHLY_URL,
   EARNINGS_SUMMARY_URL,
   EARNINGS_TOTALS_URL,
   commissionLineFiltersSchema,
   commissionLinesEndpoint,
+  commissionLinesExportQuerySchema,
   earningsFacilitiesSchema,
   earningsMonthlyQuerySchema,
   earningsMonthlySchema,
@@ -17,6 +19,8 @@ import { defineModule } from '../../kit/portal-module.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
+import { sendExportFile } from '../../lib/exports/send-export.ts';
+import { earningsExportColumns, earningsExportDocument, earningsExportName } from './export-file.ts';
 import { earningsConsoleRoutes } from './console-routes.ts';
 import { seedDemoEarnings } from './demo-seed.ts';
 import { createLedger, type Ledger } from './ledger.ts';
@@ -33,6 +37,8 @@ export const APPROVE_DUE_JOB = 'earnings.approve-due';
 /** The hourly sweep: completed bookings of the last days without their commission (the CLI's, a lost job). */
 export const SWEEP_JOB = 'earnings.sweep';
 const SWEEP_DAYS = 7;
+/** Lines read per query while an export is written. */
+const EXPORT_BATCH = 200;
 /** The daily payout run: builds the payouts of the currencies whose day it is. */
 export const PAYOUT_RUN_JOB = 'earnings.payout-run';
 
@@ -111,6 +117,44 @@ export default defineModule({
       });
 
       const routes = app.withTypeProvider<ZodTypeProvider>();
+      routes.get(
+        EARNINGS_LINES_EXPORT_URL,
+        partnerRoute(app, { permission: 'earnings.read', tags: TAGS, summary: 'Every line the filters keep as an xlsx or pdf file, with the filters and the totals per currency at the top', querystring: commissionLinesExportQuerySchema, response: {} }),
+        async (request, reply) => {
+          const user = currentUser(request);
+          const scope = lineScopeOf(user);
+          const { format, ...query } = request.query;
+          const [first, totals, agent, facilities] = await Promise.all([
+            findLinesPage(pool, scope, { ...query, page: 1, per_page: EXPORT_BATCH }),
+            lineTotals(pool, scope, query),
+            pool.query<{ name: string; logo: string | null }>('SELECT name, logo FROM referral_agents WHERE id = $1', [user.referralAgentId]),
+            query.medical_service_provider === undefined ? Promise.resolve([]) : facilitiesWithLines(pool, scope),
+          ]);
+          const document = earningsExportDocument(
+            request.query,
+            {
+              agentName: agent.rows[0]?.name ?? '',
+              agentLogo: agent.rows[0]?.logo ?? null,
+              total: first.total,
+              facilityName: facilities.find((facility) => facility.id === query.medical_service_provider)?.name,
+              totals,
+            },
+            request.locale,
+          );
+          return sendExportFile(request, reply, {
+            format,
+            name: earningsExportName(),
+            columns: earningsExportColumns(request.locale),
+            document,
+            // The first batch is read already; the rest a batch at a time as the client takes the file.
+            rows: (async function* () {
+              yield first.rows;
+              for (let page = 2; (page - 1) * EXPORT_BATCH < first.total; page += 1) yield (await findLinesPage(pool, scope, { ...query, page, per_page: EXPORT_BATCH })).rows;
+            })(),
+          });
+        },
+      );
+
       routes.get(
         EARNINGS_TOTALS_URL,
         partnerRoute(app, { permission: 'earnings.read', tags: TAGS, summary: 'What the filtered lines add up to, per currency', querystring: commissionLineFiltersSchema, response: { 200: earningsTotalsSchema } }),

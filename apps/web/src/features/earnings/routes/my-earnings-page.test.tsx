@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CommissionLine } from '@portal/contracts/earnings';
@@ -9,6 +9,9 @@ import { startEachTestSignedOut } from '../../../../test/session';
 import { useAuthStore } from '../../../stores/auth-store';
 
 startEachTestSignedOut();
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const LINE: CommissionLine = {
   id: 11,
@@ -111,6 +114,36 @@ describe('My earnings', () => {
     // Sorting by the commission asks for the server's sort key (amount), not the row's field.
     await userEvent.click(within(lines).getByRole('button', { name: /^Commission/ }));
     await waitFor(() => expect(requested.at(-1)).toMatch(/sort=-?amount(&|$)/));
+  });
+
+  it('exports every line the filters keep, with the same filters and sort', async () => {
+    const user = signIn();
+    const clicked: HTMLAnchorElement[] = [];
+    // jsdom has no object URLs and does not download.
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:test/export'), configurable: true, writable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true, writable: true });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function click(this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const api = mockFetch({
+      'GET /api/user': () => jsonResponse(200, user),
+      'GET /api/earnings/summary': () => jsonResponse(200, SUMMARY),
+      'GET /api/earnings/monthly': () => jsonResponse(200, MONTHLY),
+      'GET /api/earnings/facilities': () => jsonResponse(200, { facilities: [{ id: 3, name: 'Pearl Dental Studio' }] }),
+      'GET /api/earnings/totals': () => jsonResponse(200, { totals: [] }),
+      'GET /api/earnings/lines': () => jsonResponse(200, paged([LINE])),
+      'GET /api/earnings/lines/export': (request) =>
+        new Response('file', { status: 200, headers: { 'content-disposition': `attachment; filename="my-earnings-2026-11-28.${request.query.get('format')}"` } }),
+    });
+    renderApp('/my-earnings?status=approved&currency=AED&sort=-amount&page=2');
+    const clicks = userEvent.setup();
+    await screen.findByRole('table', { name: /Your commission lines/ });
+    await clicks.click(screen.getByRole('button', { name: 'Export as' }));
+    await clicks.click(await screen.findByRole('menuitem', { name: 'PDF' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    const [request] = api.calls('GET', '/api/earnings/lines/export');
+    expect(Object.fromEntries(request!.query)).toEqual({ status: 'approved', currency: 'AED', sort: '-amount', format: 'pdf' });
+    expect(clicked[0]!.download).toBe('my-earnings-2026-11-28.pdf');
   });
 
   it('says so when there are no commissions yet', async () => {

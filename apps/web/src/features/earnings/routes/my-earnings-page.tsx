@@ -14,6 +14,7 @@ import { useRateText } from '../../../lib/rate-text';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 import { useAuthStore, userCan } from '../../../stores/auth-store';
 import { useEarningsFacilities, useEarningsMonthly, useEarningsSummary, useEarningsTotals, useLiveEarnings } from '../api/earnings-api';
+import { exportEarnings } from '../api/export-earnings';
 import { PayoutsSection } from '../components/payouts-section';
 
 const STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', approved: 'teal', in_payout: 'blue', paid: 'green', reversed: 'gray' };
@@ -350,6 +351,8 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
         perPage={params.per_page}
         onPageChange={list.setPage}
         onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
+        onExportExcel={() => exportEarnings(params, 'xlsx')}
+        onExportPdf={() => exportEarnings(params, 'pdf')}
         getRowLabel={(row) => `${row.booking_reference} · ${row.facility_name}`}
         minWidth={1100}
       />
