@@ -6,6 +6,9 @@ export const earningsAr: Translation<typeof earningsEn> = {
   title: 'أرباحي',
   intro: 'عمولاتك علاجًا بعد علاج: تُستحق عند اكتمال علاج أحلته، وتصبح قابلة للدفع بعد انتهاء فترة الاسترداد.',
   cards: {
+    tableCaption: 'أرصدتك لكل عملة. اختر مبلغًا لعرض بنوده.',
+    currency: 'العملة',
+    heldShort: '{{amount}} معلّق',
     label: 'الأرصدة بعملة {{currency}}',
     pending: 'قيد الانتظار',
     pendingHint: 'ضمن فترة الاسترداد',

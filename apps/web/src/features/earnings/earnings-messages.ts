@@ -5,6 +5,9 @@ export const earningsEn = {
   title: 'My earnings',
   intro: 'Your commissions, treatment by treatment: earned when a referred treatment is completed, payable once its refund window has passed.',
   cards: {
+    tableCaption: 'Your balances per currency. Choose an amount to show its lines.',
+    currency: 'Currency',
+    heldShort: '{{amount}} held',
     label: 'Balances in {{currency}}',
     pending: 'Pending',
     pendingHint: 'In the refund window',

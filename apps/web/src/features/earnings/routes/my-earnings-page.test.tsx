@@ -146,6 +146,30 @@ describe('My earnings', () => {
     expect(clicked[0]!.download).toBe('my-earnings-2026-11-28.pdf');
   });
 
+  it('shows more than three currencies as one table, a row per currency, each amount filtering the lines', async () => {
+    const user = signIn();
+    const requested: string[] = [];
+    const balance = (currency: string, approved: number) => ({ currency, pending_minor: 0, approved_minor: approved, in_payout_minor: 0, paid_this_year_minor: 0, held_minor: 0 });
+    mockFetch({
+      'GET /api/user': () => jsonResponse(200, user),
+      'GET /api/earnings/summary': () => jsonResponse(200, { balances: [balance('AED', 100), balance('EUR', 200), balance('THB', 300), balance('USD', 12_345)], year: 2026, held_by_agreement: false }),
+      'GET /api/earnings/monthly': () => jsonResponse(200, MONTHLY),
+      'GET /api/earnings/facilities': () => jsonResponse(200, { facilities: [] }),
+      'GET /api/earnings/totals': () => jsonResponse(200, { totals: [] }),
+      'GET /api/earnings/lines': (request) => {
+        requested.push(request.query.toString());
+        return jsonResponse(200, paged([LINE]));
+      },
+    });
+    renderApp('/my-earnings');
+    const table = await screen.findByRole('table', { name: /Your balances per currency/ });
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['AED', 'EUR', 'THB', 'USD']);
+    expect(screen.queryByRole('region', { name: 'Balances in AED' })).not.toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: /^Approved USD\s123\.45/ }));
+    await waitFor(() => expect(requested.at(-1)).toContain('currency=USD'));
+    expect(requested.at(-1)).toContain('status=approved');
+  });
+
   it('says so when there are no commissions yet', async () => {
     const user = signIn();
     mockFetch({

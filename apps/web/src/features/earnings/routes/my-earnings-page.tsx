@@ -17,7 +17,10 @@ import { useEarningsFacilities, useEarningsMonthly, useEarningsSummary, useEarni
 import { exportEarnings } from '../api/export-earnings';
 import { PayoutsSection } from '../components/payouts-section';
 
-const STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', approved: 'teal', in_payout: 'blue', paid: 'green', reversed: 'gray' };
+// Four hues far apart on the wheel, so that stacked bars read apart (teal beside green did not).
+const STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', approved: 'cyan', in_payout: 'indigo', paid: 'green', reversed: 'gray' };
+/** Past this many currencies the balances are a table (a row per currency) rather than four cards each. */
+const CARD_CURRENCIES = 3;
 
 /**
  * /my-earnings (issue 16, docs/earnings.md): the balances per currency (each card filters the lines), the monthly
@@ -88,6 +91,49 @@ function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, curre
       { status: 'in_payout' as const, label: t('cards.inPayout'), hint: t('cards.inPayoutHint'), amount: balance.in_payout_minor },
       { status: 'paid' as const, label: t('cards.paid', { year: String(summary.data.year) }), hint: t('cards.paidHint'), amount: balance.paid_this_year_minor },
     ] as const;
+  if (summary.data.balances.length > CARD_CURRENCIES) {
+    const columns = cardsOf(summary.data.balances[0]!);
+    return (
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs" highlightOnHover>
+            <Table.Caption>{t('cards.tableCaption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('cards.currency')}</Table.Th>
+                {columns.map((column) => (
+                  <Table.Th key={column.status} scope="col" ta="end">
+                    {column.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {summary.data.balances.map((balance) => (
+                <Table.Tr key={balance.currency}>
+                  <Table.Th scope="row">{balance.currency}</Table.Th>
+                  {cardsOf(balance).map((card) => (
+                    <Table.Td key={card.status} ta="end">
+                      <UnstyledButton onClick={() => onFilter(card.status, balance.currency)} aria-label={`${card.label} ${format.moneyMinor(card.amount, balance.currency)}: ${t('cards.filter')}`}>
+                        <Text span fw={600} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} c={card.amount === 0 ? 'dimmed' : undefined}>
+                          {format.moneyMinor(card.amount, balance.currency)}
+                        </Text>
+                      </UnstyledButton>
+                      {card.status === 'pending' && balance.held_minor > 0 ? (
+                        <Text size="xs" c="orange.8">
+                          {t('cards.heldShort', { amount: format.moneyMinor(balance.held_minor, balance.currency) })}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    );
+  }
   return (
     <Stack gap="md">
       {summary.data.balances.map((balance) => (
