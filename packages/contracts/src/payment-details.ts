@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, extractIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { isCountryCode } from './countries.ts';
 import { textField } from './fields.ts';
 
 /**
@@ -46,7 +47,7 @@ const country = z
   .string({ error: 'Choose the country of the bank.' })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'Choose the country of the bank.');
+  .refine(isCountryCode, 'Choose the country of the bank.');
 
 const optionalBic = z
   .string()

@@ -45,13 +45,8 @@ export const accountSecurityEn = {
   copyCodes: 'Copy codes',
   codesSaved: "I've saved them",
   codesFileHeading: 'Partner Portal recovery codes for {{email}}. Each code works once.',
-  // ---- re-authentication ----
-  reauthTitle: 'Confirm it is you',
+  // ---- re-authentication (the dialog is components/reauthentication: this says why the Security tab asks) ----
   reauthText: 'For your safety, enter your password (or a code from your authenticator app) before changing two-factor. It counts for 5 minutes.',
-  passwordLabel: 'Current password',
-  usePassword: 'Use my password instead',
-  useCode: 'Use a code from my app instead',
-  confirm: 'Confirm',
   // ---- sessions ----
   sessionsTitle: 'Where you are signed in',
   sessionsText: 'Sign out a device you do not recognise, or every device but this one.',

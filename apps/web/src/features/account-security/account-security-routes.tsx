@@ -1,5 +1,7 @@
 import { page, type AreaRoutes } from '../../lib/area-routes';
 import { accountSecurityMessages } from './account-security-messages';
+// The shared re-authentication dialog's catalogue, declared with the area that uses it (i18n/catalogues.test.ts).
+import '../../components/reauthentication/reauthentication-messages';
 
 /**
  * The profile's Security tab (issue 17): /profile/security, one of the profile's tab links (components/profile-tabs).

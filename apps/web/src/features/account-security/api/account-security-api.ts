@@ -1,28 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ACCOUNT_SECURITY_ERROR_CODES,
-  reauthenticateResponseSchema,
-  recoveryCodesSchema,
-  securityOverviewSchema,
-  securitySessionsSchema,
-  signedOutOthersSchema,
-  twoFactorSetupSchema,
-  type ReauthenticateRequest,
-} from '@portal/contracts/account-security';
-import { http, isHttpError } from '../../../lib/http';
+import { recoveryCodesSchema, securityOverviewSchema, securitySessionsSchema, signedOutOthersSchema, twoFactorSetupSchema } from '@portal/contracts/account-security';
+import { http } from '../../../lib/http';
 
-/** The Security tab's calls (packages/contracts/src/account-security.ts), one hook each. */
+/**
+ * The Security tab's calls (packages/contracts/src/account-security.ts), one hook each. The re-authentication (its
+ * call, `needsReauthentication`, the dialog and the gate) is shared: components/reauthentication.
+ */
 
 export const accountSecurityKeys = {
   all: ['account-security'] as const,
   overview: () => [...accountSecurityKeys.all, 'overview'] as const,
   sessions: () => [...accountSecurityKeys.all, 'sessions'] as const,
 };
-
-/** True for the 403 that asks this session to confirm the password (or a code) before the call is retried. */
-export function needsReauthentication(error: unknown): boolean {
-  return isHttpError(error, 403) && error.code === ACCOUNT_SECURITY_ERROR_CODES.reauthenticationRequired;
-}
 
 export function useSecurityOverview() {
   return useQuery({
@@ -42,14 +31,6 @@ export function useSecuritySessions() {
 function useRefreshAll() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).includes('account-security') });
-}
-
-export function useReauthenticate() {
-  const refresh = useRefreshAll();
-  return useMutation({
-    mutationFn: (body: ReauthenticateRequest) => http.post('/api/account-security/reauthenticate', body, { schema: reauthenticateResponseSchema }),
-    onSuccess: () => void refresh(),
-  });
 }
 
 export function useStartTwoFactor() {

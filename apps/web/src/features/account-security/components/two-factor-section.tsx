@@ -4,17 +4,18 @@ import type { SecurityOverview, TwoFactorSetupAnswer } from '@portal/contracts/a
 import { useText } from '../../../i18n/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { submitErrorMessage } from '../../../lib/use-zod-form';
-import { needsReauthentication, useDisableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactor } from '../api/account-security-api';
+import { needsReauthentication } from '../../../components/reauthentication/reauthentication-api';
+import { useReauthenticationGate } from '../../../components/reauthentication/use-reauthentication-gate';
+import { useDisableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactor } from '../api/account-security-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
-import { useReauthenticationGate } from './use-reauthentication-gate';
 
 /** Two-factor on or off, and the three changes, each behind the re-authentication gate. */
 export function TwoFactorSection({ overview, email }: { overview: SecurityOverview; email: string }) {
   const t = useText('account-security');
   const enabled = overview.two_factor_enabled;
-  const { guard, dialog } = useReauthenticationGate(enabled);
+  const { guard, dialog } = useReauthenticationGate(enabled, t('reauthText'));
   const start = useStartTwoFactor();
   const disable = useDisableTwoFactor();
   const regenerate = useRegenerateRecoveryCodes();

@@ -3,7 +3,8 @@ import { Button, Code, CopyButton, Group, Image, Modal, Stack, Text, TextInput }
 import type { TwoFactorSetupAnswer } from '@portal/contracts/account-security';
 import { useText } from '../../../i18n/i18n';
 import { fieldErrorsOf, submitErrorMessage } from '../../../lib/use-zod-form';
-import { needsReauthentication, useConfirmTwoFactor } from '../api/account-security-api';
+import { needsReauthentication } from '../../../components/reauthentication/reauthentication-api';
+import { useConfirmTwoFactor } from '../api/account-security-api';
 
 export interface TwoFactorSetupDialogProps {
   /** The new secret waiting for its first code; null: closed. */

@@ -8,6 +8,7 @@ import { paginated } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
 import { startEachTestSignedOut } from '../../../../test/session';
 import { changeLocale } from '../../../i18n/i18n';
+import { reauthenticationEn as reauth } from '../../../components/reauthentication/reauthentication-messages';
 import { accountSecurityEn as en } from '../account-security-messages';
 import { SecurityPage } from './security-page';
 
@@ -98,14 +99,14 @@ describe('SecurityPage', () => {
     renderApp('/profile/security', { routes });
     await userEvent.click(await screen.findByRole('button', { name: en.turnOn }));
 
-    const reauth = await screen.findByRole('dialog', { name: en.reauthTitle });
-    const password = within(reauth).getByLabelText(en.passwordLabel, { exact: false });
+    const reauthDialog = await screen.findByRole('dialog', { name: reauth.title });
+    const password = within(reauthDialog).getByLabelText(reauth.passwordLabel, { exact: false });
     await waitFor(() => expect(password).toHaveFocus());
     await userEvent.type(password, 'wrong-one');
-    await userEvent.click(within(reauth).getByRole('button', { name: en.confirm }));
-    expect(await within(reauth).findByRole('alert')).toHaveTextContent('does not match');
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: reauth.confirm }));
+    expect(await within(reauthDialog).findByRole('alert')).toHaveTextContent('does not match');
     await userEvent.type(password, 'Portal-Demo-2026');
-    await userEvent.click(within(reauth).getByRole('button', { name: en.confirm }));
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: reauth.confirm }));
 
     const setup = await screen.findByRole('dialog', { name: en.setupTitle });
     expect(within(setup).getByRole('img', { name: en.qrAlt })).toHaveAttribute('src', SETUP.qr_code);
@@ -149,10 +150,10 @@ describe('SecurityPage', () => {
     const confirm = await screen.findByRole('dialog', { name: en.disableTitle });
     await userEvent.click(within(confirm).getByRole('button', { name: en.turnOff }));
 
-    const reauth = await screen.findByRole('dialog', { name: en.reauthTitle });
-    await userEvent.click(within(reauth).getByRole('button', { name: en.useCode }));
-    await userEvent.type(within(reauth).getByLabelText(en.codeLabel, { exact: false }), '123456');
-    await userEvent.click(within(reauth).getByRole('button', { name: en.confirm }));
+    const reauthDialog = await screen.findByRole('dialog', { name: reauth.title });
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: reauth.useCode }));
+    await userEvent.type(within(reauthDialog).getByLabelText(reauth.codeLabel, { exact: false }), '123456');
+    await userEvent.click(within(reauthDialog).getByRole('button', { name: reauth.confirm }));
     await waitFor(() => expect(api.calls('DELETE', '/api/account-security/two-factor')).toHaveLength(2));
     expect(api.calls('POST', '/api/account-security/reauthenticate')[0]!.body).toEqual({ code: '123456' });
     expect(await screen.findByText('Off')).toBeInTheDocument();

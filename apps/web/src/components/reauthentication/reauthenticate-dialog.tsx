@@ -1,25 +1,28 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { reauthenticateRequestSchema } from '@portal/contracts/account-security';
-import { useLocale, useText } from '../../../i18n/i18n';
-import { localizeValidationMessage } from '../../../i18n/validation-messages';
-import { errorsFromIssues, fieldErrorsOf, submitErrorMessage } from '../../../lib/use-zod-form';
-import { useReauthenticate } from '../api/account-security-api';
+import { useLocale, useText } from '../../i18n/i18n';
+import { localizeValidationMessage } from '../../i18n/validation-messages';
+import { errorsFromIssues, fieldErrorsOf, submitErrorMessage } from '../../lib/use-zod-form';
+import { useReauthenticate } from './reauthentication-api';
+import './reauthentication-messages';
 
 export interface ReauthenticateDialogProps {
   opened: boolean;
   /** With two-factor on, a code of the app may stand in for the password. */
   twoFactorEnabled: boolean;
+  /** Why it asks, in the area's words ("…before changing two-factor"); a general sentence when absent. */
+  text?: string;
   onConfirmed: () => void;
   onCancel: () => void;
 }
 
 /**
- * "Confirm it is you": the current password (or a code of the authenticator app), which lets this session change
- * two-factor for 5 minutes. The first field takes focus; an error is announced and keeps focus in the field.
+ * "Confirm it is you": the current password (or a code of the authenticator app), which lets this session make the
+ * guarded changes for 5 minutes. The first field takes focus; an error is announced and keeps focus in the field.
  */
-export function ReauthenticateDialog({ opened, twoFactorEnabled, onConfirmed, onCancel }: ReauthenticateDialogProps) {
-  const t = useText('account-security');
+export function ReauthenticateDialog({ opened, twoFactorEnabled, text, onConfirmed, onCancel }: ReauthenticateDialogProps) {
+  const t = useText('reauthentication');
   const locale = useLocale();
   const reauthenticate = useReauthenticate();
   const [mode, setMode] = useState<'password' | 'code'>('password');
@@ -49,7 +52,7 @@ export function ReauthenticateDialog({ opened, twoFactorEnabled, onConfirmed, on
       onConfirmed();
     } catch (failure) {
       const fields = fieldErrorsOf(failure);
-      setError(fields ? (Object.values(fields)[0] ?? null) : submitErrorMessage(failure, t('actionFailed')));
+      setError(fields ? (Object.values(fields)[0] ?? null) : submitErrorMessage(failure, t('failed')));
       setValue('');
     }
   };
@@ -61,10 +64,10 @@ export function ReauthenticateDialog({ opened, twoFactorEnabled, onConfirmed, on
   };
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': t('close') }} opened={opened} onClose={close} title={t('reauthTitle')} centered>
+    <Modal closeButtonProps={{ 'aria-label': t('close') }} opened={opened} onClose={close} title={t('title')} centered>
       <form onSubmit={(event) => void submit(event)} noValidate aria-busy={reauthenticate.isPending}>
         <Stack gap="md">
-          <Text size="sm">{t('reauthText')}</Text>
+          <Text size="sm">{text ?? t('text')}</Text>
           {mode === 'password' ? (
             <PasswordInput
               label={t('passwordLabel')}

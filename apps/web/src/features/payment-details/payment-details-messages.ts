@@ -1,0 +1,116 @@
+/** Payment details' texts in English; the Arabic is in ./payment-details-messages-ar.ts (loaded with Arabic). */
+import { defineMessages } from '../../i18n/i18n';
+
+export const paymentDetailsEn = {
+  title: 'Payment details',
+  editTitle: 'Edit payment details',
+  intro: 'The bank account your payouts are paid to. The programme team checks every change before a payout goes to it.',
+  loading: 'Loading your payment details',
+  loadFailed: 'Your payment details could not be loaded',
+  tryAgain: 'Try again',
+  empty: {
+    title: 'No payment details yet',
+    text: 'Payouts need them: no payout can be made until you add the bank account your commissions go to and the programme team has checked it.',
+    add: 'Add payment details',
+  },
+  edit: 'Edit payment details',
+  detailsTitle: 'Where payouts go',
+  fields: {
+    scheme: 'Method',
+    holder: 'Account holder',
+    country: 'Bank country',
+    account: 'Account',
+    bic: 'BIC (SWIFT code)',
+    routing: 'Routing number (ABA)',
+    ifsc: 'IFSC',
+    accountType: 'Account type',
+    bankName: 'Bank name',
+  },
+  schemes: {
+    iban: 'IBAN',
+    us_ach: 'US bank (ACH routing)',
+    in_ifsc: 'Indian bank (IFSC)',
+    swift_account: 'Other country (SWIFT)',
+  },
+  accountTypes: { checking: 'Checking', savings: 'Savings' },
+  status: {
+    label: 'Verification',
+    verified: 'Verified',
+    unverified: 'Waiting for verification',
+    frozen: 'Frozen',
+  },
+  statusText: {
+    verified: 'Payouts go to these details.',
+    unverified: 'Payouts wait until the programme team has checked them.',
+    frozen: 'No payouts until the programme team has spoken to you.',
+  },
+  verifiedOn: 'Verified on {{date}}',
+  lastChange: 'Last changed',
+  lastChangeBy: '{{date}} by {{name}}',
+  log: {
+    title: 'Change log',
+    intro: 'Every change, verification and freeze of the payment details, newest first.',
+    empty: 'No changes yet.',
+    kinds: { changed: 'Changed', verified: 'Verified', frozen: 'Frozen' },
+    by: 'By {{name}}',
+    team: 'Partner programme team',
+    change: '{{from}} → {{to}}',
+  },
+  form: {
+    back: 'Back to payment details',
+    intro: 'Choose how you are paid, then enter the account as your bank writes it.',
+    method: 'How you are paid',
+    holder: "Account holder's name",
+    holderHint: 'As it is written on the bank account.',
+    country: 'Bank country',
+    countryPlaceholder: 'Search for a country',
+    noCountry: 'No country found',
+    iban: 'IBAN',
+    ibanHint: 'For example DE89 3704 0044 0532 0130 00.',
+    bic: 'BIC (SWIFT code)',
+    bicOptional: 'BIC (SWIFT code), optional',
+    bicHint: '8 or 11 letters and digits, such as DEUTDEFF.',
+    routing: 'Routing number (ABA)',
+    routingHint: 'The nine digits of your bank, as on a cheque or a bank statement.',
+    accountNumber: 'Account number',
+    accountType: 'Account type',
+    ifsc: 'IFSC',
+    ifscHint: 'Your branch code, for example HDFC0000123.',
+    bankName: 'Bank name',
+    current: 'Now {{account}}. Enter the full number again: it is never shown.',
+    noteTitle: 'Before you save',
+    notePassword: 'We ask for your password again (or a code from your authenticator app).',
+    noteOwners: "Every owner of your agency gets an e-mail about the change, with a link to freeze the details if they didn't make it.",
+    noteHold: 'Payouts wait until the programme team has verified the new details.',
+    save: 'Save payment details',
+    cancel: 'Cancel',
+    saved: 'Payment details saved',
+    savedText: 'Payouts wait until the programme team has verified them.',
+    failed: 'The payment details could not be saved',
+    reauthText: 'For your safety, enter your password (or a code from your authenticator app) before changing where payouts go. It counts for 5 minutes.',
+  },
+  freeze: {
+    title: 'Freeze payment details',
+    intro: "Use this if your agency's payment details were changed and neither you nor anyone you trust made the change.",
+    what: 'Freezing them:',
+    stops: 'stops every payout to these payment details at once;',
+    team: 'tells the partner programme team, who will contact you to check them;',
+    once: 'can be done once with this link.',
+    confirm: 'Freeze payment details',
+    doneTitle: 'Payment details frozen',
+    done: 'Payouts of {{agent}} are stopped until the programme team contacts you.',
+    failedTitle: 'The payment details could not be frozen',
+    failed: 'Check your connection and try again.',
+    portal: 'Go to the Partner Portal',
+  },
+} as const;
+
+declare module '../../i18n/i18n' {
+  interface Catalogues {
+    'payment-details': typeof paymentDetailsEn;
+  }
+}
+
+export const paymentDetailsMessages = defineMessages('payment-details', paymentDetailsEn, () =>
+  import('./payment-details-messages-ar').then((module) => module.paymentDetailsAr),
+);
