@@ -26,7 +26,7 @@ describe('the console frame', () => {
     signedInAs('support');
     renderApp('/', { routes: consoleRoutes });
     const navigation = await screen.findByRole('navigation', { name: 'Console' });
-    expect(within(navigation).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Partner applications', 'Partners', 'Bookings', 'Rate card', 'Partner tiers', 'Agreements', 'Exchange rates', 'Notifications', 'Support inbox']);
+    expect(within(navigation).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Partner applications', 'Partners', 'Bookings', 'Rate card', 'Partner tiers', 'Agreements', 'Exchange rates', 'Commission ledger', 'Payouts', 'Payment details', 'Notifications', 'Support inbox']);
     expect(screen.getByText('Signed in as Support', { selector: 'p' })).toBeInTheDocument();
   });
 
@@ -71,6 +71,9 @@ describe('the console frame', () => {
       'Partner tiers',
       'Agreements',
       'Exchange rates',
+      'Commission ledger',
+      'Payouts',
+      'Payment details',
       'Notifications',
       'Support inbox',
       'Operators',
