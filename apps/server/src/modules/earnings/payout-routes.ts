@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CONSOLE_PAYOUT_BANK_FILE_URL,
   CONSOLE_PAYOUT_RUN_URL,
@@ -158,7 +157,7 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
   const stateConflict = { 409: messageSchema };
   app.post(
     `${consolePayoutsEndpoint.url}/:id/sent`,
-    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Mark a draft payout sent (audited; the partner is told)', params: payoutParamsSchema, body: z.object({}).optional(), response: { 200: payoutActionResultSchema, ...stateConflict } }),
+    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Mark a draft payout sent (audited; the partner is told)', params: payoutParamsSchema, response: { 200: payoutActionResultSchema, ...stateConflict } }),
     async (request) => {
       await payouts.markSent(pool, operatorAuditActor(request), request.params.id);
       return answer(request.params.id);

@@ -46,7 +46,7 @@ export async function paymentDetailsConsoleRoutes(fastify: FastifyInstance, opti
 
   app.post(
     `${consolePaymentDetailsEndpoint.url}/:agent/verify`,
-    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Verify the payment details: payouts may go to them (audited; the partner is told)', params: paymentDetailsAgentParamsSchema, body: z.object({}).optional(), response: { 204: z.null(), 409: messageSchema } }),
+    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Verify the payment details: payouts may go to them (audited; the partner is told)', params: paymentDetailsAgentParamsSchema, response: { 204: z.null(), 409: messageSchema } }),
     async (request, reply) => {
       await service.verify(pool, operatorAuditActor(request), request.params.agent);
       return reply.code(204).send(null);
@@ -55,7 +55,7 @@ export async function paymentDetailsConsoleRoutes(fastify: FastifyInstance, opti
 
   app.post(
     `${consolePaymentDetailsEndpoint.url}/:agent/reveal`,
-    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'The full account number or IBAN, to check against the bank letter (audited as a reveal)', params: paymentDetailsAgentParamsSchema, body: z.object({}).optional(), response: { 200: revealedAccountSchema } }),
+    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'The full account number or IBAN, to check against the bank letter (audited as a reveal)', params: paymentDetailsAgentParamsSchema, response: { 200: revealedAccountSchema } }),
     async (request) => ({ account: await service.reveal(pool, operatorAuditActor(request), request.params.agent) }),
   );
 }

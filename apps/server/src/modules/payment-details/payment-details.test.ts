@@ -124,9 +124,10 @@ describe('in the console', () => {
     expect((await consoleRequest(supportClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/verify`, {})).statusCode).toBe(403);
     expect((await consoleRequest(supportClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/reveal`, {})).statusCode).toBe(403);
 
-    const revealed = await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/reveal`, {});
+    // Without a body, as the console sends it.
+    const revealed = await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/reveal`);
     expect(revealed.json()).toEqual({ account: 'DE89370400440532013000' });
-    expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/verify`, {})).statusCode).toBe(204);
+    expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/verify`)).statusCode).toBe(204);
     expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/verify`, {})).statusCode).toBe(409);
 
     const audit = await context.database.pool.query<{ action: string }>(`SELECT action FROM audit_events WHERE target_type = 'referral_agent' AND target_id = $1 ORDER BY id`, [String(first.referralAgentId)]);

@@ -52,7 +52,7 @@ export const commissionLedgerEn = {
   payableOn: 'Payable {{date}}',
   paidOn: 'Paid {{date}}',
   refund: 'Record refund',
-  refundNamed: 'Record a refund for booking {{reference}} ({{agent}})',
+  refundNamed: 'Record refund: booking {{reference}} ({{agent}})',
   refundDialog: {
     title: 'Record a refund: booking {{reference}}',
     reverseDetail:

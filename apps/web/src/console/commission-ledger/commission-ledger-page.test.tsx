@@ -114,12 +114,12 @@ describe('the commission ledger (console)', () => {
     expect(within(original).getByText('Clawed back')).toBeInTheDocument();
 
     // A refund is offered on pending, approved and paid commissions; not on a reversed line, a clawback or a line clawed back.
-    const refundButtons = within(table).getAllByRole('button', { name: /^Record a refund for booking/ });
+    const refundButtons = within(table).getAllByRole('button', { name: /^Record refund: booking/ });
     expect(refundButtons.map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Record a refund for booking MT-482913 (Harbor Health Partners)',
-      'Record a refund for booking MT-482914 (Gulf Care Referrals)',
-      'Record a refund for booking MT-482915 (Harbor Health Partners)',
-      'Record a refund for booking MT-300100 (Harbor Health Partners)',
+      'Record refund: booking MT-482913 (Harbor Health Partners)',
+      'Record refund: booking MT-482914 (Gulf Care Referrals)',
+      'Record refund: booking MT-482915 (Harbor Health Partners)',
+      'Record refund: booking MT-300100 (Harbor Health Partners)',
     ]);
   });
 
@@ -147,7 +147,7 @@ describe('the commission ledger (console)', () => {
     renderApp('/commission-ledger', { routes: consoleRoutes });
     const table = await screen.findByRole('table', { name: 'Commission ledger' });
     const user = userEvent.setup();
-    await user.click(within(await rowOf(table, 'MT-300100')).getByRole('button', { name: 'Record a refund for booking MT-300100 (Harbor Health Partners)' }));
+    await user.click(within(await rowOf(table, 'MT-300100')).getByRole('button', { name: 'Record refund: booking MT-300100 (Harbor Health Partners)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a refund: booking MT-300100' });
     expect(within(dialog).getByText(/already paid to Harbor Health Partners: a clawback of AED 1,232.50 is recorded and taken from their next payout in AED/)).toBeInTheDocument();
 
@@ -177,7 +177,7 @@ describe('the commission ledger (console)', () => {
     renderApp('/commission-ledger', { routes: consoleRoutes });
     const table = await screen.findByRole('table', { name: 'Commission ledger' });
     const user = userEvent.setup();
-    await user.click(within(await rowOf(table, 'MT-482913')).getByRole('button', { name: /^Record a refund for booking MT-482913/ }));
+    await user.click(within(await rowOf(table, 'MT-482913')).getByRole('button', { name: /^Record refund: booking MT-482913/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a refund: booking MT-482913' });
     expect(within(dialog).getByText(/is not paid out yet: it is reversed now, and never paid/)).toBeInTheDocument();
     const reason = within(dialog).getByRole('textbox', { name: /^Reason/ });
@@ -199,7 +199,7 @@ describe('the commission ledger (console)', () => {
     renderApp('/commission-ledger', { routes: consoleRoutes });
     const table = await screen.findByRole('table', { name: 'Commission ledger' });
     const user = userEvent.setup();
-    await user.click(within(await rowOf(table, 'MT-482915')).getByRole('button', { name: /^Record a refund for booking MT-482915/ }));
+    await user.click(within(await rowOf(table, 'MT-482915')).getByRole('button', { name: /^Record refund: booking MT-482915/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a refund: booking MT-482915' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'The patient was refunded.');
     await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));

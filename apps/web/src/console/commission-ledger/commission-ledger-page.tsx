@@ -239,7 +239,7 @@ function LineStatus({ line }: { line: ConsoleCommissionLine }) {
           </Badge>
         )}
         {line.kind === 'clawback' ? (
-          <Badge color="grape" variant="light" radius="sm" tt="none">
+          <Badge color="grape" variant="dot" radius="sm" tt="none">
             {t('clawback')}
           </Badge>
         ) : null}

@@ -9,7 +9,7 @@ export const PAYMENT_DETAILS_STATUS_COLOURS: Record<PaymentDetailsStatus, string
 export function PaymentDetailsStatusBadge({ status }: { status: PaymentDetailsStatus }) {
   const t = useText('console-payment-details');
   return (
-    <Badge variant="light" color={PAYMENT_DETAILS_STATUS_COLOURS[status]} style={{ whiteSpace: 'nowrap' }}>
+    <Badge variant="dot" radius="sm" tt="none" color={PAYMENT_DETAILS_STATUS_COLOURS[status]} style={{ whiteSpace: 'nowrap' }}>
       {t(`statuses.${status}`)}
     </Badge>
   );

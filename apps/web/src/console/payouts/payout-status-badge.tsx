@@ -8,7 +8,7 @@ export const PAYOUT_STATUS_COLOURS: Record<PayoutStatus, string> = { draft: 'gra
 export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
   const t = useText('console-payouts');
   return (
-    <Badge variant="light" color={PAYOUT_STATUS_COLOURS[status]}>
+    <Badge variant="dot" radius="sm" tt="none" color={PAYOUT_STATUS_COLOURS[status]}>
       {t(`statuses.${status}`)}
     </Badge>
   );

@@ -71,7 +71,7 @@ export function PayoutsSection() {
         value: 'status',
         render: (row) => (
           <Stack gap={2} align="flex-start">
-            <Badge variant="light" color={PAYOUT_COLORS[row.status]}>
+            <Badge variant="dot" radius="sm" tt="none" color={PAYOUT_COLORS[row.status]}>
               {t(`payouts.status.${row.status}`)}
             </Badge>
             {row.status === 'failed' && row.failure_reason ? (

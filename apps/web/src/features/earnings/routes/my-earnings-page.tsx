@@ -120,7 +120,7 @@ function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, curre
                         </Text>
                       </UnstyledButton>
                       {card.status === 'pending' && balance.held_minor > 0 ? (
-                        <Text size="xs" c="orange.8">
+                        <Text size="xs" c="dimmed">
                           {t('cards.heldShort', { amount: format.moneyMinor(balance.held_minor, balance.currency) })}
                         </Text>
                       ) : null}
@@ -146,7 +146,7 @@ function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, curre
                     <Text size="sm" c="dimmed" fw={500}>
                       {card.label}
                     </Text>
-                    <Badge variant="light" color={STATUS_COLORS[card.status]} size="sm">
+                    <Badge variant="dot" radius="sm" color={STATUS_COLORS[card.status]} size="sm">
                       {balance.currency}
                     </Badge>
                   </Group>
@@ -262,7 +262,8 @@ function MonthlyChart({ currencies }: { currencies: string[] }) {
                 </Table>
               </Table.ScrollContainer>
             ) : (
-              <div aria-hidden="true">
+              // Hidden from screen readers (the sentence above and "Show as table" say it all) and out of the tab order.
+              <div aria-hidden="true" inert>
                 <BarChart
                   h={260}
                   data={rows}
@@ -271,6 +272,7 @@ function MonthlyChart({ currencies }: { currencies: string[] }) {
                   withLegend
                   series={data.series.map((series, index) => ({ name: series.key, label: label(series.key, series.label), color: group === 'status' ? `${STATUS_COLORS[series.key as CommissionStatus]}.6` : palette[index % palette.length]! }))}
                   valueFormatter={(value) => format.money(value.toFixed(digits), shown)}
+                  barChartProps={{ accessibilityLayer: false }}
                 />
               </div>
             )}
@@ -332,7 +334,9 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
         value: 'status',
         render: (row) => (
           <Stack gap={2} align="flex-start">
-            <Badge variant="light" color={STATUS_COLORS[row.status]}>
+            {/* Never cut to an ellipsis: the table scrolls sideways before a status is shortened. */}
+            {/* A dot of the status's colour beside text of the page's: light badges' tinted text failed contrast (axe). */}
+            <Badge variant="dot" radius="sm" tt="none" color={STATUS_COLORS[row.status]} style={{ overflow: 'visible', flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
               {row.held_reason ? t('held') : row.clawed_back_by ? t('clawedBack') : t(`status.${row.status}`)}
             </Badge>
             {row.reversal_reason ? (
@@ -354,7 +358,18 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
     params.medical_service_provider !== undefined ? t('filters.facilityActive', { name: facilityName ?? `#${params.medical_service_provider}` }) : null,
     params.currency ? t('filters.currencyActive', { name: params.currency }) : null,
   ].filter((filter): filter is string => filter !== null);
-  const footer = totals.data?.totals.length ? totals.data.totals.map((total) => format.moneyMinor(total.amount_minor, total.currency)).join(' · ') : '-';
+  // One line per currency: amounts in different currencies are never added, and a joined line wrapped mid-list.
+  const footer = totals.data?.totals.length ? (
+    <Stack gap={0} align="flex-end">
+      {totals.data.totals.map((total) => (
+        <Text key={total.currency} span size="sm" fw={700} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {format.moneyMinor(total.amount_minor, total.currency)}
+        </Text>
+      ))}
+    </Stack>
+  ) : (
+    '-'
+  );
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>

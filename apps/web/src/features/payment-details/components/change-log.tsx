@@ -39,7 +39,7 @@ export function ChangeLog({ events }: { events: PaymentDetailEvent[] }) {
               <Paper component="li" key={event.id} withBorder radius="sm" p="sm">
                 <Stack gap={4}>
                   <Group gap="xs" wrap="wrap">
-                    <Badge color={KIND_COLORS[event.kind]} variant="light" radius="sm" tt="none">
+                    <Badge color={KIND_COLORS[event.kind]} variant="dot" radius="sm" tt="none">
                       {t(`log.kinds.${event.kind}`)}
                     </Badge>
                     <Text size="sm" component="time" dateTime={event.at}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { PaymentDetails, PaymentDetailsStatus } from '@portal/contracts/payment-details';
 import { useFormat } from '../../../i18n/format';
@@ -18,7 +18,7 @@ export function VerificationStatus({ details }: { details: PaymentDetails }) {
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="wrap">
-        <Badge color={STATUS_COLORS[details.status]} variant="light" radius="sm" tt="none" size="lg">
+        <Badge color={STATUS_COLORS[details.status]} variant="dot" radius="sm" tt="none" size="lg">
           {t(`status.${details.status}`)}
         </Badge>
         {details.status === 'verified' && details.verified_at && (
@@ -63,8 +63,8 @@ export function PaymentDetailsCard({ details }: { details: PaymentDetails }) {
           </Button>
         </Group>
         <VerificationStatus details={details} />
-        <Box component="dl" m={0}>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="sm">
+        {/* The grid is the list itself: a <dl> holds its <div> groups directly (axe's definition-list rule). */}
+        <SimpleGrid component="dl" m={0} cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="sm">
             <Item label={t('fields.scheme')}>{t(`schemes.${details.scheme}`)}</Item>
             <Item label={t('fields.holder')}>
               <bdi>{details.holder_name}</bdi>
@@ -97,8 +97,7 @@ export function PaymentDetailsCard({ details }: { details: PaymentDetails }) {
             <Item label={t('lastChange')}>
               <time dateTime={details.updated_at}>{details.updated_by ? t('lastChangeBy', { date: when, name: details.updated_by }) : when}</time>
             </Item>
-          </SimpleGrid>
-        </Box>
+        </SimpleGrid>
       </Stack>
     </Paper>
   );
