@@ -204,6 +204,11 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'The format must be csv or sepa.': 'يجب أن تكون الصيغة "csv" أو "sepa".',
   'Choose the run day of the batch.': 'اختر يوم إعداد الدفعات.',
   'Choose the currency of the batch.': 'اختر عملة الدفعات.',
+  'Choose a monthly or a yearly report.': 'اختر تقريرًا شهريًا أو سنويًا.',
+  'Choose the period.': 'اختر الفترة.',
+  'Choose the currency.': 'اختر العملة.',
+  'The period must be a month such as 2026-10.': 'يجب أن تكون الفترة شهرًا مثل 2026-10.',
+  'The period must be a year such as 2026.': 'يجب أن تكون الفترة سنة مثل 2026.',
   // ---- payment details (payment-details.ts) ----
   'The BIC must be 8 or 11 letters and digits, such as DEUTDEFF or DEUTDEFF500.': 'يجب أن يتكون رمز BIC من 8 أو 11 حرفًا ورقمًا، مثل "DEUTDEFF" أو "DEUTDEFF500".',
   "The bank's BIC (SWIFT code) is required.": 'رمز BIC (سويفت) للبنك مطلوب.',
