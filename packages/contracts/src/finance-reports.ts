@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyQueryField } from './earnings.ts';
+import { idStringField } from './fields.ts';
 import { enumQueryField, listEndpoint, listQuerySchema } from './list-query.ts';
 
 /**
@@ -88,6 +89,7 @@ export const requestFinanceReportResultSchema = z.object({ report: financeReport
 /** GET /api/finance-reports/:id/{pdf,xlsx} (payouts.read): the stored file, the same bytes every time (X-Content-SHA256). */
 export const FINANCE_REPORT_FORMATS = ['pdf', 'xlsx'] as const;
 export type FinanceReportFormat = (typeof FINANCE_REPORT_FORMATS)[number];
+export const financeReportFileParamsSchema = z.object({ id: idStringField('id'), format: z.enum(FINANCE_REPORT_FORMATS, { error: 'The format must be pdf or xlsx.' }) });
 export const financeReportFileUrl = (id: number | string, format: FinanceReportFormat) => `/api/finance-reports/${id}/${format}`;
 
 /** GET /api/finance-reports/options: the currencies the agent has lines in, and the first month it had any. */

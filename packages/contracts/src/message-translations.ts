@@ -206,6 +206,7 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'Choose the currency of the batch.': 'اختر عملة الدفعات.',
   'Choose a monthly or a yearly report.': 'اختر تقريرًا شهريًا أو سنويًا.',
   'Choose the period.': 'اختر الفترة.',
+  'The format must be pdf or xlsx.': 'يجب أن تكون الصيغة "pdf" أو "xlsx".',
   'Choose the currency.': 'اختر العملة.',
   'The period must be a month such as 2026-10.': 'يجب أن تكون الفترة شهرًا مثل 2026-10.',
   'The period must be a year such as 2026.': 'يجب أن تكون الفترة سنة مثل 2026.',

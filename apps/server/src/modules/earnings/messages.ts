@@ -11,6 +11,8 @@ export const EARNINGS_MESSAGES = {
   minimumDecimals: 'The minimum has more decimals than its currency has.',
   sepaEurosOnly: 'A SEPA file pays euros: choose EUR, or download the CSV file.',
   noPayableDrafts: 'This batch has no draft payout to a verified account to put in a bank file.',
+  periodNotEnded: 'This period has not ended yet: its statement can be written once it has.',
+  noLinesInCurrency: 'Your organisation has no commissions in this currency.',
   detailsNotVerified: "The agent's payment details changed or were frozen since this payout was built: verify them before sending it.",
 } as const;
 
@@ -26,6 +28,8 @@ export const EARNINGS_TRANSLATIONS = translationsOf(EARNINGS_MESSAGES, {
     minimumDecimals: 'يحتوي الحد الأدنى على منازل عشرية أكثر مما تسمح به عملته.',
     sepaEurosOnly: 'ملف SEPA يدفع باليورو فقط: اختر EUR أو نزّل ملف CSV.',
     noPayableDrafts: 'لا توجد في هذه المجموعة دفعة مسودة إلى حساب موثّق لإدراجها في ملف البنك.',
+    periodNotEnded: 'لم تنتهِ هذه الفترة بعد: يمكن إعداد كشفها بعد انتهائها.',
+    noLinesInCurrency: 'لا توجد لمؤسستكم عمولات بهذه العملة.',
     detailsNotVerified: 'تغيّرت بيانات الدفع الخاصة بالوكيل أو جُمّدت منذ إعداد هذه الدفعة: تحقق منها قبل إرسالها.',
   },
 });

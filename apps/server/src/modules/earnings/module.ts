@@ -27,6 +27,8 @@ import { createLedger, type Ledger } from './ledger.ts';
 import { EARNINGS_TRANSLATIONS } from './messages.ts';
 import { monthlyChart } from './monthly-chart.ts';
 import { payoutRoutes } from './payout-routes.ts';
+import { financeReportRoutes } from './finance-report-routes.ts';
+import { createFinanceReports, FINANCE_REPORT_JOB, FINANCE_REPORT_KIND, MONTHLY_REPORTS_JOB } from './finance-reports.ts';
 import { createPayouts, PAYOUT_STATEMENT_KIND } from './payouts.ts';
 import { balances, facilitiesWithLines, findLinesPage, lineScopeOf, lineTotals } from './repository.ts';
 
@@ -37,6 +39,8 @@ export const APPROVE_DUE_JOB = 'earnings.approve-due';
 /** The hourly sweep: completed bookings of the last days without their commission (the CLI's, a lost job). */
 export const SWEEP_JOB = 'earnings.sweep';
 const SWEEP_DAYS = 7;
+/** Retries of a finance report's writing before it is marked failed. */
+const FINANCE_REPORT_RETRIES = 3;
 /** Lines read per query while an export is written. */
 const EXPORT_BATCH = 200;
 /** The daily payout run: builds the payouts of the currencies whose day it is. */
@@ -65,6 +69,8 @@ export default defineModule({
       const ledger = createLedger({ rates: app.commissionRates, agreements: app.agreements, notifications: app.notifications });
       app.decorate('ledger', ledger);
       app.storage.defineKind({ name: PAYOUT_STATEMENT_KIND, maxBytes: 20 * 1024 * 1024, types: ['application/pdf'] });
+      app.storage.defineKind({ name: FINANCE_REPORT_KIND, maxBytes: 50 * 1024 * 1024, types: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] });
+      const reports = createFinanceReports({ jobs: app.jobs, storage: app.storage, notifications: app.notifications });
       const payouts = createPayouts({ notifications: app.notifications, storage: app.storage, issuer: app.config.issuer });
 
       app.jobs.define<{ bookingId: number }>({
@@ -95,6 +101,29 @@ export default defineModule({
         },
         describe: () => ({}),
       });
+      app.jobs.define<{ reportId: number }>({
+        name: FINANCE_REPORT_JOB,
+        retryLimit: FINANCE_REPORT_RETRIES,
+        handle: async (data, job) => {
+          try {
+            await reports.write(pool, data.reportId);
+          } catch (error) {
+            // The last attempt: the report says it failed (the member may ask again) rather than stay "generating".
+            if (job.attempt > FINANCE_REPORT_RETRIES) await reports.markFailed(pool, data.reportId);
+            throw error;
+          }
+        },
+        describe: (data) => ({ report_id: data.reportId }),
+      });
+      app.jobs.define({
+        name: MONTHLY_REPORTS_JOB,
+        handle: async () => {
+          await reports.monthlyRun(pool, utcDay(new Date()));
+        },
+        describe: () => ({}),
+      });
+      // 03:00 UTC on the 1st: last month's statements, once the month's payouts and approvals are in.
+      app.jobs.schedule({ name: MONTHLY_REPORTS_JOB, cron: '0 3 1 * *' });
       // 00:30 UTC: the first run of a day after every refund window ending that day (windows end at a UTC day).
       app.jobs.schedule({ name: APPROVE_DUE_JOB, cron: '30 0 * * *' });
       app.jobs.schedule({ name: SWEEP_JOB, cron: '15 * * * *' });
@@ -187,6 +216,7 @@ export default defineModule({
 
       await app.register(earningsConsoleRoutes, { ledger });
       await app.register(payoutRoutes, { payouts });
+      await app.register(financeReportRoutes, { reports });
     },
     { name: 'earnings-module' },
   ),
