@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Code, Drawer, Group, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Code, Drawer, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconEye, IconEyeOff, IconShieldCheck } from '@tabler/icons-react';
 import type { ConsolePaymentDetailsRow } from '@portal/contracts/console-payment-details';
 import type { PaymentDetailEvent } from '@portal/contracts/payment-details';
 import { useFormat } from '../../i18n/format';
 import { useLocale, useText } from '../../i18n/i18n';
 import { countryName } from '../../lib/country-names';
-import { isHttpError } from '../../lib/http';
 import { notifySuccess } from '../../lib/notify';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
+import { DrawerFact, DrawerFacts, DrawerLoad, useConflict } from '../components/detail-drawer';
 import { usePaymentDetailsDetail, useRevealPaymentDetails, useVerifyPaymentDetails } from './payment-details-api';
 import { PaymentDetailsStatusBadge } from './payment-details-status-badge';
 
@@ -32,80 +32,61 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
   const detail = usePaymentDetailsDetail(agent);
   const verify = useVerifyPaymentDetails();
   const [confirming, setConfirming] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
+  const conflict = useConflict({ title: t('detail.conflict'), close: t('close') });
   // The list's row until the details themselves have loaded, then the details as they now are.
   const shown = detail.data?.details ?? row;
 
-  const sendVerify = async () => {
-    setConflict(null);
-    try {
+  const sendVerify = () =>
+    conflict.run(async () => {
       await verify.mutateAsync(agent);
       notifySuccess(t('verify.done'), t('verify.doneDetail', { agent: shown.agent_name }));
-    } catch (error) {
-      if (!isHttpError(error, 409)) throw error;
-      setConflict(error.message);
-    }
-  };
+    });
 
-  let body: ReactNode;
-  if (detail.isPending) {
-    body = <Skeleton h={240} aria-busy="true" aria-label={t('detail.loading')} />;
-  } else if (detail.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert" title={t('detail.loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void detail.refetch()} loading={detail.isFetching}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
-  } else {
-    const { details: current, events } = detail.data;
-    const names = current.same_account_as.map((other) => other.name).join(t('separator'));
-    body = (
+  const body = (
+    <DrawerLoad query={detail} loadingLabel={t('detail.loading')} failedTitle={t('detail.loadFailed')} retryLabel={t('retry')}>
+      {({ details: current, events }) => {
+        const names = current.same_account_as.map((other) => other.name).join(t('separator'));
+        return (
       <Stack gap="lg">
-        {conflict ? (
-          <Alert color="orange" variant="light" role="alert" title={t('detail.conflict')} withCloseButton closeButtonLabel={t('close')} onClose={() => setConflict(null)}>
-            {conflict}
-          </Alert>
-        ) : null}
+        {conflict.alert}
         {current.same_account_as.length > 0 ? (
           <Alert color="red" variant="filled" icon={<IconAlertTriangle aria-hidden />} title={t('detail.sameAccountTitle')}>
             {t('detail.sameAccountDetail', { names })}
           </Alert>
         ) : null}
-        <Box component="dl" aria-label={t('detail.facts')} m={0} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', gap: 'var(--mantine-spacing-sm)' }}>
-          <Fact label={t('detail.agent')}>{current.agent_name}</Fact>
-          <Fact label={t('detail.status')}>
+        <DrawerFacts label={t('detail.facts')}>
+          <DrawerFact label={t('detail.agent')}>{current.agent_name}</DrawerFact>
+          <DrawerFact label={t('detail.status')}>
             <PaymentDetailsStatusBadge status={current.status} />
-          </Fact>
-          <Fact label={t('detail.method')}>{t(`schemes.${current.scheme}`)}</Fact>
-          <Fact label={t('detail.holder')}>{current.holder_name}</Fact>
-          <Fact label={t('detail.country')}>{countryName(current.bank_country, locale)}</Fact>
-          <Fact label={t('detail.account')}>
+          </DrawerFact>
+          <DrawerFact label={t('detail.method')}>{t(`schemes.${current.scheme}`)}</DrawerFact>
+          <DrawerFact label={t('detail.holder')}>{current.holder_name}</DrawerFact>
+          <DrawerFact label={t('detail.country')}>{countryName(current.bank_country, locale)}</DrawerFact>
+          <DrawerFact label={t('detail.account')}>
             <Text span size="sm" ff="monospace" dir="ltr">
               {current.account_masked}
             </Text>
-          </Fact>
-          {current.bic ? <Fact label={t('detail.bic')}><Code dir="ltr">{current.bic}</Code></Fact> : null}
-          {current.routing_number ? <Fact label={t('detail.routingNumber')}><Code dir="ltr">{current.routing_number}</Code></Fact> : null}
-          {current.ifsc ? <Fact label={t('detail.ifsc')}><Code dir="ltr">{current.ifsc}</Code></Fact> : null}
-          {current.account_type ? <Fact label={t('detail.accountType')}>{t(`accountTypes.${current.account_type}`)}</Fact> : null}
-          {current.bank_name ? <Fact label={t('detail.bankName')}>{current.bank_name}</Fact> : null}
-          <Fact label={t('detail.updatedAt')}>
+          </DrawerFact>
+          {current.bic ? <DrawerFact label={t('detail.bic')}><Code dir="ltr">{current.bic}</Code></DrawerFact> : null}
+          {current.routing_number ? <DrawerFact label={t('detail.routingNumber')}><Code dir="ltr">{current.routing_number}</Code></DrawerFact> : null}
+          {current.ifsc ? <DrawerFact label={t('detail.ifsc')}><Code dir="ltr">{current.ifsc}</Code></DrawerFact> : null}
+          {current.account_type ? <DrawerFact label={t('detail.accountType')}>{t(`accountTypes.${current.account_type}`)}</DrawerFact> : null}
+          {current.bank_name ? <DrawerFact label={t('detail.bankName')}>{current.bank_name}</DrawerFact> : null}
+          <DrawerFact label={t('detail.updatedAt')}>
             <time dateTime={current.updated_at}>{format.full(current.updated_at)}</time>
-          </Fact>
-          {current.updated_by ? <Fact label={t('detail.updatedBy')}>{current.updated_by}</Fact> : null}
+          </DrawerFact>
+          {current.updated_by ? <DrawerFact label={t('detail.updatedBy')}>{current.updated_by}</DrawerFact> : null}
           {current.verified_at ? (
-            <Fact label={t('detail.verifiedAt')}>
+            <DrawerFact label={t('detail.verifiedAt')}>
               <time dateTime={current.verified_at}>{format.full(current.verified_at)}</time>
-            </Fact>
+            </DrawerFact>
           ) : null}
           {current.frozen_at ? (
-            <Fact label={t('detail.frozenAt')}>
+            <DrawerFact label={t('detail.frozenAt')}>
               <time dateTime={current.frozen_at}>{format.full(current.frozen_at)}</time>
-            </Fact>
+            </DrawerFact>
           ) : null}
-        </Box>
+        </DrawerFacts>
         {mayManage ? (
           <Stack gap="xs" component="section" aria-labelledby="payment-details-actions-title">
             <Title order={3} size="h5" id="payment-details-actions-title">
@@ -128,8 +109,10 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
           {events.length === 0 ? <Text size="sm">{t('detail.logEmpty')}</Text> : <ChangeLog events={events} />}
         </Stack>
       </Stack>
-    );
-  }
+        );
+      }}
+    </DrawerLoad>
+  );
 
   return (
     <>
@@ -155,18 +138,6 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
   );
 }
 
-function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Box style={wide ? { gridColumn: '1 / -1' } : undefined}>
-      <Text component="dt" size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} size="sm">
-        {children}
-      </Text>
-    </Box>
-  );
-}
 
 /**
  * The full account, asked of the server (which records the reveal in the audit log), shown for REVEAL_MS and then

@@ -1,14 +1,14 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Box, Button, Drawer, Group, Modal, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { markPayoutFailedRequestSchema, markPayoutPaidRequestSchema, type ConsolePayout } from '@portal/contracts/console-earnings';
 import type { CommissionLine } from '@portal/contracts/earnings';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
-import { isHttpError } from '../../lib/http';
 import { notifySuccess } from '../../lib/notify';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
+import { DrawerFact, DrawerFacts, DrawerLoad, useConflict } from '../components/detail-drawer';
 import { PayoutStatusBadge } from './payout-status-badge';
 import { usePayoutDetail, usePayoutStep, type PayoutStep } from './payouts-api';
 
@@ -26,83 +26,64 @@ export function PayoutDrawer({ payout, mayManage, onClose }: { payout: ConsolePa
   const detail = usePayoutDetail(payout.id);
   const step = usePayoutStep();
   const [asking, setAsking] = useState<Asking | null>(null);
-  const [conflict, setConflict] = useState<string | null>(null);
+  const conflict = useConflict({ title: t('detail.conflict'), close: t('close') });
   // The list's row until the payout itself has loaded, then the payout as it now is.
   const shown = detail.data?.payout ?? payout;
   const named = { amount: format.moneyMinor(shown.amount_minor, shown.currency), agent: shown.agent_name };
 
   /** Sends a step; a refusal of the payout's state closes the dialog and shows here, anything else stays in the dialog. */
-  const send = async (request: PayoutStep, done: string) => {
-    setConflict(null);
-    try {
+  const send = (request: PayoutStep, done: string) =>
+    conflict.run(async () => {
       await step.mutateAsync(request);
       notifySuccess(done, t('detail.title', { agent: shown.agent_name }));
-    } catch (error) {
-      if (!isHttpError(error, 409)) throw error;
-      setConflict(error.message);
-    }
-  };
+    });
 
-  let body: ReactNode;
-  if (detail.isPending) {
-    body = <Skeleton h={240} aria-busy="true" aria-label={t('detail.loading')} />;
-  } else if (detail.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert" title={t('detail.loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void detail.refetch()} loading={detail.isFetching}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
-  } else {
-    const { payout: current, lines } = detail.data;
-    const mayFail = current.status === 'draft' || current.status === 'sent';
-    body = (
+  const body = (
+    <DrawerLoad query={detail} loadingLabel={t('detail.loading')} failedTitle={t('detail.loadFailed')} retryLabel={t('retry')}>
+      {({ payout: current, lines }) => {
+        const mayFail = current.status === 'draft' || current.status === 'sent';
+        return (
       <Stack gap="lg">
-        {conflict ? (
-          <Alert color="orange" variant="light" role="alert" title={t('detail.conflict')} withCloseButton closeButtonLabel={t('close')} onClose={() => setConflict(null)}>
-            {conflict}
-          </Alert>
-        ) : null}
-        <Box component="dl" aria-label={t('detail.facts')} m={0} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))', gap: 'var(--mantine-spacing-sm)' }}>
-          <Fact label={t('detail.agent')}>{current.agent_name}</Fact>
-          <Fact label={t('detail.amount')}>
+        {conflict.alert}
+        <DrawerFacts label={t('detail.facts')}>
+          <DrawerFact label={t('detail.agent')}>{current.agent_name}</DrawerFact>
+          <DrawerFact label={t('detail.amount')}>
             <Text span size="sm" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
               {format.moneyMinor(current.amount_minor, current.currency)}
             </Text>
-          </Fact>
-          <Fact label={t('detail.status')}>
+          </DrawerFact>
+          <DrawerFact label={t('detail.status')}>
             <PayoutStatusBadge status={current.status} />
-          </Fact>
-          <Fact label={t('detail.runDay')}>{format.date(current.scheduled_on)}</Fact>
+          </DrawerFact>
+          <DrawerFact label={t('detail.runDay')}>{format.date(current.scheduled_on)}</DrawerFact>
           {current.sent_at ? (
-            <Fact label={t('detail.sent')}>
+            <DrawerFact label={t('detail.sent')}>
               <time dateTime={current.sent_at}>{format.full(current.sent_at)}</time>
               {current.sent_by ? (
                 <Text span size="xs" c="dimmed" display="block">
                   {t('detail.sentBy', { name: current.sent_by })}
                 </Text>
               ) : null}
-            </Fact>
+            </DrawerFact>
           ) : null}
           {current.paid_at ? (
-            <Fact label={t('detail.paid')}>
+            <DrawerFact label={t('detail.paid')}>
               <time dateTime={current.paid_at}>{format.full(current.paid_at)}</time>
-            </Fact>
+            </DrawerFact>
           ) : null}
           {current.failed_at ? (
-            <Fact label={t('detail.failed')}>
+            <DrawerFact label={t('detail.failed')}>
               <time dateTime={current.failed_at}>{format.full(current.failed_at)}</time>
-            </Fact>
+            </DrawerFact>
           ) : null}
-          {current.statement_number ? <Fact label={t('detail.statement')}>{current.statement_number}</Fact> : null}
-          {current.bank_reference ? <Fact label={t('detail.bankReference')}>{current.bank_reference}</Fact> : null}
+          {current.statement_number ? <DrawerFact label={t('detail.statement')}>{current.statement_number}</DrawerFact> : null}
+          {current.bank_reference ? <DrawerFact label={t('detail.bankReference')}>{current.bank_reference}</DrawerFact> : null}
           {current.failure_reason ? (
-            <Fact label={t('detail.failureReason')} wide>
+            <DrawerFact label={t('detail.failureReason')} wide>
               {current.failure_reason}
-            </Fact>
+            </DrawerFact>
           ) : null}
-        </Box>
+        </DrawerFacts>
         {mayManage && mayFail ? (
           <Stack gap="xs" component="section" aria-labelledby="payout-actions-title">
             <Title order={3} size="h5" id="payout-actions-title">
@@ -130,8 +111,10 @@ export function PayoutDrawer({ payout, mayManage, onClose }: { payout: ConsolePa
           {lines.length === 0 ? <Text size="sm">{t('detail.noLines')}</Text> : <PayoutLines lines={lines} />}
         </Stack>
       </Stack>
-    );
-  }
+        );
+      }}
+    </DrawerLoad>
+  );
 
   return (
     <>
@@ -181,18 +164,6 @@ export function PayoutDrawer({ payout, mayManage, onClose }: { payout: ConsolePa
   );
 }
 
-function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Box style={wide ? { gridColumn: '1 / -1' } : undefined}>
-      <Text component="dt" size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} size="sm">
-        {children}
-      </Text>
-    </Box>
-  );
-}
 
 /** The payout's lines: booking, facility, service, treatment day and amount; a clawback says which line it takes back. */
 function PayoutLines({ lines }: { lines: CommissionLine[] }) {
