@@ -4,22 +4,17 @@
  * refusal of the record's state (a 409) shown above them instead of inside the dialog that asked.
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Skeleton, Text } from '@mantine/core';
+import { Alert, Box, Skeleton, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { QueryView } from '../../components/query-view/query-view';
 import { isHttpError } from '../../lib/http';
 
 export function DrawerLoad<Data>({ query, loadingLabel, failedTitle, retryLabel, children }: { query: UseQueryResult<Data>; loadingLabel: string; failedTitle: string; retryLabel: string; children: (data: Data) => ReactNode }) {
-  if (query.isPending) return <Skeleton h={240} aria-busy="true" aria-label={loadingLabel} />;
-  if (query.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" title={failedTitle}>
-        <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
-          {retryLabel}
-        </Button>
-      </Alert>
-    );
-  }
-  return <>{children(query.data)}</>;
+  return (
+    <QueryView query={query} loading={<Skeleton h={240} aria-busy="true" aria-label={loadingLabel} />} failedTitle={failedTitle} retryLabel={retryLabel}>
+      {children}
+    </QueryView>
+  );
 }
 
 /** The record's facts: a `<dl>` whose groups flow into as many columns as fit. */

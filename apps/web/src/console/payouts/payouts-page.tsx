@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { IconFileDownload, IconPlayerPlay } from '@tabler/icons-react';
 import type { PageSize } from '@portal/contracts/constants';
 import { consolePayoutsEndpoint, type ConsolePayout, type ConsolePayoutsQuery, type PayoutSchedule } from '@portal/contracts/console-earnings';
@@ -62,11 +63,7 @@ function Schedules({ mayManage }: { mayManage: boolean }) {
     body = <Skeleton h={120} radius="md" aria-busy="true" aria-label={t('schedules.loading')} />;
   } else if (schedules.isError) {
     body = (
-      <Alert color="red" variant="light" role="alert" title={t('schedules.loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void schedules.refetch()} loading={schedules.isFetching}>
-          {t('retry')}
-        </Button>
-      </Alert>
+<LoadFailedAlert title={t('schedules.loadFailed')} retryLabel={t('retry')} onRetry={() => void schedules.refetch()} retrying={schedules.isFetching} />
     );
   } else if (schedules.data.schedules.length === 0) {
     body = <Text size="sm">{t('schedules.empty')}</Text>;

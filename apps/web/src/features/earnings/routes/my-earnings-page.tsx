@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.layer.css';
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, NativeSelect, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { BarChart } from '@mantine/charts';
 import { COMMISSION_STATUSES, commissionLinesEndpoint, type CommissionLine, type CommissionLinesQuery, type CommissionStatus, type EarningsBalance, type EarningsGroup } from '@portal/contracts/earnings';
 import type { PageSize } from '@portal/contracts/constants';
@@ -70,11 +71,7 @@ function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, curre
   }
   if (summary.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title={t('cards.loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void summary.refetch()} loading={summary.isFetching}>
-          {t('cards.tryAgain')}
-        </Button>
-      </Alert>
+<LoadFailedAlert title={t('cards.loadFailed')} retryLabel={t('cards.tryAgain')} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
     );
   }
   if (summary.data.balances.length === 0) {

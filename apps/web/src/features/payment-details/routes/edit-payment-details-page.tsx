@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { QueryView } from '../../../components/query-view/query-view';
 import { useText } from '../../../i18n/i18n';
 import { usePaymentDetails } from '../api/payment-details-api';
 import { PaymentDetailsForm } from '../components/payment-details-form';
@@ -25,20 +26,19 @@ export function EditPaymentDetailsPage() {
           {t('form.intro')}
         </Text>
       </Stack>
-      {query.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text size="sm">{t('loading')}</Text>
-        </Group>
-      ) : query.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('tryAgain')}
-          </Button>
-        </Alert>
-      ) : (
-        <PaymentDetailsForm current={query.data.details} />
-      )}
+      <QueryView
+        query={query}
+        loading={
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm">{t('loading')}</Text>
+          </Group>
+        }
+        failedTitle={t('loadFailed')}
+        retryLabel={t('tryAgain')}
+      >
+        {(data) => <PaymentDetailsForm current={data.details} />}
+      </QueryView>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { QueryView } from '../../../components/query-view/query-view';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useText } from '../../../i18n/i18n';
 import { usePaymentDetails, useLivePaymentDetails } from '../api/payment-details-api';
@@ -27,21 +28,21 @@ export function PaymentDetailsPage() {
           {t('intro')}
         </Text>
       </Stack>
-      {query.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text size="sm">{t('loading')}</Text>
-        </Group>
-      ) : query.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('tryAgain')}
-          </Button>
-        </Alert>
-      ) : (
+      <QueryView
+        query={query}
+        loading={
+          <Group gap="xs" role="status">
+            <Loader size="sm" aria-hidden />
+            <Text size="sm">{t('loading')}</Text>
+          </Group>
+        }
+        failedTitle={t('loadFailed')}
+        retryLabel={t('tryAgain')}
+      >
+        {(data) => (
         <>
-          {query.data.details ? (
-            <PaymentDetailsCard details={query.data.details} />
+          {data.details ? (
+            <PaymentDetailsCard details={data.details} />
           ) : (
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="payment-details-empty-title">
               <Stack gap="sm" align="flex-start">
@@ -56,9 +57,10 @@ export function PaymentDetailsPage() {
               </Stack>
             </Paper>
           )}
-          {(query.data.details || query.data.events.length > 0) && <ChangeLog events={query.data.events} />}
+          {(data.details || data.events.length > 0) && <ChangeLog events={data.events} />}
         </>
-      )}
+        )}
+      </QueryView>
     </Stack>
   );
 }
