@@ -91,6 +91,24 @@ test('a completed booking earns a commission the partner sees arrive; a payout r
   await link.click();
   expect((await download).suggestedFilename()).toBe(`${statementNumber}.pdf`);
 
+  // Finance reports: the monthly statements are there; the partner asks for one more version and downloads it.
+  await partner.getByRole('navigation').getByRole('link', { name: 'Finance reports' }).click();
+  await expect(partner.getByRole('heading', { level: 1, name: 'Finance reports' })).toBeVisible();
+  const reports = partner.getByRole('table', { name: /Your finance reports/ });
+  await expect(reports.getByText('Ready').first()).toBeVisible();
+  await expectAccessible(partner, 'finance reports');
+  const asked = partner.waitForResponse((response) => new URL(response.url()).pathname === '/api/finance-reports' && response.request().method() === 'POST');
+  await partner.getByRole('button', { name: 'Ask for the report' }).click();
+  await expect(partner.getByRole('alert').filter({ hasText: 'Report queued' })).toBeVisible();
+  const queued = ((await (await asked).json()) as { report: { currency: string; version: number } }).report;
+  expect(queued.version).toBeGreaterThan(1);
+  // Written by the job in the background; the list follows without a reload.
+  const newest = partner.getByRole('button', { name: new RegExp(`^Download the PDF of .* ${queued.currency} version ${queued.version}$`) });
+  await expect(newest).toBeVisible({ timeout: 60_000 });
+  const reportDownload = partner.waitForEvent('download');
+  await newest.click();
+  expect((await reportDownload).suggestedFilename()).toMatch(new RegExp(`^commission-statement-\\d{4}-\\d{2}-${queued.currency}-v${queued.version}\\.pdf$`));
+
   // Where the money goes: the partner's payment details, and the console's pages of the ledger and of the details.
   await partner.getByRole('navigation').getByRole('link', { name: 'Payment details' }).click();
   await expect(partner.getByRole('heading', { level: 1, name: 'Payment details' })).toBeVisible();
