@@ -52,6 +52,9 @@ export function createPortalTheme(labels: ThemeLabels) {
       // Links are underlined: in dark, teal-4 links in grey text differ by colour alone (1.1:1, axe
       // link-in-text-block); an underline does not depend on seeing colour, in either scheme.
       Anchor: { defaultProps: { underline: 'always' } },
+      // A status badge in a table column squeezed by its neighbours was cut to "R…" (its label may shrink to nothing):
+      // a badge is never narrower than its text; the table scrolls sideways instead.
+      Badge: { classNames: { root: classes.badge } },
       // Every toast's close button had no name (axe button-name, after every sign-in). The message under a title
       // was gray-6 / dark-2 (3.3:1 / 3.5:1): the dimmed colour instead.
       Notification: {

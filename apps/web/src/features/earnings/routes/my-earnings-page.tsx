@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.layer.css';
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, NativeSelect, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useNarrowLayout } from '../../../lib/use-narrow-layout';
 import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { BarChart } from '@mantine/charts';
 import { COMMISSION_STATUSES, commissionLinesEndpoint, type CommissionLine, type CommissionLinesQuery, type CommissionStatus, type EarningsBalance, type EarningsGroup } from '@portal/contracts/earnings';
@@ -10,7 +11,7 @@ import { DataTable } from '../../../components/data-table/data-table';
 import type { TableHeader } from '../../../components/data-table/data-table-types';
 import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
 import { useFormat } from '../../../i18n/format';
-import { useText } from '../../../i18n/i18n';
+import { useLocale, useText } from '../../../i18n/i18n';
 import { useRateText } from '../../../lib/rate-text';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 import { useAuthStore, userCan } from '../../../stores/auth-store';
@@ -59,6 +60,7 @@ export function MyEarningsPage() {
 function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, currency: string) => void }) {
   const t = useText('earnings');
   const format = useFormat();
+  const narrow = useNarrowLayout();
   const summary = useEarningsSummary();
   if (summary.isPending) {
     return (
@@ -88,6 +90,38 @@ function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, curre
       { status: 'in_payout' as const, label: t('cards.inPayout'), hint: t('cards.inPayoutHint'), amount: balance.in_payout_minor },
       { status: 'paid' as const, label: t('cards.paid', { year: String(summary.data.year) }), hint: t('cards.paidHint'), amount: balance.paid_this_year_minor },
     ] as const;
+  if (summary.data.balances.length > CARD_CURRENCIES && narrow) {
+    // On a phone a table of five columns would scroll sideways: a compact block per currency, its four amounts in two
+    // columns, each still filtering the lines.
+    return (
+      <Stack gap="xs" aria-label={t('cards.tableCaption')} component="section">
+        {summary.data.balances.map((balance) => (
+          <Paper key={balance.currency} withBorder radius="md" p="sm" component="section" aria-label={t('cards.label', { currency: balance.currency })}>
+            <Text fw={700} size="sm" mb={4}>
+              {balance.currency}
+            </Text>
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
+              {cardsOf(balance).map((card) => (
+                <UnstyledButton key={card.status} onClick={() => onFilter(card.status, balance.currency)} aria-label={`${card.label} ${format.moneyMinor(card.amount, balance.currency)}: ${t('cards.filter')}`}>
+                  <Text size="xs" c="dimmed">
+                    {card.label}
+                  </Text>
+                  <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }} c={card.amount === 0 ? 'dimmed' : undefined}>
+                    {format.moneyMinor(card.amount, balance.currency)}
+                  </Text>
+                  {card.status === 'pending' && balance.held_minor > 0 ? (
+                    <Text size="xs" c="dimmed">
+                      {t('cards.heldShort', { amount: format.moneyMinor(balance.held_minor, balance.currency) })}
+                    </Text>
+                  ) : null}
+                </UnstyledButton>
+              ))}
+            </SimpleGrid>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
   if (summary.data.balances.length > CARD_CURRENCIES) {
     const columns = cardsOf(summary.data.balances[0]!);
     return (
@@ -166,6 +200,7 @@ function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, curre
 function MonthlyChart({ currencies }: { currencies: string[] }) {
   const t = useText('earnings');
   const format = useFormat();
+  const locale = useLocale();
   const [group, setGroup] = useState<EarningsGroup>('status');
   const [months, setMonths] = useState(12);
   const [currency, setCurrency] = useState<string | undefined>(undefined);
@@ -176,6 +211,7 @@ function MonthlyChart({ currencies }: { currencies: string[] }) {
   const label = (key: string, fallback: string) => (group === 'status' ? t(`status.${key as CommissionStatus}`) : key === 'other' ? t('chart.other') : fallback);
   // The chart draws numbers: each minor amount in its currency's units (its legend and tooltip format them back).
   const digits = shown ? minorDigits(shown) : 2;
+  const compactNumber = useMemo(() => new Intl.NumberFormat(locale === 'ar' ? 'ar' : 'en', { notation: 'compact', maximumFractionDigits: 1 }), [locale]);
   const rows = data ? data.months.map((month, index) => ({ month: format.month(month), ...Object.fromEntries(data.series.map((series) => [series.key, series.amounts_minor[index]! / 10 ** digits])) })) : [];
   const totals = data ? data.months.map((_, index) => data.series.reduce((sum, series) => sum + series.amounts_minor[index]!, 0)) : [];
   const grand = totals.reduce((sum, value) => sum + value, 0);
@@ -270,6 +306,8 @@ function MonthlyChart({ currencies }: { currencies: string[] }) {
                   series={data.series.map((series, index) => ({ name: series.key, label: label(series.key, series.label), color: group === 'status' ? `${STATUS_COLORS[series.key as CommissionStatus]}.6` : palette[index % palette.length]! }))}
                   valueFormatter={(value) => format.money(value.toFixed(digits), shown)}
                   barChartProps={{ accessibilityLayer: false }}
+                  // The axis in short numbers ('60K'): whole amounts with their currency were cut off at 360 px.
+                  yAxisProps={{ tickFormatter: (value: number) => compactNumber.format(value), width: 44 }}
                 />
               </div>
             )}
@@ -331,9 +369,8 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
         value: 'status',
         render: (row) => (
           <Stack gap={2} align="flex-start">
-            {/* Never cut to an ellipsis: the table scrolls sideways before a status is shortened. */}
             {/* A dot of the status's colour beside text of the page's: light badges' tinted text failed contrast (axe). */}
-            <Badge variant="dot" radius="sm" tt="none" color={STATUS_COLORS[row.status]} style={{ overflow: 'visible', flexShrink: 0 }} styles={{ label: { overflow: 'visible' } }}>
+            <Badge variant="dot" radius="sm" tt="none" color={STATUS_COLORS[row.status]}>
               {row.held_reason ? t('held') : row.clawed_back_by ? t('clawedBack') : t(`status.${row.status}`)}
             </Badge>
             {row.reversal_reason ? (

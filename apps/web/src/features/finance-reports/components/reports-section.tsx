@@ -121,7 +121,7 @@ export function ReportsSection({ currencies }: { currencies: readonly string[] }
         value: 'files',
         render: (row) =>
           row.status === 'ready' ? (
-            <Group gap={4} wrap="nowrap">
+            <Group gap={4} wrap="wrap">
               <DownloadButton report={row} format="pdf" label={t('files.pdf')} name={t('files.downloadPdf', { report: reportName(row) })} />
               <DownloadButton report={row} format="xlsx" label={t('files.excel')} name={t('files.downloadExcel', { report: reportName(row) })} />
               <FingerprintsButton report={row} />
