@@ -13,6 +13,7 @@ import { ensureBenchMember, findBench, seedBench, type BenchInfo, type BenchMemb
 import { pageQuery } from '../apps/server/src/modules/bookings/repository.ts';
 import { childPids, freePort } from '../apps/server/src/test/server-process.ts';
 import { median, percentile } from './stats.ts';
+import { PRODUCTION_ISSUER_ENV } from '../apps/server/src/test/production-env.ts';
 
 /**
  * Bookings benchmark (issue 3), against 1,000,000 bookings over 2,000 referral agents (the largest, the bench
@@ -217,6 +218,7 @@ export async function startServer(database: BenchDatabase, log: (line: string) =
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
+    ...PRODUCTION_ISSUER_ENV,
     APP_KEY: 'bookings-bench-app-key-0123456789abcdefghijklmnop',
     APP_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, readOrCreateDevelopmentKey } from './config.ts';
+import { PRODUCTION_ISSUER_ENV } from './test/production-env.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -50,7 +51,7 @@ describe('the realtime secret (outside probe F1: no public default)', () => {
 
   it('is never the old public default, in any mode, with or without APP_KEY', () => {
     for (const NODE_ENV of ['development', 'test', 'production']) {
-      const config = loadConfig({ ...base, NODE_ENV, DATA_DIR: freshDir() });
+      const config = loadConfig({ ...base, ...PRODUCTION_ISSUER_ENV, NODE_ENV, DATA_DIR: freshDir() });
       expect(config.pusher.secret).not.toBe('portal-secret');
       expect(config.pusher.secret).not.toBe(config.appKey);
       expect(config.pusher.secret.length).toBeGreaterThanOrEqual(32);
@@ -68,7 +69,7 @@ describe('the realtime secret (outside probe F1: no public default)', () => {
   });
 
   it('is the same for every process given the same APP_KEY (production, several hosts)', () => {
-    const env = { ...base, NODE_ENV: 'production' };
+    const env = { ...base, ...PRODUCTION_ISSUER_ENV, NODE_ENV: 'production' };
     expect(loadConfig({ ...env, DATA_DIR: freshDir() }).pusher.secret).toBe(loadConfig({ ...env, DATA_DIR: freshDir() }).pusher.secret);
     expect(loadConfig({ ...env, APP_KEY: 'another-app-key-0123456789abcdefghijklmnop' }).pusher.secret).not.toBe(loadConfig(env).pusher.secret);
   });
@@ -115,9 +116,9 @@ describe('HOST (the interface the server listens on)', () => {
   it('is loopback outside production, every interface in production, and HOST when set', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).host).toBe('127.0.0.1');
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).host).toBe('127.0.0.1');
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...base, ...PRODUCTION_ISSUER_ENV, NODE_ENV: 'production' }).host).toBe('0.0.0.0');
     expect(loadConfig({ ...base, NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ ...base, NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    expect(loadConfig({ ...base, ...PRODUCTION_ISSUER_ENV, NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 });
 
@@ -158,5 +159,17 @@ describe('file storage and background jobs (#14)', () => {
     expect(loadConfig(base).jobWorkers).toBe(true);
     expect(loadConfig({ ...base, JOB_WORKERS: 'false' }).jobWorkers).toBe(false);
     expect(() => loadConfig({ ...base, JOB_WORKERS: 'sometimes' })).toThrow(/JOB_WORKERS/);
+  });
+});
+
+describe('the business on statements and bank files', () => {
+  it('is required in production, each setting named, and the demo business elsewhere', () => {
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', ISSUER_NAME: 'Acme Health' })).toThrow(
+      new ConfigError(
+        "ISSUER_ADDRESS, ISSUER_COUNTRY, ISSUER_TAX_ID, PAYOUT_DEBTOR_IBAN, PAYOUT_DEBTOR_BIC are required when NODE_ENV=production (the business's details on self-billing statements and its account in SEPA payout files).",
+      ),
+    );
+    expect(loadConfig({ ...base, ...PRODUCTION_ISSUER_ENV, NODE_ENV: 'production' }).issuer).toMatchObject({ name: 'Bench Health Services Ltd', country: 'IE', debtorIban: 'IE29AIBK93115212345678' });
+    expect(loadConfig(base).issuer.name).toBe('Meditravel Health Services FZ-LLC');
   });
 });

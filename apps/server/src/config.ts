@@ -35,15 +35,17 @@ const environmentSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   SMTP_SECURE: booleanFlag.optional(),
   MAIL_FROM: z.string().default('Partner Portal <no-reply@partner-portal.local>'),
-  /** The business as its self-billing statements name it (docs/earnings.md). */
-  ISSUER_NAME: z.string().min(1).default('Meditravel Health Services FZ-LLC'),
-  ISSUER_ADDRESS: z.string().min(1).default('Building 64, Office 1204, Dubai Healthcare City, Dubai, United Arab Emirates'),
+  /**
+   * The business as its self-billing statements name it, and the euro account SEPA payout files pay from
+   * (docs/earnings.md). Required in production; elsewhere the demo's values below.
+   */
+  ISSUER_NAME: z.string().min(1).optional(),
+  ISSUER_ADDRESS: z.string().min(1).optional(),
   /** ISO 3166-1 alpha-2: a partner elsewhere gets the reverse-charge note */
-  ISSUER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as AE').default('AE'),
-  ISSUER_TAX_ID: z.string().min(1).default('TRN 100234567800003'),
-  /** The business's euro account that SEPA payout files (pain.001) pay from. */
-  PAYOUT_DEBTOR_IBAN: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, 'must be an IBAN without spaces').default('IE29AIBK93115212345678'),
-  PAYOUT_DEBTOR_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters').default('AIBKIE2D'),
+  ISSUER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code such as AE').optional(),
+  ISSUER_TAX_ID: z.string().min(1).optional(),
+  PAYOUT_DEBTOR_IBAN: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, 'must be an IBAN without spaces').optional(),
+  PAYOUT_DEBTOR_BIC: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters').optional(),
   REDIS_URL: z.string().url().optional(),
   PUSHER_APP_ID: z.string().optional(),
   PUSHER_KEY: z.string().optional(),
@@ -130,6 +132,18 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const ISSUER_SETTINGS = ['ISSUER_NAME', 'ISSUER_ADDRESS', 'ISSUER_COUNTRY', 'ISSUER_TAX_ID', 'PAYOUT_DEBTOR_IBAN', 'PAYOUT_DEBTOR_BIC'] as const;
+
+/** The demo business: a made-up Dubai company, and the sample IBAN of Ireland's IBAN registry entry. */
+const DEMO_ISSUER = {
+  name: 'Meditravel Health Services FZ-LLC',
+  address: 'Building 64, Office 1204, Dubai Healthcare City, Dubai, United Arab Emirates',
+  country: 'AE',
+  taxId: 'TRN 100234567800003',
+  debtorIban: 'IE29AIBK93115212345678',
+  debtorBic: 'AIBKIE2D',
+};
+
 /** Reads the environment (process.env by default) into a validated Config. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(env);
@@ -142,6 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(values.DATA_DIR);
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
 
+  // Statements and bank files carry the business's legal details and account: never the demo's in production.
+  const missingIssuer = ISSUER_SETTINGS.filter((name) => !values[name]);
+  if (isProduction && missingIssuer.length > 0) {
+    throw new ConfigError(`${missingIssuer.join(', ')} ${missingIssuer.length === 1 ? 'is' : 'are'} required when NODE_ENV=production (the business's details on self-billing statements and its account in SEPA payout files).`);
+  }
   if (isProduction && !values.APP_KEY) {
     throw new ConfigError('APP_KEY is required when NODE_ENV=production (at least 32 characters).');
   }
@@ -202,12 +221,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, 'outbox'),
     },
     issuer: {
-      name: values.ISSUER_NAME,
-      address: values.ISSUER_ADDRESS,
-      country: values.ISSUER_COUNTRY,
-      taxId: values.ISSUER_TAX_ID,
-      debtorIban: values.PAYOUT_DEBTOR_IBAN,
-      debtorBic: values.PAYOUT_DEBTOR_BIC,
+      name: values.ISSUER_NAME ?? DEMO_ISSUER.name,
+      address: values.ISSUER_ADDRESS ?? DEMO_ISSUER.address,
+      country: values.ISSUER_COUNTRY ?? DEMO_ISSUER.country,
+      taxId: values.ISSUER_TAX_ID ?? DEMO_ISSUER.taxId,
+      debtorIban: values.PAYOUT_DEBTOR_IBAN ?? DEMO_ISSUER.debtorIban,
+      debtorBic: values.PAYOUT_DEBTOR_BIC ?? DEMO_ISSUER.debtorBic,
     },
     redisUrl: values.REDIS_URL,
     pusher: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commissionLineFilters, commissionLineSchema, COMMISSION_LINE_SORTS, currencyQueryField, payoutSchema, PAYOUT_SORTS, PAYOUT_STATUSES } from './earnings.ts';
 import { idStringField, textField } from './fields.ts';
-import { dateQueryField, defaultedSortQueryField, enumQueryField, idQueryField, listEndpoint, listQuerySchema } from './list-query.ts';
+import { dateQueryField, defaultedSortQueryField, enumQueryField, idQueryField, isCalendarDate, listEndpoint, listQuerySchema } from './list-query.ts';
 
 /**
  * The console's ledger (issue 16, docs/earnings.md): kept apart from earnings.ts so the partner's pages never carry
@@ -116,8 +116,9 @@ export type ConsolePayoutDetail = z.infer<typeof consolePayoutDetailSchema>;
 
 /**
  * POST /api/console/earnings/payouts/:id/{sent,paid,failed} (earnings.manage), each audited and told to the partner:
- * sent (from draft), paid (from sent: the lines are paid, the statement numbered), failed (from sent, a reason shown to
- * the partner: the lines are approved again and wait for the next run). A payout in another state answers 409.
+ * sent (from draft), paid (from sent: the lines are paid, the statement numbered), failed (from sent, or from a draft
+ * never put in a bank file; a reason shown to the partner: the lines are approved again and wait for the next run). A
+ * payout in another state answers 409.
  */
 export const PAYOUT_ACTIONS = ['sent', 'paid', 'failed'] as const;
 export type PayoutAction = (typeof PAYOUT_ACTIONS)[number];
@@ -151,7 +152,7 @@ export const CONSOLE_PAYOUT_BANK_FILE_URL = '/api/console/earnings/payouts/bank-
 export const BANK_FILE_FORMATS = ['csv', 'sepa'] as const;
 export const payoutBankFileQuerySchema = z.object({
   format: z.enum(BANK_FILE_FORMATS, { error: 'The format must be csv or sepa.' }),
-  scheduled_on: z.string({ error: 'Choose the run day of the batch.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the run day of the batch.'),
+  scheduled_on: z.string({ error: 'Choose the run day of the batch.' }).refine(isCalendarDate, 'Choose the run day of the batch.'),
   currency: z.string({ error: 'Choose the currency of the batch.' }).trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Choose the currency of the batch.'),
 });
 export type PayoutBankFileQuery = z.output<typeof payoutBankFileQuerySchema>;

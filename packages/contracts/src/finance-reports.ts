@@ -78,7 +78,8 @@ export const requestFinanceReportSchema = z
       .regex(/^[A-Z]{3}$/, 'Choose the currency.'),
   })
   .superRefine((request, context) => {
-    const pattern = request.kind === 'monthly' ? /^\d{4}-(0[1-9]|1[0-2])$/ : /^\d{4}$/;
+    // This century: a period is compared as text with today, and a five-digit year would pass that test.
+    const pattern = request.kind === 'monthly' ? /^20\d{2}-(0[1-9]|1[0-2])$/ : /^20\d{2}$/;
     if (!pattern.test(request.period)) {
       context.addIssue({ code: 'custom', path: ['period'], message: request.kind === 'monthly' ? 'The period must be a month such as 2026-10.' : 'The period must be a year such as 2026.' });
     }

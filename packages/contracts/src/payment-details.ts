@@ -141,7 +141,7 @@ export const paymentDetailsSchema = z.object({
   scheme: z.enum(PAYMENT_SCHEMES),
   holder_name: z.string(),
   bank_country: z.string(),
-  /** 'GB•• •••• •••• 1234' for an IBAN, '•••• 1234' for an account number */
+  /** '•••• 1234': the last four characters of the IBAN or account (two of an account shorter than eight) */
   account_masked: z.string(),
   bic: z.string().nullable(),
   routing_number: z.string().nullable(),

@@ -23,6 +23,9 @@ CREATE UNIQUE INDEX payouts_one_per_run ON payouts (referral_agent_id, currency,
 -- The operator who marked it sent; the bank's reference when paid.
 ALTER TABLE payouts ADD COLUMN sent_by_operator_id integer REFERENCES operators(id) ON DELETE SET NULL;
 ALTER TABLE payouts ADD COLUMN bank_reference text;
+-- When a draft was first put in a bank file: from then on the money may be on its way, so it can no longer be failed
+-- as a draft (mark it sent, then paid or failed).
+ALTER TABLE payouts ADD COLUMN exported_at timestamptz;
 -- The self-billing statement, written on its first download after the payout is paid and kept as written (the file
 -- in storage and its SHA-256): never written again.
 ALTER TABLE payouts ADD COLUMN statement_file jsonb;

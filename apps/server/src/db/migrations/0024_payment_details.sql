@@ -54,6 +54,12 @@ BEGIN
   IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM referral_agents WHERE id = OLD.referral_agent_id) THEN
     RETURN OLD;
   END IF;
+  -- A member's or operator's deletion forgets who acted (ON DELETE SET NULL), and nothing else.
+  IF TG_OP = 'UPDATE' AND (NEW.user_id IS NULL OR NEW.user_id = OLD.user_id) AND (NEW.operator_id IS NULL OR NEW.operator_id = OLD.operator_id)
+     AND (NEW.user_id IS DISTINCT FROM OLD.user_id OR NEW.operator_id IS DISTINCT FROM OLD.operator_id)
+     AND (to_jsonb(NEW) - 'user_id' - 'operator_id') = (to_jsonb(OLD) - 'user_id' - 'operator_id') THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION 'the payment details change log is append-only' USING ERRCODE = 'insufficient_privilege';
 END
 $$;

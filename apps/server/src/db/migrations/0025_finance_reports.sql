@@ -32,6 +32,11 @@ BEGIN
     END IF;
     RETURN OLD;
   END IF;
+  -- A member's deletion forgets who asked (ON DELETE SET NULL), and nothing else.
+  IF OLD.status = 'ready' AND NEW.requested_by_user_id IS NULL AND OLD.requested_by_user_id IS NOT NULL
+     AND (to_jsonb(NEW) - 'requested_by_user_id') = (to_jsonb(OLD) - 'requested_by_user_id') THEN
+    RETURN NEW;
+  END IF;
   IF OLD.status = 'ready' THEN
     RAISE EXCEPTION 'finance report % is written and cannot change', OLD.id USING ERRCODE = 'insufficient_privilege';
   END IF;

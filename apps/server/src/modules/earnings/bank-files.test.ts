@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { Payee } from '../payment-details/public.ts';
-import { payoutsCsv, sepaCreditTransfer, type BankFilePayout } from './bank-files.ts';
+import { csvText, hasSepaName, payoutsCsv, sepaCreditTransfer, type BankFilePayout } from './bank-files.ts';
 
 const PAYEE: Payee = {
   referralAgentId: 7, holderName: 'Clínica Dueñas & Hijos S.L.', scheme: 'iban', bankCountry: 'ES', account: 'ES9121000418450200051332', bic: 'CAIXESBBXXX',
@@ -42,5 +42,20 @@ describe('the CSV bank file', () => {
     expect(lines[1]).toContain('PO-41,Dueñas Partners,Clínica Dueñas & Hijos S.L.,iban,ES,ES9121000418450200051332,CAIXESBBXXX');
     expect(lines[1]).toContain(',1234.56,EUR,');
     expect(lines).toHaveLength(3);
+  });
+});
+
+describe("what partners typed, in a bank file", () => {
+  it('never reaches a spreadsheet as a formula', () => {
+    expect(csvText('=HYPERLINK("http://evil.example","Click")')).toBe('\'=HYPERLINK("http://evil.example","Click")');
+    expect(csvText('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvText('Cedar Clinics')).toBe('Cedar Clinics');
+  });
+
+  it('names a SEPA creditor in SEPA letters, by the agent when the holder has none, and not at all when neither has', () => {
+    expect(hasSepaName('مستشفى الأمل', 'Al Amal Partners')).toBe(true);
+    expect(hasSepaName('مستشفى الأمل', 'شركاء الأمل')).toBe(false);
+    const xml = sepaCreditTransfer([{ ...PAYOUTS[0]!, agentName: 'Al Amal Partners', payee: { ...PAYEE, holderName: 'مستشفى الأمل' } }], DEBTOR, { messageId: 'M', createdAt: new Date('2026-12-05T09:30:00Z'), executionDate: '2026-12-07' });
+    expect(xml).toContain('<Nm>Al Amal Partners</Nm>');
   });
 });

@@ -23,6 +23,14 @@ function remittance(payout: BankFilePayout): string {
   return `Partner commission payout PO-${payout.id} of ${payout.scheduledOn}`;
 }
 
+/**
+ * A cell a spreadsheet would read as a formula (=, +, -, @, a tab or a return first: a holder named '=HYPERLINK(…)'),
+ * made text with a leading apostrophe, as OWASP's CSV-injection advice has it.
+ */
+export function csvText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
 const CSV_COLUMNS = ['payout', 'agent', 'account_holder', 'scheme', 'bank_country', 'iban_or_account', 'bic', 'routing_number', 'ifsc', 'account_type', 'bank_name', 'amount', 'currency', 'reference'];
 
 export async function payoutsCsv(payouts: readonly BankFilePayout[]): Promise<Buffer> {
@@ -32,8 +40,8 @@ export async function payoutsCsv(payouts: readonly BankFilePayout[]): Promise<Bu
   for (const payout of payouts) {
     const { payee } = payout;
     sheet.addRow([
-      `PO-${payout.id}`, payout.agentName, payee.holderName, payee.scheme, payee.bankCountry, payee.account, payee.bic ?? '', payee.routingNumber ?? '', payee.ifsc ?? '',
-      payee.accountType ?? '', payee.bankName ?? '', minorToDecimal(payout.amountMinor, payout.currency), payout.currency, remittance(payout),
+      `PO-${payout.id}`, csvText(payout.agentName), csvText(payee.holderName), payee.scheme, payee.bankCountry, payee.account, payee.bic ?? '', payee.routingNumber ?? '', payee.ifsc ?? '',
+      payee.accountType ?? '', csvText(payee.bankName ?? ''), minorToDecimal(payout.amountMinor, payout.currency), payout.currency, remittance(payout),
     ]);
   }
   const csv = await workbook.csv.writeBuffer();
@@ -47,6 +55,16 @@ export async function payoutsCsv(payouts: readonly BankFilePayout[]): Promise<Bu
 function sepaText(value: string, max: number): string {
   const plain = value.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   return plain.replace(/[^A-Za-z0-9 /\-?:().,'+]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+}
+
+/** The creditor's name as SEPA writes it: the holder's, else the agent's when the holder's has no SEPA letter at all. */
+function sepaName(holderName: string, agentName: string): string {
+  return sepaText(holderName, 70) || sepaText(agentName, 70);
+}
+
+/** Whether a payee can be named in a SEPA file (the scheme requires a name): an Arabic-only name and agent cannot. */
+export function hasSepaName(holderName: string, agentName: string): boolean {
+  return sepaName(holderName, agentName) !== '';
 }
 
 export interface SepaDebtor {
@@ -88,7 +106,7 @@ export function sepaCreditTransfer(payouts: readonly BankFilePayout[], debtor: S
             PmtId: { EndToEndId: `PO-${payout.id}` },
             Amt: { InstdAmt: { '@_Ccy': 'EUR', '#text': minorToDecimal(payout.amountMinor, 'EUR') } },
             ...(payout.payee.bic ? { CdtrAgt: { FinInstnId: { BIC: payout.payee.bic } } } : {}),
-            Cdtr: { Nm: sepaText(payout.payee.holderName, 70) },
+            Cdtr: { Nm: sepaName(payout.payee.holderName, payout.agentName) },
             CdtrAcct: { Id: { IBAN: payout.payee.account } },
             RmtInf: { Ustrd: sepaText(remittance(payout), 140) },
           })),

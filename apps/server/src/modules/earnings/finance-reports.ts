@@ -28,7 +28,7 @@ export const FINANCE_REPORT_KIND = 'finance-report';
 
 export interface FinanceReportsDeps {
   jobs: Pick<JobQueue, 'send'>;
-  storage: Pick<FileStore, 'save' | 'read'>;
+  storage: Pick<FileStore, 'save' | 'read' | 'delete'>;
   notifications: Pick<NotificationService, 'notify'>;
 }
 
@@ -184,10 +184,14 @@ export function createFinanceReports(deps: FinanceReportsDeps) {
       const report = rows[0];
       if (!report || report.status === 'ready') return;
       const { start, end } = periodBounds(report.kind, report.period);
-      const [figures, moves] = await Promise.all([
-        financeFigures(pool, report.referral_agent_id, report.currency, start, end),
-        movements(pool, report.referral_agent_id, report.currency, start, end),
-      ]);
+      // Figures and movements from one snapshot: a line recorded meanwhile (the sweep) cannot make them disagree.
+      const { figures, moves } = await inTransaction(pool, async (client) => {
+        await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        return {
+          figures: await financeFigures(client, report.referral_agent_id, report.currency, start, end),
+          moves: await movements(client, report.referral_agent_id, report.currency, start, end),
+        };
+      });
       const facts = { agentName: report.agent_name, kind: report.kind, periodLabel: periodLabel(report.kind, report.period, 'en'), currency: report.currency, version: report.version, generatedAt: now, figures, movements: moves };
       const [pdf, xlsx] = await Promise.all([buildFinanceReportPdf(facts), buildFinanceReportXlsx(facts)]);
       const name = `commission-statement-${report.period}-${report.currency}-v${report.version}`;
@@ -200,7 +204,11 @@ export function createFinanceReports(deps: FinanceReportsDeps) {
         `UPDATE finance_reports SET status = 'ready', figures = $2, pdf_file = $3, pdf_sha256 = $4, xlsx_file = $5, xlsx_sha256 = $6, generated_at = $7 WHERE id = $1 AND status <> 'ready'`,
         [reportId, JSON.stringify(figures), JSON.stringify(pdfFile), sha(pdf), JSON.stringify(xlsxFile), sha(xlsx), now],
       );
-      if (!written.rowCount) return;
+      if (!written.rowCount) {
+        // Written meanwhile by another run of the job: its files are the report's, these go.
+        await Promise.all([deps.storage.delete(pdfFile.key), deps.storage.delete(xlsxFile.key)]);
+        return;
+      }
       const recipients = report.requested_by_user_id === null ? await membersSeeingLine(pool, report.referral_agent_id, null) : [report.requested_by_user_id];
       if (recipients.length === 0) return;
       await deps.notifications.notify(recipients, (locale) => ({
@@ -233,7 +241,8 @@ export function createFinanceReports(deps: FinanceReportsDeps) {
           WHERE l.earned_on < $2::date
             AND NOT EXISTS (SELECT 1 FROM finance_reports r WHERE r.referral_agent_id = l.referral_agent_id AND r.kind = 'monthly' AND r.period = $1 AND r.currency = l.currency)
           GROUP BY 1, 2
-         HAVING bool_or(l.earned_on >= $3::date OR l.paid_on >= $3::date OR (l.status <> 'reversed' AND l.paid_on IS NULL))
+         HAVING bool_or(l.earned_on >= $3::date OR l.paid_on >= $3::date OR (l.status <> 'reversed' AND l.paid_on IS NULL)
+                        OR (l.status = 'reversed' AND l.reversed_at >= $3::date))
           ORDER BY 1, 2`,
         [period, end, start],
       );

@@ -29,7 +29,7 @@ import { monthlyChart } from './monthly-chart.ts';
 import { payoutRoutes } from './payout-routes.ts';
 import { financeReportRoutes } from './finance-report-routes.ts';
 import { createFinanceReports, FINANCE_REPORT_JOB, FINANCE_REPORT_KIND, MONTHLY_REPORTS_JOB } from './finance-reports.ts';
-import { createPayouts, PAYOUT_STATEMENT_KIND } from './payouts.ts';
+import { createPayouts, PAYOUT_STATEMENT_JOB, PAYOUT_STATEMENT_KIND } from './payouts.ts';
 import { balances, facilitiesWithLines, findLinesPage, lineScopeOf, lineTotals } from './repository.ts';
 
 /** A completed booking's commission, queued in the console write's transaction (one job per booking). */
@@ -71,7 +71,7 @@ export default defineModule({
       app.storage.defineKind({ name: PAYOUT_STATEMENT_KIND, maxBytes: 20 * 1024 * 1024, types: ['application/pdf'] });
       app.storage.defineKind({ name: FINANCE_REPORT_KIND, maxBytes: 50 * 1024 * 1024, types: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] });
       const reports = createFinanceReports({ jobs: app.jobs, storage: app.storage, notifications: app.notifications });
-      const payouts = createPayouts({ notifications: app.notifications, storage: app.storage, issuer: app.config.issuer });
+      const payouts = createPayouts({ jobs: app.jobs, notifications: app.notifications, storage: app.storage, issuer: app.config.issuer });
 
       app.jobs.define<{ bookingId: number }>({
         name: RECORD_COMMISSION_JOB,
@@ -100,6 +100,13 @@ export default defineModule({
           await payouts.run(pool, utcDay(new Date()));
         },
         describe: () => ({}),
+      });
+      app.jobs.define<{ payoutId: number }>({
+        name: PAYOUT_STATEMENT_JOB,
+        handle: async (data) => {
+          await payouts.statement(pool, data.payoutId);
+        },
+        describe: (data) => ({ payout_id: data.payoutId }),
       });
       app.jobs.define<{ reportId: number }>({
         name: FINANCE_REPORT_JOB,

@@ -21,12 +21,13 @@ import { messageSchema } from '@portal/contracts/errors';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
+import { inTransaction } from '../../db/queryable.ts';
 import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import { payeesOf } from '../payment-details/public.ts';
-import { payoutsCsv, sepaCreditTransfer, type BankFilePayout } from './bank-files.ts';
+import { hasSepaName, payoutsCsv, sepaCreditTransfer, type BankFilePayout } from './bank-files.ts';
 import { EARNINGS_MESSAGES as M } from './messages.ts';
 import type { Payouts } from './payouts.ts';
 import { findAgentPayout, findConsolePayoutsPage, findPayout, findPayoutsPage, payoutSchedules } from './payouts-repository.ts';
@@ -127,14 +128,18 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
       // Only verified accounts, and for SEPA only IBANs: a payout to details changed since the run waits for verification.
       const payouts: BankFilePayout[] = rows.flatMap((row) => {
         const payee = payees.get(row.referral_agent_id);
-        if (!payee || payee.status !== 'verified' || (format === 'sepa' && payee.scheme !== 'iban')) return [];
+        if (!payee || payee.status !== 'verified' || (format === 'sepa' && (payee.scheme !== 'iban' || !hasSepaName(payee.holderName, row.agent_name)))) return [];
         return [{ id: Number(row.id), agentName: row.agent_name, amountMinor: Number(row.amount_minor), currency, scheduledOn: day, payee }];
       });
       if (payouts.length === 0) throw ValidationError.field('scheduled_on', M.noPayableDrafts);
-      await recordAudit(pool, operatorAuditActor(request), {
-        action: 'payouts.bank_file_exported',
-        target: { type: 'payout_batch', id: `${day}-${currency}` },
-        after: { format, payouts: payouts.map((payout) => payout.id), left_out: rows.length - payouts.length },
+      // Marked as exported with the audit row, in one transaction: from now on these drafts cannot be failed as drafts.
+      await inTransaction(pool, async (client) => {
+        await client.query(`UPDATE payouts SET exported_at = coalesce(exported_at, now()) WHERE id = ANY($1::bigint[])`, [payouts.map((payout) => payout.id)]);
+        await recordAudit(client, operatorAuditActor(request), {
+          action: 'payouts.bank_file_exported',
+          target: { type: 'payout_batch', id: `${day}-${currency}` },
+          after: { format, payouts: payouts.map((payout) => payout.id), left_out: rows.length - payouts.length },
+        });
       });
       const name = `payouts-${day}-${currency}`;
       const body =

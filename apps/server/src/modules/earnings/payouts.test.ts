@@ -42,7 +42,7 @@ beforeAll(async () => {
   supportClient = new TestClient(context.app);
   await signInOperatorAs(context, supportClient, support.id);
   bookingsClient = supportClient;
-  payouts = createPayouts({ notifications: context.app.notifications, storage: context.app.storage, issuer: context.config.issuer });
+  payouts = createPayouts({ jobs: context.app.jobs, notifications: context.app.notifications, storage: context.app.storage, issuer: context.config.issuer });
 });
 afterAll(async () => {
   await context.close();
@@ -283,6 +283,13 @@ describe('bank files', () => {
 
     const audit = await context.database.pool.query<{ after: { format: string; left_out: number } }>(`SELECT after FROM audit_events WHERE action = 'payouts.bank_file_exported' ORDER BY id`);
     expect(audit.rows.map((row) => [row.after.format, row.after.left_out])).toEqual([['csv', 1], ['sepa', 1]]);
+    expect((await consoleRequest(financeClient, 'GET', '/api/console/earnings/payouts/bank-file?format=csv&scheduled_on=2028-02-30&currency=EUR')).statusCode).toBe(422);
+
+    // Put in a bank file, the draft may have been paid: it cannot be failed as a draft (its lines would be paid twice).
+    const [exported] = await payoutsOf(owner);
+    const failed = await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${exported!.id}/failed`, { reason: 'Changed our minds about this one.' });
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json().message).toBe('This payout was put in a bank file: mark it sent, then paid or failed as the bank answers.');
   });
 });
 

@@ -10,6 +10,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { dayText } from '../../lib/locale.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { FileStore, StoredFile } from '../../lib/storage/file-store.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { EARNINGS_MESSAGES as M } from './messages.ts';
@@ -26,7 +27,11 @@ import { buildStatementPdf, type StatementIssuer } from './statement-pdf.ts';
 /** The storage kind of self-billing statements. */
 export const PAYOUT_STATEMENT_KIND = 'payout-statement';
 
+/** Writes a paid payout's statement right after the payment, from the facts of that day. */
+export const PAYOUT_STATEMENT_JOB = 'earnings.payout-statement';
+
 export interface PayoutsDeps {
+  jobs: Pick<JobQueue, 'send'>;
   notifications: Pick<NotificationService, 'notify'>;
   storage: Pick<FileStore, 'save' | 'read' | 'delete'>;
   issuer: StatementIssuer;
@@ -71,11 +76,12 @@ interface LockedPayout {
   currency: string;
   amount_minor: string;
   status: 'draft' | 'sent' | 'paid' | 'failed';
+  exported_at: Date | null;
 }
 
 export function createPayouts(deps: PayoutsDeps) {
   async function lockPayout(client: Queryable, id: number): Promise<LockedPayout> {
-    const { rows } = await client.query<LockedPayout>(`SELECT id::int AS id, referral_agent_id, currency, amount_minor::text AS amount_minor, status FROM payouts WHERE id = $1 FOR UPDATE`, [id]);
+    const { rows } = await client.query<LockedPayout>(`SELECT id::int AS id, referral_agent_id, currency, amount_minor::text AS amount_minor, status, exported_at FROM payouts WHERE id = $1 FOR UPDATE`, [id]);
     if (!rows[0]) throw new NotFoundError();
     return rows[0];
   }
@@ -194,6 +200,9 @@ export function createPayouts(deps: PayoutsDeps) {
         const number = `SB-${year}-${String(next).padStart(6, '0')}`;
         await client.query(`UPDATE payouts SET status = 'paid', paid_at = $2, statement_number = $3, bank_reference = $4 WHERE id = $1`, [id, now, number, bankReference || null]);
         await client.query(`UPDATE commission_lines SET status = 'paid', paid_on = $2::date WHERE payout_id = $1 AND status = 'in_payout'`, [id, utcDay(now)]);
+        // The statement is written by a job queued with the payment (it exists when the payment commits), from the
+        // partner's and the business's details of that day; a first download before it runs writes it the same way.
+        await deps.jobs.send(PAYOUT_STATEMENT_JOB, { payoutId: id }, { key: `payout-statement-${id}`, db: client });
         await recordAudit(client, actor, { action: 'payout.paid', target: { type: 'payout', id }, before: { status: 'sent' }, after: { status: 'paid', statement_number: number, bank_reference: bankReference || null } });
         return { payout, number };
       });
@@ -206,6 +215,8 @@ export function createPayouts(deps: PayoutsDeps) {
       const payout = await inTransaction(pool, async (client) => {
         const payout = await lockPayout(client, id);
         refuse(payout, ['draft', 'sent'], M.alreadyClosed);
+        // A draft already put in a bank file may have been paid by the bank: failing it would pay its lines twice.
+        if (payout.status === 'draft' && payout.exported_at !== null) throw new AppError(409, M.exportedDraft, 'payout_exported');
         await client.query(`UPDATE payouts SET status = 'failed', failed_at = $2, failure_reason = $3 WHERE id = $1`, [id, now, reason]);
         await client.query(`UPDATE commission_lines SET status = 'approved', payout_id = NULL WHERE payout_id = $1 AND status = 'in_payout'`, [id]);
         await recordAudit(client, actor, { action: 'payout.failed', target: { type: 'payout', id }, before: { status: payout.status }, after: { status: 'failed' }, reason });
@@ -216,8 +227,9 @@ export function createPayouts(deps: PayoutsDeps) {
     },
 
     /**
-     * The self-billing statement of paid payout `id`: written on its first download and kept (storage, SHA-256), so
-     * every later download is the same bytes. Two first downloads at once write twice; one is kept, the other deleted.
+     * The self-billing statement of paid payout `id`: written once (by the job queued with the payment, or a first
+     * download before it) and kept (storage, SHA-256), so every download is the same bytes. Two writers at once write
+     * twice; one is kept, the other deleted.
      */
     async statement(pool: pg.Pool, id: number): Promise<{ file: StoredFile; sha256: string; number: string }> {
       const { rows } = await pool.query<{ statement_file: StoredFile | null; statement_sha256: string | null; statement_number: string | null; status: string }>(

@@ -80,6 +80,15 @@ describe('changing payment details', () => {
     const again = await anonymous.post('/api/payment-details/freeze', { token });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toContain('This link is invalid');
+
+    // Whoever made the change cannot lift the freeze by saving again: it stays until an operator verifies.
+    expect((await client.put('/api/payment-details', { ...DETAILS, iban: 'GB33 BUKB 2020 1555 5555 55', bic: 'BUKBGB22' })).json().details.status).toBe('frozen');
+
+    // The member who changed them leaves: the log forgets who, and keeps the rest (the append-only trigger allows it).
+    await context.database.pool.query('DELETE FROM partner_profiles WHERE user_id = $1', [finance.userId]).catch(() => undefined);
+    await context.database.pool.query('DELETE FROM users WHERE id = $1', [finance.userId]);
+    const { rows: log } = await context.database.pool.query<{ user_id: number | null; new_masked: string }>(`SELECT user_id, new_masked FROM payment_detail_events WHERE referral_agent_id = $1 AND kind = 'changed' ORDER BY id LIMIT 1`, [owner.referralAgentId]);
+    expect(log[0]).toEqual({ user_id: null, new_masked: 'IBAN •••• 5432 (GB)' });
   });
 
   it('checks the account for its scheme and country', async () => {

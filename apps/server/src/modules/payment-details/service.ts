@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import type pg from 'pg';
+import { PARTNER_ROLES, partnerRoleCan } from '@portal/contracts/partner-roles';
 import type { PaymentDetailsRequest, PaymentDetailsResponse } from '@portal/contracts/payment-details';
 import type { Locale } from '@portal/contracts/preferences';
 import { PAYMENT_DETAILS_NOTIFICATION } from '@portal/contracts/profile';
@@ -12,7 +13,7 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { paymentDetailsChangedMail } from './mails.ts';
 import { PAYMENT_DETAILS_MESSAGES as M } from './messages.ts';
-import { activeMembers, agentsWithAccount, describedAccount, findDetails, findEvents, insertEvent, toDetails, writeDetails, type StoredDetails } from './repository.ts';
+import { activeMembers, agentsWithAccount, describedAccount, findDetails, findEvents, insertEvent, toDetails, writeDetails } from './repository.ts';
 
 /**
  * Payment details' rules (docs/payment-details.md): a change seals the account, leaves the details unverified (payouts
@@ -25,7 +26,7 @@ export const SEAL_PURPOSE = 'payment-details';
 const FINGERPRINT_PURPOSE = 'payment-details-fingerprint';
 const FREEZE_LINK_DAYS = 30;
 /** Who manages payment details (payment_details.manage) and hears of them. */
-const MANAGING_ROLES = ['owner', 'finance'] as const;
+const MANAGING_ROLES = PARTNER_ROLES.filter((role) => partnerRoleCan(role, 'payment_details.manage'));
 /** How many change-log entries the partner's page shows. */
 const PARTNER_EVENTS = 20;
 
@@ -90,7 +91,8 @@ export interface SealedAccount {
 export function sealAccount(appKey: string, request: PaymentDetailsRequest): SealedAccount {
   const { account, bankKey } = accountOf(request);
   const fingerprintKey = Buffer.from(hkdfSync('sha256', appKey, 'partner-portal', FINGERPRINT_PURPOSE, 32));
-  const last4 = account.slice(-4);
+  // A short account (a 4-digit US one) would be shown whole: its last two only.
+  const last4 = account.slice(account.length >= 8 ? -4 : -2);
   return {
     sealed: createEncrypter(appKey, SEAL_PURPOSE).encrypt(account),
     last4,
@@ -127,7 +129,10 @@ export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
       await inTransaction(pool, async (client) => {
         const before = await findDetails(client, editor.referralAgentId, { lock: true });
         const oldMasked = before ? describedAccount(before) : null;
-        await writeDetails(client, { referralAgentId: editor.referralAgentId, request, account: { sealed, last4, fingerprint: print }, status: 'unverified', at: now, userId: editor.userId });
+        // A freeze stays until an operator has spoken to the owners: whoever made the unwanted change must not lift it by
+        // saving again.
+        const status = before?.status === 'frozen' ? 'frozen' : 'unverified';
+        await writeDetails(client, { referralAgentId: editor.referralAgentId, request, account: { sealed, last4, fingerprint: print }, status, at: now, userId: editor.userId });
         const eventId = await insertEvent(client, { referralAgentId: editor.referralAgentId, kind: 'changed', userId: editor.userId, oldMasked, newMasked, ip: editor.ip, userAgent: editor.userAgent });
         await recordAudit(client, { type: 'partner', id: editor.userId, ip: editor.ip, userAgent: editor.userAgent }, {
           action: 'payment_details.changed',
@@ -162,8 +167,10 @@ export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
       const done = await inTransaction(pool, async (client) => {
         const { rows } = await client.query<{ referral_agent_id: number; user_id: number; name: string; agent_name: string }>(
           `UPDATE payment_detail_freeze_links l SET used_at = $2
-             FROM users u, referral_agents ra
+             FROM users u, referral_agents ra, partner_profiles p
             WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > $2 AND u.id = l.user_id AND ra.id = l.referral_agent_id
+              -- still an active owner of that agent: a link outlives no one's removal
+              AND p.user_id = u.id AND p.referral_agent_id = l.referral_agent_id AND p.role = 'owner' AND u.status = 'approved'
             RETURNING l.referral_agent_id, l.user_id, u.first_name || ' ' || u.last_name AS name, ra.name AS agent_name`,
           [sha256(token), now],
         );
@@ -204,10 +211,6 @@ export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
       return sealer.decrypt(details.account_sealed);
     },
 
-    /** The full account of each agent's verified details, for a bank file (payouts). */
-    unseal(details: Pick<StoredDetails, 'account_sealed'>): string {
-      return sealer.decrypt(details.account_sealed);
-    },
 
     sameAccountAs: agentsWithAccount,
   };

@@ -1,15 +1,13 @@
 import { Badge } from '@mantine/core';
+import { PAYMENT_DETAILS_STATUS_COLORS } from '../../lib/status-colors';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { PaymentDetailsStatus } from '@portal/contracts/payment-details';
 import { useText } from '../../i18n/i18n';
 
-/** Waiting is a task for finance, verified is done, frozen is an owner's report that the change was not theirs. */
-export const PAYMENT_DETAILS_STATUS_COLOURS: Record<PaymentDetailsStatus, string> = { unverified: 'orange', verified: 'teal', frozen: 'red' };
-
 export function PaymentDetailsStatusBadge({ status }: { status: PaymentDetailsStatus }) {
   const t = useText('console-payment-details');
   return (
-    <Badge variant="dot" radius="sm" tt="none" color={PAYMENT_DETAILS_STATUS_COLOURS[status]} style={{ whiteSpace: 'nowrap' }}>
+    <Badge variant="dot" radius="sm" tt="none" color={PAYMENT_DETAILS_STATUS_COLORS[status]} style={{ whiteSpace: 'nowrap' }}>
       {t(`statuses.${status}`)}
     </Badge>
   );

@@ -79,6 +79,8 @@ export const earningsAr: Translation<typeof earningsEn> = {
     dates: 'تواريخ العلاج',
   },
   payouts: {
+    downloadFailed: 'تعذّر تنزيل الكشف',
+    downloadFailedDetail: 'حاول مرة أخرى بعد قليل.',
     title: 'الدفعات',
     intro: 'تُصرف الدفعات في يوم الدفع المحدد لكل عملة. العمولات المعتمدة التي يقل مجموعها عن الحد الأدنى لتلك العملة تنتظر الدفعة التالية، وتُخصم العمولات المستردة من الدفعة التي تقع فيها.',
     caption: 'دفعاتك',

@@ -78,6 +78,8 @@ export const earningsEn = {
     dates: 'Treatment dates',
   },
   payouts: {
+    downloadFailed: 'The statement could not be downloaded',
+    downloadFailedDetail: 'Try again in a moment.',
     title: 'Payouts',
     intro: "Payouts are made on each currency's payout day. Approved commissions that add up to less than that currency's minimum wait for the next payout, and clawbacks are deducted from the payout they fall into.",
     caption: 'Your payouts',

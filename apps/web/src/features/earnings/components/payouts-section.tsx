@@ -1,7 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Anchor, Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { downloadFile } from '../../../lib/download';
+import { sessionFetch } from '../../../lib/http';
+import { notifyError } from '../../../lib/notify';
+import { PAYOUT_STATUS_COLORS } from '../../../lib/status-colors';
 import { useLocation } from 'react-router';
-import { payoutStatementUrl, type Payout, type PayoutsQuery, type PayoutStatus } from '@portal/contracts/earnings';
+import { payoutStatementUrl, type Payout, type PayoutsQuery } from '@portal/contracts/earnings';
 import type { PageSize } from '@portal/contracts/constants';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { TableHeader } from '../../../components/data-table/data-table-types';
@@ -12,7 +16,6 @@ import { usePayouts } from '../api/earnings-api';
 /** The heading's id: payout notifications link to /my-earnings#payouts. */
 export const PAYOUTS_ANCHOR = 'payouts';
 
-const PAYOUT_COLORS: Record<PayoutStatus, string> = { draft: 'gray', sent: 'blue', paid: 'green', failed: 'red' };
 
 /** What a cell without a value shows. */
 const NONE = '—';
@@ -71,7 +74,7 @@ export function PayoutsSection() {
         value: 'status',
         render: (row) => (
           <Stack gap={2} align="flex-start">
-            <Badge variant="dot" radius="sm" tt="none" color={PAYOUT_COLORS[row.status]}>
+            <Badge variant="dot" radius="sm" tt="none" color={PAYOUT_STATUS_COLORS[row.status]}>
               {t(`payouts.status.${row.status}`)}
             </Badge>
             {row.status === 'failed' && row.failure_reason ? (
@@ -92,7 +95,17 @@ export function PayoutsSection() {
         value: 'statement_number',
         render: (row) =>
           row.status === 'paid' && row.statement_number ? (
-            <Anchor href={payoutStatementUrl(row.id)} download size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Anchor
+              href={payoutStatementUrl(row.id)}
+              download
+              size="sm"
+              style={{ whiteSpace: 'nowrap' }}
+              // Through the session, so that a refusal is said rather than saved as a file of JSON.
+              onClick={(event) => {
+                event.preventDefault();
+                downloadFile(payoutStatementUrl(row.id), { fetcher: sessionFetch, fallbackFilename: `${row.statement_number}.pdf` }).catch(() => notifyError(t('payouts.downloadFailed'), t('payouts.downloadFailedDetail')));
+              }}
+            >
               {t('payouts.statement', { number: row.statement_number })}
             </Anchor>
           ) : (

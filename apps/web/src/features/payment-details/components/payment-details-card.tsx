@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PAYMENT_DETAILS_STATUS_COLORS } from '../../../lib/status-colors';
 import { IconPencil } from '@tabler/icons-react';
-import type { PaymentDetails, PaymentDetailsStatus } from '@portal/contracts/payment-details';
+import type { PaymentDetails } from '@portal/contracts/payment-details';
 import { useFormat } from '../../../i18n/format';
 import { useLocale, useText } from '../../../i18n/i18n';
 import { countryName } from '../../../lib/country-names';
 import { EDIT_PAYMENT_DETAILS_PATH } from '../payment-details-paths';
 import { Ltr } from './ltr';
 
-export const STATUS_COLORS: Record<PaymentDetailsStatus, string> = { verified: 'green', unverified: 'yellow', frozen: 'red' };
 
 /** The verification as a badge, with what it means for payouts beside it. */
 export function VerificationStatus({ details }: { details: PaymentDetails }) {
@@ -18,7 +18,7 @@ export function VerificationStatus({ details }: { details: PaymentDetails }) {
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="wrap">
-        <Badge color={STATUS_COLORS[details.status]} variant="dot" radius="sm" tt="none" size="lg">
+        <Badge color={PAYMENT_DETAILS_STATUS_COLORS[details.status]} variant="dot" radius="sm" tt="none" size="lg">
           {t(`status.${details.status}`)}
         </Badge>
         {details.status === 'verified' && details.verified_at && (
