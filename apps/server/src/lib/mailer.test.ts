@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PRODUCTION_ISSUER_ENV } from '../test/production-env.ts';
 import { loadConfig } from '../config.ts';
 import { readOutbox } from '../test/outbox.ts';
 import { createMailer, type MailLogger } from './mailer.ts';
@@ -23,7 +24,7 @@ describe('createMailer without SMTP: the outbox folder', () => {
   function configFor(environment: 'development' | 'production') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mailer-'));
     folders.push(dataDir);
-    return loadConfig({ NODE_ENV: environment, DATA_DIR: dataDir, APP_KEY: 'k'.repeat(40) });
+    return loadConfig({ NODE_ENV: environment, DATA_DIR: dataDir, APP_KEY: 'k'.repeat(40), ...PRODUCTION_ISSUER_ENV });
   }
 
   // Long enough that quoted-printable breaks it over lines, with '=' and '&' in it.
