@@ -27,6 +27,11 @@ export type ConsoleCommissionLinesQuery = z.output<typeof consoleCommissionLines
 /** GET /api/console/earnings/lines (earnings.read): every agent's lines. */
 export const consoleCommissionLinesEndpoint = listEndpoint('/api/console/earnings/lines', consoleCommissionLinesQuerySchema, consoleCommissionLineSchema);
 
+/** The longest reason an operator gives a partner (a refund, a failed payout). */
+export const PARTNER_REASON_MAX = 500;
+/** A reason the partner reads as it is written. */
+const partnerReasonField = () => textField('reason', { min: 3, max: PARTNER_REASON_MAX, required: 'Say why: the reason is shown to the partner.' });
+
 export const commissionLineParamsSchema = z.object({ id: idStringField('id') });
 export const consoleCommissionRefundUrl = (id: number | string) => `/api/console/earnings/lines/${id}/refund`;
 
@@ -36,7 +41,7 @@ export const consoleCommissionRefundUrl = (id: number | string) => `/api/console
  * waits for the payout's outcome (409).
  */
 export const recordRefundRequestSchema = z.object({
-  reason: textField('reason', { min: 3, max: 500, required: 'Say why: the reason is shown to the partner.' }),
+  reason: partnerReasonField(),
 });
 export type RecordRefundRequest = z.output<typeof recordRefundRequestSchema>;
 export const recordRefundResultSchema = z.object({
@@ -128,7 +133,7 @@ export const markPayoutPaidRequestSchema = z.object({
   bank_reference: textField('bank reference', { min: 0, max: 100 }).optional(),
 });
 export const markPayoutFailedRequestSchema = z.object({
-  reason: textField('reason', { min: 3, max: 500, required: 'Say why: the reason is shown to the partner.' }),
+  reason: partnerReasonField(),
 });
 export const payoutActionResultSchema = z.object({ payout: consolePayoutSchema });
 

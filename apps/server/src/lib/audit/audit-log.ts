@@ -81,6 +81,11 @@ const INSERT_SQL = `INSERT INTO audit_events (actor_type, actor_id, actor_role, 
  * (inTransaction's client); with the pool it commits on its own, which suits only events that are not a change of
  * data (a failed sign-in).
  */
+/** The operator an audit actor names, for the columns that keep who acted (sent_by, verified_by…); null otherwise. */
+export function operatorIdOf(actor: AuditActor): number | null {
+  return actor.type === 'operator' && typeof actor.id === 'number' ? actor.id : null;
+}
+
 export async function recordAudit(db: Queryable, actor: AuditActor, event: AuditEvent): Promise<void> {
   // A mistyped action fails before the statement, loudly, rather than as a CHECK violation that rolls the change back
   // in production only.

@@ -102,7 +102,8 @@ const WORDS: Record<Locale, { pending: (amount: string, ticket: string, day: str
   },
 };
 
-function money(minor: number, currency: string): string {
+/** 'AED 123.45': an amount as the ledger's notices write it. */
+export function money(minor: number, currency: string): string {
   return `${currency} ${minorToDecimal(minor, currency)}`;
 }
 

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
-import { decimalToMinor, minorToDecimal } from '@portal/contracts/money';
+import { decimalToMinor } from '@portal/contracts/money';
 import type { Locale } from '@portal/contracts/preferences';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
-import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { operatorIdOf, recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { dayText } from '../../lib/locale.ts';
@@ -15,6 +15,7 @@ import type { FileStore, StoredFile } from '../../lib/storage/file-store.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { EARNINGS_MESSAGES as M } from './messages.ts';
 import { payoutRules } from './payouts-repository.ts';
+import { money } from './ledger.ts';
 import { membersSeeingLine } from './repository.ts';
 import { buildStatementPdf, type StatementIssuer } from './statement-pdf.ts';
 
@@ -56,14 +57,6 @@ const WORDS: Record<Locale, { sentTitle: string; sent: (amount: string) => strin
   },
 };
 
-/** The operator an audit actor names, for the columns that keep who acted. */
-function operatorIdOf(actor: AuditActor): number | null {
-  return actor.type === 'operator' && typeof actor.id === 'number' ? actor.id : null;
-}
-
-function money(minor: number, currency: string): string {
-  return `${currency} ${minorToDecimal(minor, currency)}`;
-}
 
 /** The day of the month of a 'YYYY-MM-DD'. */
 function dayOfMonth(day: string): number {

@@ -5,7 +5,7 @@ import type { PaymentDetailsRequest, PaymentDetailsResponse } from '@portal/cont
 import type { Locale } from '@portal/contracts/preferences';
 import { PAYMENT_DETAILS_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction } from '../../db/queryable.ts';
-import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { operatorIdOf, recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { createEncrypter } from '../../lib/encryption.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -195,7 +195,7 @@ export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
         const details = await findDetails(client, referralAgentId, { lock: true });
         if (!details) throw new NotFoundError(M.noDetails);
         if (details.status === 'verified') throw new ConflictError(M.alreadyVerified);
-        const operatorId = actor.type === 'operator' && typeof actor.id === 'number' ? actor.id : null;
+        const operatorId = operatorIdOf(actor);
         await client.query(`UPDATE payment_details SET status = 'verified', verified_at = $2, verified_by_operator_id = $3, frozen_at = NULL WHERE referral_agent_id = $1`, [referralAgentId, now, operatorId]);
         await insertEvent(client, { referralAgentId, kind: 'verified', operatorId, newMasked: describedAccount(details) });
         await recordAudit(client, actor, { action: 'payment_details.verified', target: { type: 'referral_agent', id: referralAgentId }, before: { status: details.status }, after: { status: 'verified' } });

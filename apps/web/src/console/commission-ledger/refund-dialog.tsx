@@ -1,4 +1,4 @@
-import { recordRefundRequestSchema, type ConsoleCommissionLine } from '@portal/contracts/console-earnings';
+import { PARTNER_REASON_MAX, recordRefundRequestSchema, type ConsoleCommissionLine } from '@portal/contracts/console-earnings';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
@@ -6,7 +6,6 @@ import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { useRecordRefund } from './commission-ledger-api';
 
 /** The reason's longest, as the contract allows it (recordRefundRequestSchema). */
-const REASON_MAX = 500;
 
 /** Whether a refund can be recorded on the line: a commission not yet reversed, in a payout or clawed back. */
 export function refundable(line: ConsoleCommissionLine): boolean {
@@ -35,7 +34,7 @@ export function RefundDialog({ line, onClose }: { line: ConsoleCommissionLine; o
       cancelLabel={t('refundDialog.cancel')}
       closeLabel={t('refundDialog.close')}
       failedText={t('refundDialog.failed')}
-      reason={{ label: t('refundDialog.reason'), description: t('refundDialog.reasonHelp'), maxLength: REASON_MAX, schema: recordRefundRequestSchema }}
+      reason={{ label: t('refundDialog.reason'), description: t('refundDialog.reasonHelp'), maxLength: PARTNER_REASON_MAX, schema: recordRefundRequestSchema }}
       pending={refund.isPending}
       onConfirm={async (reason) => {
         const result = await refund.mutateAsync({ id: line.id, reason: reason ?? '' });

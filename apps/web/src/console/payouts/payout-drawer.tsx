@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { markPayoutFailedRequestSchema, markPayoutPaidRequestSchema, type ConsolePayout } from '@portal/contracts/console-earnings';
+import { PARTNER_REASON_MAX, markPayoutFailedRequestSchema, markPayoutPaidRequestSchema, type ConsolePayout } from '@portal/contracts/console-earnings';
 import type { CommissionLine } from '@portal/contracts/earnings';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
@@ -146,7 +146,7 @@ export function PayoutDrawer({ payout, mayManage, onClose }: { payout: ConsolePa
           cancelLabel={t('cancel')}
           closeLabel={t('close')}
           failedText={t('saveFailed')}
-          reason={{ label: t('actions.reason'), description: t('actions.reasonHelp'), maxLength: 500, schema: markPayoutFailedRequestSchema }}
+          reason={{ label: t('actions.reason'), description: t('actions.reasonHelp'), maxLength: PARTNER_REASON_MAX, schema: markPayoutFailedRequestSchema }}
           pending={step.isPending}
           onConfirm={(reason) => send({ action: 'failed', id: payout.id, reason: reason ?? '' }, t('actions.failedDone'))}
           onClose={() => setAsking(null)}
