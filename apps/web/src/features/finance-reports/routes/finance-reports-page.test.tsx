@@ -7,34 +7,19 @@ import type { PartnerRole } from '@portal/contracts/partner-roles';
 import { makeUser, paginated } from '../../../../test/fixtures';
 import { jsonResponse, mockFetch, type MockHandler } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
+import type { createRealtimeStub } from '../../../../test/realtime-stub';
 import { shownNotifications, startEachTestSignedOut } from '../../../../test/session';
 import { changeLocale, i18n } from '../../../i18n/i18n';
 import { useAuthStore } from '../../../stores/auth-store';
 import { FINANCE_REPORTS_POLL_MS } from '../api/finance-reports-api';
 
-/** lib/realtime without a socket: `emit` delivers an event to what the page listens for on the user channel. */
-const realtime = vi.hoisted(() => {
-  const listeners = new Map<string, Set<(data: unknown) => void>>();
-  return {
-    module: {
-      followSession: () => undefined,
-      connectRealtime: () => undefined,
-      disconnectRealtime: () => undefined,
-      getEcho: () => null,
-      listenOnUserChannel: (event: string, callback: (data: unknown) => void) => {
-        const set = listeners.get(event) ?? new Set();
-        set.add(callback);
-        listeners.set(event, set);
-        return () => set.delete(callback);
-      },
-      onRealtimeReconnect: () => () => undefined,
-    },
-    emit(event: string, data: unknown) {
-      for (const callback of listeners.get(event) ?? []) callback(data);
-    },
-  };
+/** lib/realtime without a socket: `realtime.stub.emit` delivers an event to what the page listens for. */
+const realtime = vi.hoisted(() => ({ stub: null as ReturnType<typeof createRealtimeStub> | null }));
+vi.mock('../../../lib/realtime', async () => {
+  const { createRealtimeStub } = await import('../../../../test/realtime-stub');
+  realtime.stub = createRealtimeStub();
+  return realtime.stub.module;
 });
-vi.mock('../../../lib/realtime', () => realtime.module);
 
 startEachTestSignedOut();
 
@@ -242,7 +227,7 @@ describe('Finance reports', () => {
 
     rows = [READY];
     act(() =>
-      realtime.emit('NotificationCreated', {
+      realtime.stub!.emit('NotificationCreated', {
         notification: { id: '00000000-0000-4000-8000-000000000002', type: 'commission', title: 'Finance report ready', body: 'October 2026 (AED) is ready.', link: '/finance-reports', data: { finance_report_id: 7 }, read_at: null, created_at: new Date().toISOString() },
         unread_count: 1,
       }),

@@ -5,12 +5,13 @@ import { notifications as toasts } from '@mantine/notifications';
 import { Outlet, type RouteObject } from 'react-router';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { makeNotification, page, type createRealtimeStub } from '../notifications-test-helpers';
+import type { createRealtimeStub } from '../../../../test/realtime-stub';
+import { makeNotification, page } from '../notifications-test-helpers';
 import { NotificationBell } from './notification-bell';
 
 const realtime = vi.hoisted(() => ({ stub: null as ReturnType<typeof createRealtimeStub> | null }));
 vi.mock('../../../lib/realtime', async () => {
-  const { createRealtimeStub } = await import('../notifications-test-helpers');
+  const { createRealtimeStub } = await import('../../../../test/realtime-stub');
   realtime.stub = createRealtimeStub();
   return realtime.stub.module;
 });
