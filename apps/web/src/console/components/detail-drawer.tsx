@@ -1,13 +1,37 @@
 /**
- * The pieces of a console drawer about one record opened from a list (a payout, an agent's payment details): its
- * load (a placeholder, then the record, or why not with a retry), its facts as a description list in a grid, and a
- * refusal of the record's state (a 409) shown above them instead of inside the dialog that asked.
+ * The pieces of a console drawer about one record opened from a list (a payout, an agent's payment details): the
+ * drawer, its load (a placeholder, then the record, or why not with a retry), its facts as a description list in a
+ * grid, its titled sections, and a refusal of the record's state (a 409) shown above them instead of inside the
+ * dialog that asked.
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, Box, Skeleton, Text } from '@mantine/core';
+import { Alert, Box, Drawer, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QueryView } from '../../components/query-view/query-view';
 import { isHttpError } from '../../lib/http';
+import { useNarrowLayout } from '../../lib/use-narrow-layout';
+
+/** The drawer itself: from the right, the whole width of a phone. */
+export function DetailDrawer({ title, closeLabel, onClose, children }: { title: string; closeLabel: string; onClose: () => void; children: ReactNode }) {
+  const narrow = useNarrowLayout();
+  return (
+    <Drawer opened onClose={onClose} position="right" size={narrow ? '100%' : 'xl'} title={title} closeButtonProps={{ 'aria-label': closeLabel }}>
+      {children}
+    </Drawer>
+  );
+}
+
+/** A titled part of the drawer (its actions, its lines, its log), a section named by its title. */
+export function DrawerSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={id}>
+      <Title order={3} size="h5" id={id}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
 
 export function DrawerLoad<Data>({ query, loadingLabel, failedTitle, retryLabel, children }: { query: UseQueryResult<Data>; loadingLabel: string; failedTitle: string; retryLabel: string; children: (data: Data) => ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Code, Drawer, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconEye, IconEyeOff, IconShieldCheck } from '@tabler/icons-react';
 import type { ConsolePaymentDetailsRow } from '@portal/contracts/console-payment-details';
 import type { PaymentDetailEvent } from '@portal/contracts/payment-details';
@@ -7,9 +7,8 @@ import { useFormat } from '../../i18n/format';
 import { useLocale, useText } from '../../i18n/i18n';
 import { countryName } from '../../lib/country-names';
 import { notifySuccess } from '../../lib/notify';
-import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
-import { DrawerFact, DrawerFacts, DrawerLoad, useConflict } from '../components/detail-drawer';
+import { DetailDrawer, DrawerFact, DrawerFacts, DrawerLoad, DrawerSection, useConflict } from '../components/detail-drawer';
 import { usePaymentDetailsDetail, useRevealPaymentDetails, useVerifyPaymentDetails } from './payment-details-api';
 import { PaymentDetailsStatusBadge } from './payment-details-status-badge';
 
@@ -27,7 +26,6 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
   const t = useText('console-payment-details');
   const format = useFormat();
   const locale = useLocale();
-  const narrow = useNarrowLayout();
   const agent = row.referral_agent_id;
   const detail = usePaymentDetailsDetail(agent);
   const verify = useVerifyPaymentDetails();
@@ -47,68 +45,62 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
       {({ details: current, events }) => {
         const names = current.same_account_as.map((other) => other.name).join(t('separator'));
         return (
-      <Stack gap="lg">
-        {conflict.alert}
-        {current.same_account_as.length > 0 ? (
-          <Alert color="red" variant="filled" icon={<IconAlertTriangle aria-hidden />} title={t('detail.sameAccountTitle')}>
-            {t('detail.sameAccountDetail', { names })}
-          </Alert>
-        ) : null}
-        <DrawerFacts label={t('detail.facts')}>
-          <DrawerFact label={t('detail.agent')}>{current.agent_name}</DrawerFact>
-          <DrawerFact label={t('detail.status')}>
-            <PaymentDetailsStatusBadge status={current.status} />
-          </DrawerFact>
-          <DrawerFact label={t('detail.method')}>{t(`schemes.${current.scheme}`)}</DrawerFact>
-          <DrawerFact label={t('detail.holder')}>{current.holder_name}</DrawerFact>
-          <DrawerFact label={t('detail.country')}>{countryName(current.bank_country, locale)}</DrawerFact>
-          <DrawerFact label={t('detail.account')}>
-            <Text span size="sm" ff="monospace" dir="ltr">
-              {current.account_masked}
-            </Text>
-          </DrawerFact>
-          {current.bic ? <DrawerFact label={t('detail.bic')}><Code dir="ltr">{current.bic}</Code></DrawerFact> : null}
-          {current.routing_number ? <DrawerFact label={t('detail.routingNumber')}><Code dir="ltr">{current.routing_number}</Code></DrawerFact> : null}
-          {current.ifsc ? <DrawerFact label={t('detail.ifsc')}><Code dir="ltr">{current.ifsc}</Code></DrawerFact> : null}
-          {current.account_type ? <DrawerFact label={t('detail.accountType')}>{t(`accountTypes.${current.account_type}`)}</DrawerFact> : null}
-          {current.bank_name ? <DrawerFact label={t('detail.bankName')}>{current.bank_name}</DrawerFact> : null}
-          <DrawerFact label={t('detail.updatedAt')}>
-            <time dateTime={current.updated_at}>{format.full(current.updated_at)}</time>
-          </DrawerFact>
-          {current.updated_by ? <DrawerFact label={t('detail.updatedBy')}>{current.updated_by}</DrawerFact> : null}
-          {current.verified_at ? (
-            <DrawerFact label={t('detail.verifiedAt')}>
-              <time dateTime={current.verified_at}>{format.full(current.verified_at)}</time>
-            </DrawerFact>
-          ) : null}
-          {current.frozen_at ? (
-            <DrawerFact label={t('detail.frozenAt')}>
-              <time dateTime={current.frozen_at}>{format.full(current.frozen_at)}</time>
-            </DrawerFact>
-          ) : null}
-        </DrawerFacts>
-        {mayManage ? (
-          <Stack gap="xs" component="section" aria-labelledby="payment-details-actions-title">
-            <Title order={3} size="h5" id="payment-details-actions-title">
-              {t('detail.actionsTitle')}
-            </Title>
-            <RevealAccount agent={agent} />
-            {current.status !== 'verified' ? (
-              <Group gap="sm">
-                <Button color="teal" leftSection={<IconShieldCheck size={16} aria-hidden />} onClick={() => setConfirming(true)}>
-                  {t('verify.button')}
-                </Button>
-              </Group>
+          <Stack gap="lg">
+            {conflict.alert}
+            {current.same_account_as.length > 0 ? (
+              <Alert color="red" variant="filled" icon={<IconAlertTriangle aria-hidden />} title={t('detail.sameAccountTitle')}>
+                {t('detail.sameAccountDetail', { names })}
+              </Alert>
             ) : null}
+            <DrawerFacts label={t('detail.facts')}>
+              <DrawerFact label={t('detail.agent')}>{current.agent_name}</DrawerFact>
+              <DrawerFact label={t('detail.status')}>
+                <PaymentDetailsStatusBadge status={current.status} />
+              </DrawerFact>
+              <DrawerFact label={t('detail.method')}>{t(`schemes.${current.scheme}`)}</DrawerFact>
+              <DrawerFact label={t('detail.holder')}>{current.holder_name}</DrawerFact>
+              <DrawerFact label={t('detail.country')}>{countryName(current.bank_country, locale)}</DrawerFact>
+              <DrawerFact label={t('detail.account')}>
+                <Text span size="sm" ff="monospace" dir="ltr">
+                  {current.account_masked}
+                </Text>
+              </DrawerFact>
+              {current.bic ? <DrawerFact label={t('detail.bic')}><Code dir="ltr">{current.bic}</Code></DrawerFact> : null}
+              {current.routing_number ? <DrawerFact label={t('detail.routingNumber')}><Code dir="ltr">{current.routing_number}</Code></DrawerFact> : null}
+              {current.ifsc ? <DrawerFact label={t('detail.ifsc')}><Code dir="ltr">{current.ifsc}</Code></DrawerFact> : null}
+              {current.account_type ? <DrawerFact label={t('detail.accountType')}>{t(`accountTypes.${current.account_type}`)}</DrawerFact> : null}
+              {current.bank_name ? <DrawerFact label={t('detail.bankName')}>{current.bank_name}</DrawerFact> : null}
+              <DrawerFact label={t('detail.updatedAt')}>
+                <time dateTime={current.updated_at}>{format.full(current.updated_at)}</time>
+              </DrawerFact>
+              {current.updated_by ? <DrawerFact label={t('detail.updatedBy')}>{current.updated_by}</DrawerFact> : null}
+              {current.verified_at ? (
+                <DrawerFact label={t('detail.verifiedAt')}>
+                  <time dateTime={current.verified_at}>{format.full(current.verified_at)}</time>
+                </DrawerFact>
+              ) : null}
+              {current.frozen_at ? (
+                <DrawerFact label={t('detail.frozenAt')}>
+                  <time dateTime={current.frozen_at}>{format.full(current.frozen_at)}</time>
+                </DrawerFact>
+              ) : null}
+            </DrawerFacts>
+            {mayManage ? (
+              <DrawerSection id="payment-details-actions-title" title={t('detail.actionsTitle')}>
+                <RevealAccount agent={agent} />
+                {current.status !== 'verified' ? (
+                  <Group gap="sm">
+                    <Button color="teal" leftSection={<IconShieldCheck size={16} aria-hidden />} onClick={() => setConfirming(true)}>
+                      {t('verify.button')}
+                    </Button>
+                  </Group>
+                ) : null}
+              </DrawerSection>
+            ) : null}
+            <DrawerSection id="payment-details-log-title" title={t('detail.logTitle')}>
+              {events.length === 0 ? <Text size="sm">{t('detail.logEmpty')}</Text> : <ChangeLog events={events} />}
+            </DrawerSection>
           </Stack>
-        ) : null}
-        <Stack gap="xs" component="section" aria-labelledby="payment-details-log-title">
-          <Title order={3} size="h5" id="payment-details-log-title">
-            {t('detail.logTitle')}
-          </Title>
-          {events.length === 0 ? <Text size="sm">{t('detail.logEmpty')}</Text> : <ChangeLog events={events} />}
-        </Stack>
-      </Stack>
         );
       }}
     </DrawerLoad>
@@ -116,9 +108,9 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
 
   return (
     <>
-      <Drawer opened onClose={onClose} position="right" size={narrow ? '100%' : 'xl'} title={t('detail.title', { agent: shown.agent_name })} closeButtonProps={{ 'aria-label': t('close') }}>
+      <DetailDrawer title={t('detail.title', { agent: shown.agent_name })} closeLabel={t('close')} onClose={onClose}>
         {body}
-      </Drawer>
+      </DetailDrawer>
       {confirming ? (
         <ConfirmActionDialog
           subject={`${agent}-verify`}

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Drawer, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { PARTNER_REASON_MAX, markPayoutFailedRequestSchema, markPayoutPaidRequestSchema, type ConsolePayout } from '@portal/contracts/console-earnings';
 import type { CommissionLine } from '@portal/contracts/earnings';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
-import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
-import { DrawerFact, DrawerFacts, DrawerLoad, useConflict } from '../components/detail-drawer';
+import { DetailDrawer, DrawerFact, DrawerFacts, DrawerLoad, DrawerSection, useConflict } from '../components/detail-drawer';
 import { PayoutStatusBadge } from './payout-status-badge';
 import { usePayoutDetail, usePayoutStep, type PayoutStep } from './payouts-api';
 
@@ -22,7 +21,6 @@ type Asking = 'sent' | 'paid' | 'failed';
 export function PayoutDrawer({ payout, mayManage, onClose }: { payout: ConsolePayout; mayManage: boolean; onClose: () => void }) {
   const t = useText('console-payouts');
   const format = useFormat();
-  const narrow = useNarrowLayout();
   const detail = usePayoutDetail(payout.id);
   const step = usePayoutStep();
   const [asking, setAsking] = useState<Asking | null>(null);
@@ -43,74 +41,68 @@ export function PayoutDrawer({ payout, mayManage, onClose }: { payout: ConsolePa
       {({ payout: current, lines }) => {
         const mayFail = current.status === 'draft' || current.status === 'sent';
         return (
-      <Stack gap="lg">
-        {conflict.alert}
-        <DrawerFacts label={t('detail.facts')}>
-          <DrawerFact label={t('detail.agent')}>{current.agent_name}</DrawerFact>
-          <DrawerFact label={t('detail.amount')}>
-            <Text span size="sm" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-              {format.moneyMinor(current.amount_minor, current.currency)}
-            </Text>
-          </DrawerFact>
-          <DrawerFact label={t('detail.status')}>
-            <PayoutStatusBadge status={current.status} />
-          </DrawerFact>
-          <DrawerFact label={t('detail.runDay')}>{format.date(current.scheduled_on)}</DrawerFact>
-          {current.sent_at ? (
-            <DrawerFact label={t('detail.sent')}>
-              <time dateTime={current.sent_at}>{format.full(current.sent_at)}</time>
-              {current.sent_by ? (
-                <Text span size="xs" c="dimmed" display="block">
-                  {t('detail.sentBy', { name: current.sent_by })}
+          <Stack gap="lg">
+            {conflict.alert}
+            <DrawerFacts label={t('detail.facts')}>
+              <DrawerFact label={t('detail.agent')}>{current.agent_name}</DrawerFact>
+              <DrawerFact label={t('detail.amount')}>
+                <Text span size="sm" fw={600} dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                  {format.moneyMinor(current.amount_minor, current.currency)}
                 </Text>
+              </DrawerFact>
+              <DrawerFact label={t('detail.status')}>
+                <PayoutStatusBadge status={current.status} />
+              </DrawerFact>
+              <DrawerFact label={t('detail.runDay')}>{format.date(current.scheduled_on)}</DrawerFact>
+              {current.sent_at ? (
+                <DrawerFact label={t('detail.sent')}>
+                  <time dateTime={current.sent_at}>{format.full(current.sent_at)}</time>
+                  {current.sent_by ? (
+                    <Text span size="xs" c="dimmed" display="block">
+                      {t('detail.sentBy', { name: current.sent_by })}
+                    </Text>
+                  ) : null}
+                </DrawerFact>
               ) : null}
-            </DrawerFact>
-          ) : null}
-          {current.paid_at ? (
-            <DrawerFact label={t('detail.paid')}>
-              <time dateTime={current.paid_at}>{format.full(current.paid_at)}</time>
-            </DrawerFact>
-          ) : null}
-          {current.failed_at ? (
-            <DrawerFact label={t('detail.failed')}>
-              <time dateTime={current.failed_at}>{format.full(current.failed_at)}</time>
-            </DrawerFact>
-          ) : null}
-          {current.statement_number ? <DrawerFact label={t('detail.statement')}>{current.statement_number}</DrawerFact> : null}
-          {current.bank_reference ? <DrawerFact label={t('detail.bankReference')}>{current.bank_reference}</DrawerFact> : null}
-          {current.failure_reason ? (
-            <DrawerFact label={t('detail.failureReason')} wide>
-              {current.failure_reason}
-            </DrawerFact>
-          ) : null}
-        </DrawerFacts>
-        {mayManage && mayFail ? (
-          <Stack gap="xs" component="section" aria-labelledby="payout-actions-title">
-            <Title order={3} size="h5" id="payout-actions-title">
-              {t('detail.actionsTitle')}
-            </Title>
-            <Group gap="sm">
-              {current.status === 'draft' ? <Button onClick={() => setAsking('sent')}>{t('actions.markSent')}</Button> : null}
-              {current.status === 'sent' ? (
-                <Button color="teal" onClick={() => setAsking('paid')}>
-                  {t('actions.markPaid')}
-                </Button>
+              {current.paid_at ? (
+                <DrawerFact label={t('detail.paid')}>
+                  <time dateTime={current.paid_at}>{format.full(current.paid_at)}</time>
+                </DrawerFact>
               ) : null}
-              {mayFail ? (
-                <Button color="red" variant="light" onClick={() => setAsking('failed')}>
-                  {t('actions.markFailed')}
-                </Button>
+              {current.failed_at ? (
+                <DrawerFact label={t('detail.failed')}>
+                  <time dateTime={current.failed_at}>{format.full(current.failed_at)}</time>
+                </DrawerFact>
               ) : null}
-            </Group>
+              {current.statement_number ? <DrawerFact label={t('detail.statement')}>{current.statement_number}</DrawerFact> : null}
+              {current.bank_reference ? <DrawerFact label={t('detail.bankReference')}>{current.bank_reference}</DrawerFact> : null}
+              {current.failure_reason ? (
+                <DrawerFact label={t('detail.failureReason')} wide>
+                  {current.failure_reason}
+                </DrawerFact>
+              ) : null}
+            </DrawerFacts>
+            {mayManage && mayFail ? (
+              <DrawerSection id="payout-actions-title" title={t('detail.actionsTitle')}>
+                <Group gap="sm">
+                  {current.status === 'draft' ? <Button onClick={() => setAsking('sent')}>{t('actions.markSent')}</Button> : null}
+                  {current.status === 'sent' ? (
+                    <Button color="teal" onClick={() => setAsking('paid')}>
+                      {t('actions.markPaid')}
+                    </Button>
+                  ) : null}
+                  {mayFail ? (
+                    <Button color="red" variant="light" onClick={() => setAsking('failed')}>
+                      {t('actions.markFailed')}
+                    </Button>
+                  ) : null}
+                </Group>
+              </DrawerSection>
+            ) : null}
+            <DrawerSection id="payout-lines-title" title={t('detail.linesTitle')}>
+              {lines.length === 0 ? <Text size="sm">{t('detail.noLines')}</Text> : <PayoutLines lines={lines} />}
+            </DrawerSection>
           </Stack>
-        ) : null}
-        <Stack gap="xs" component="section" aria-labelledby="payout-lines-title">
-          <Title order={3} size="h5" id="payout-lines-title">
-            {t('detail.linesTitle')}
-          </Title>
-          {lines.length === 0 ? <Text size="sm">{t('detail.noLines')}</Text> : <PayoutLines lines={lines} />}
-        </Stack>
-      </Stack>
         );
       }}
     </DrawerLoad>
@@ -118,9 +110,9 @@ export function PayoutDrawer({ payout, mayManage, onClose }: { payout: ConsolePa
 
   return (
     <>
-      <Drawer opened onClose={onClose} position="right" size={narrow ? '100%' : 'xl'} title={t('detail.title', { agent: shown.agent_name })} closeButtonProps={{ 'aria-label': t('close') }}>
+      <DetailDrawer title={t('detail.title', { agent: shown.agent_name })} closeLabel={t('close')} onClose={onClose}>
         {body}
-      </Drawer>
+      </DetailDrawer>
       {asking === 'sent' ? (
         <ConfirmActionDialog
           subject={`${payout.id}-sent`}
