@@ -71,7 +71,7 @@ export default defineModule({
       app.storage.defineKind({ name: PAYOUT_STATEMENT_KIND, maxBytes: 20 * 1024 * 1024, types: ['application/pdf'] });
       app.storage.defineKind({ name: FINANCE_REPORT_KIND, maxBytes: 50 * 1024 * 1024, types: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] });
       const reports = createFinanceReports({ jobs: app.jobs, storage: app.storage, notifications: app.notifications });
-      const payouts = createPayouts({ jobs: app.jobs, notifications: app.notifications, storage: app.storage, issuer: app.config.issuer });
+      const payouts = createPayouts({ appKey: app.config.appKey, jobs: app.jobs, notifications: app.notifications, storage: app.storage, issuer: app.config.issuer });
 
       app.jobs.define<{ bookingId: number }>({
         name: RECORD_COMMISSION_JOB,

@@ -21,14 +21,9 @@ import { messageSchema } from '@portal/contracts/errors';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
-import { inTransaction } from '../../db/queryable.ts';
-import { recordAudit } from '../../lib/audit/audit-log.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { operatorAuditActor } from '../../plugins/operator-session.ts';
-import { payeesOf } from '../payment-details/public.ts';
-import { hasSepaName, payoutsCsv, sepaCreditTransfer, type BankFilePayout } from './bank-files.ts';
-import { EARNINGS_MESSAGES as M } from './messages.ts';
 import type { Payouts } from './payouts.ts';
 import { findAgentPayout, findConsolePayoutsPage, findPayout, findPayoutsPage, payoutSchedules } from './payouts-repository.ts';
 import { findPayoutLines } from './repository.ts';
@@ -116,45 +111,16 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
       response: {},
     }),
     async (request, reply) => {
-      const { format, scheduled_on: day, currency } = request.query;
-      if (format === 'sepa' && currency !== 'EUR') throw ValidationError.field('currency', M.sepaEurosOnly);
-      const { rows } = await pool.query<{ id: string; agent_name: string; amount_minor: string; referral_agent_id: number }>(
-        `SELECT p.id, ra.name AS agent_name, p.amount_minor::text AS amount_minor, p.referral_agent_id
-           FROM payouts p JOIN referral_agents ra ON ra.id = p.referral_agent_id
-          WHERE p.status = 'draft' AND p.scheduled_on = $1::date AND p.currency = $2 ORDER BY ra.name, p.id`,
-        [day, currency],
-      );
-      const payees = await payeesOf(pool, app.config.appKey, rows.map((row) => row.referral_agent_id));
-      // Only verified accounts, and for SEPA only IBANs: a payout to details changed since the run waits for verification.
-      const payouts: BankFilePayout[] = rows.flatMap((row) => {
-        const payee = payees.get(row.referral_agent_id);
-        if (!payee || payee.status !== 'verified' || (format === 'sepa' && (payee.scheme !== 'iban' || !hasSepaName(payee.holderName, row.agent_name)))) return [];
-        return [{ id: Number(row.id), agentName: row.agent_name, amountMinor: Number(row.amount_minor), currency, scheduledOn: day, payee }];
-      });
-      if (payouts.length === 0) throw ValidationError.field('scheduled_on', M.noPayableDrafts);
-      // Marked as exported with the audit row, in one transaction: from now on these drafts cannot be failed as drafts.
-      await inTransaction(pool, async (client) => {
-        await client.query(`UPDATE payouts SET exported_at = coalesce(exported_at, now()) WHERE id = ANY($1::bigint[])`, [payouts.map((payout) => payout.id)]);
-        await recordAudit(client, operatorAuditActor(request), {
-          action: 'payouts.bank_file_exported',
-          target: { type: 'payout_batch', id: `${day}-${currency}` },
-          after: { format, payouts: payouts.map((payout) => payout.id), left_out: rows.length - payouts.length },
-        });
-      });
-      const name = `payouts-${day}-${currency}`;
-      const body =
-        format === 'csv'
-          ? await payoutsCsv(payouts)
-          : sepaCreditTransfer(payouts, { name: app.config.issuer.name, iban: app.config.issuer.debtorIban, bic: app.config.issuer.debtorBic }, { messageId: `PP-${day.replaceAll('-', '')}-${currency}-${Date.now().toString(36).toUpperCase()}`, createdAt: new Date(), executionDate: day >= utcDay(new Date()) ? day : utcDay(new Date()) });
+      const file = await payouts.bankFile(pool, operatorAuditActor(request), request.query);
       return reply
         .headers({
-          'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/xml; charset=utf-8',
-          'content-disposition': `attachment; filename="${name}.${format === 'csv' ? 'csv' : 'xml'}"`,
+          'content-type': file.contentType,
+          'content-disposition': `attachment; filename="${file.name}"`,
           'cache-control': 'no-store',
           'x-content-type-options': 'nosniff',
-          'x-payouts-left-out': String(rows.length - payouts.length),
+          'x-payouts-left-out': String(file.leftOut),
         })
-        .send(body as never);
+        .send(file.body as never);
     },
   );
 

@@ -42,7 +42,7 @@ beforeAll(async () => {
   supportClient = new TestClient(context.app);
   await signInOperatorAs(context, supportClient, support.id);
   bookingsClient = supportClient;
-  payouts = createPayouts({ jobs: context.app.jobs, notifications: context.app.notifications, storage: context.app.storage, issuer: context.config.issuer });
+  payouts = createPayouts({ appKey: context.config.appKey, jobs: context.app.jobs, notifications: context.app.notifications, storage: context.app.storage, issuer: context.config.issuer });
 });
 afterAll(async () => {
   await context.close();

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import { decimalToMinor } from '@portal/contracts/money';
+import type { PayoutBankFileQuery } from '@portal/contracts/console-earnings';
 import type { Locale } from '@portal/contracts/preferences';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
@@ -17,6 +18,8 @@ import { EARNINGS_MESSAGES as M } from './messages.ts';
 import { payoutRules } from './payouts-repository.ts';
 import { money } from './ledger.ts';
 import { membersSeeingLine } from './repository.ts';
+import { payeesOf } from '../payment-details/public.ts';
+import { hasSepaName, payoutsCsv, sepaCreditTransfer, type BankFilePayout } from './bank-files.ts';
 import { buildStatementPdf, type StatementIssuer } from './statement-pdf.ts';
 
 /**
@@ -32,10 +35,13 @@ export const PAYOUT_STATEMENT_KIND = 'payout-statement';
 export const PAYOUT_STATEMENT_JOB = 'earnings.payout-statement';
 
 export interface PayoutsDeps {
+  /** unseals the payees' accounts for bank files */
+  appKey: string;
   jobs: Pick<JobQueue, 'send'>;
   notifications: Pick<NotificationService, 'notify'>;
   storage: Pick<FileStore, 'save' | 'read' | 'delete'>;
-  issuer: StatementIssuer;
+  /** the business on statements, and the euro account SEPA files pay from */
+  issuer: StatementIssuer & { debtorIban: string; debtorBic: string };
 }
 
 const WORDS: Record<Locale, { sentTitle: string; sent: (amount: string) => string; paidTitle: string; paid: (amount: string, number: string) => string; failedTitle: string; failed: (amount: string, reason: string) => string }> = {
@@ -217,6 +223,48 @@ export function createPayouts(deps: PayoutsDeps) {
       });
       const amount = money(Number(payout.amount_minor), payout.currency);
       await tell(pool, payout, (locale) => ({ title: WORDS[locale].failedTitle, body: WORDS[locale].failed(amount, reason.endsWith('.') ? reason : `${reason}.`) }));
+    },
+
+    /**
+     * A batch's bank file (the draft payouts of a run day and currency): CSV, or a SEPA credit transfer for euros. Only
+     * verified accounts (and for SEPA, IBANs with a name in SEPA letters) go in; the others are counted as left out. The
+     * drafts are marked exported with the audit row, in one transaction: from then on they cannot be failed as drafts.
+     */
+    async bankFile(pool: pg.Pool, actor: AuditActor, query: PayoutBankFileQuery, now = new Date()): Promise<{ body: Buffer | string; name: string; contentType: string; leftOut: number }> {
+      const { format, scheduled_on: day, currency } = query;
+      if (format === 'sepa' && currency !== 'EUR') throw ValidationError.field('currency', M.sepaEurosOnly);
+      const { rows } = await pool.query<{ id: string; agent_name: string; amount_minor: string; referral_agent_id: number }>(
+        `SELECT p.id, ra.name AS agent_name, p.amount_minor::text AS amount_minor, p.referral_agent_id
+           FROM payouts p JOIN referral_agents ra ON ra.id = p.referral_agent_id
+          WHERE p.status = 'draft' AND p.scheduled_on = $1::date AND p.currency = $2 ORDER BY ra.name, p.id`,
+        [day, currency],
+      );
+      const payees = await payeesOf(pool, deps.appKey, rows.map((row) => row.referral_agent_id));
+      // Only verified accounts, and for SEPA only IBANs: a payout to details changed since the run waits for verification.
+      const batch: BankFilePayout[] = rows.flatMap((row) => {
+        const payee = payees.get(row.referral_agent_id);
+        if (!payee || payee.status !== 'verified' || (format === 'sepa' && (payee.scheme !== 'iban' || !hasSepaName(payee.holderName, row.agent_name)))) return [];
+        return [{ id: Number(row.id), agentName: row.agent_name, amountMinor: Number(row.amount_minor), currency, scheduledOn: day, payee }];
+      });
+      if (batch.length === 0) throw ValidationError.field('scheduled_on', M.noPayableDrafts);
+      const leftOut = rows.length - batch.length;
+      await inTransaction(pool, async (client) => {
+        await client.query(`UPDATE payouts SET exported_at = coalesce(exported_at, now()) WHERE id = ANY($1::bigint[])`, [batch.map((payout) => payout.id)]);
+        await recordAudit(client, actor, {
+          action: 'payouts.bank_file_exported',
+          target: { type: 'payout_batch', id: `${day}-${currency}` },
+          after: { format, payouts: batch.map((payout) => payout.id), left_out: leftOut },
+        });
+      });
+      const name = `payouts-${day}-${currency}`;
+      if (format === 'csv') return { body: await payoutsCsv(batch), name: `${name}.csv`, contentType: 'text/csv; charset=utf-8', leftOut };
+      const today = utcDay(now);
+      const body = sepaCreditTransfer(
+        batch,
+        { name: deps.issuer.name, iban: deps.issuer.debtorIban, bic: deps.issuer.debtorBic },
+        { messageId: `PP-${day.replaceAll('-', '')}-${currency}-${now.getTime().toString(36).toUpperCase()}`, createdAt: now, executionDate: day >= today ? day : today },
+      );
+      return { body, name: `${name}.xml`, contentType: 'application/xml; charset=utf-8', leftOut };
     },
 
     /**
