@@ -404,14 +404,3 @@ SELECT b.id, b.referral_agent_id, b.referred_by_user_id, b.ticket_id, b.status, 
   return rows;
 }
 
-export async function findFacilityName(db: Queryable, facilityId: number): Promise<string | null> {
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM facilities WHERE id = $1', [facilityId]);
-  return rows[0]?.name ?? null;
-}
-
-export async function findAgent(db: Queryable, referralAgentId: number): Promise<{ name: string; logo: string | null } | null> {
-  const { rows } = await db.query<{ name: string; logo: string | null }>('SELECT name, logo FROM referral_agents WHERE id = $1', [
-    referralAgentId,
-  ]);
-  return rows[0] ?? null;
-}

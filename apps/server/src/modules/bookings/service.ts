@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { exportAgent, exportFacilityName } from '../../lib/exports/export-heading.ts';
 import {
   BOOKING_DEFAULT_SORT,
   stripBookingIdPrefix,
@@ -20,9 +21,7 @@ import { BOOKING_MESSAGES } from './messages.ts';
 import type { ReadQueryable } from '../../db/pipelined-reader.ts';
 import {
   countFiltered,
-  findAgent,
   findExportBatch,
-  findFacilityName,
   findPage,
   findSessionPage,
   hasFilters,
@@ -209,8 +208,8 @@ export function createBookingsService(options: BookingsServiceOptions) {
         const filters = toFilters(user, query);
         const sort = parseSort(query.sort, query.filter_by);
         const [agent, facilityName, probe] = await Promise.all([
-          findAgent(pool, user.referralAgentId),
-          filters.facilityId !== undefined ? findFacilityName(pool, filters.facilityId) : Promise.resolve(null),
+          exportAgent(pool, user.referralAgentId),
+          filters.facilityId !== undefined ? exportFacilityName(pool, filters.facilityId) : Promise.resolve(null),
           findPage(pool, filters, sort, 1, 0),
         ]);
         const total = hasFilters(filters) ? await countedTotal(filters, probe.version) : probe.agentTotal;

@@ -20,9 +20,10 @@ import { commissionRatesConsoleRoutes } from './console-routes.ts';
 import { ANNOUNCE_RATE_CHANGE_JOB, announceRateChange, type AnnounceRateChangeData } from './rate-change-notices.ts';
 import { COMMISSION_RATES_MESSAGES as M, COMMISSION_RATES_TRANSLATIONS } from './messages.ts';
 import { createCommissionRates, pricingDay, type CommissionRates } from './public.ts';
+import { exportAgent } from '../../lib/exports/export-heading.ts';
 import { sendExportFile } from '../../lib/exports/send-export.ts';
 import { commissionExportColumns, commissionExportDocument, commissionExportName } from './export-file.ts';
-import { agentHeading, filterChoices, findAllEffectiveRates, findEffectiveRatesPage } from './repository.ts';
+import { filterChoices, findAllEffectiveRates, findEffectiveRatesPage } from './repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,7 +83,7 @@ export default defineModule({
           const user = currentUser(request);
           const query = request.query;
           const day = pricingDay(new Date());
-          const [rows, agent] = await Promise.all([findAllEffectiveRates(app.database.pool, user.referralAgentId, day, query), agentHeading(app.database.pool, user.referralAgentId)]);
+          const [rows, agent] = await Promise.all([findAllEffectiveRates(app.database.pool, user.referralAgentId, day, query), exportAgent(app.database.pool, user.referralAgentId)]);
           const named = (id: number | undefined, pick: (row: (typeof rows)[number]) => [number | null, string | null]) =>
             id === undefined ? undefined : (rows.map(pick).find(([candidate]) => candidate === id)?.[1] ?? `#${id}`);
           const document = commissionExportDocument(query, {

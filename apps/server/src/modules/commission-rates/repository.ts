@@ -176,11 +176,6 @@ export async function findAllEffectiveRates(db: Queryable, referralAgentId: numb
 }
 
 /** The agent's name and logo, for the export's heading. */
-export async function agentHeading(db: Queryable, referralAgentId: number): Promise<{ name: string; logo: string | null } | undefined> {
-  const { rows } = await db.query<{ name: string; logo: string | null }>('SELECT name, logo FROM referral_agents WHERE id = $1', [referralAgentId]);
-  return rows[0];
-}
-
 /** Every effective rate of the agent on `day` (as `tierId` would price it, when given), in the table's default order. */
 export async function effectiveRates(db: Queryable, options: { referralAgentId: number; day: string; tierId?: number | null }): Promise<ResolvedRate[]> {
   const { rows } = await db.query<ResolvedRecord>(`SELECT * FROM (${RESOLVED_RATES}) AS rates ORDER BY ${ORDER_BY.facility}`, [

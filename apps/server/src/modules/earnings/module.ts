@@ -19,6 +19,7 @@ import { defineModule } from '../../kit/portal-module.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
+import { exportAgent, exportFacilityName } from '../../lib/exports/export-heading.ts';
 import { sendExportFile } from '../../lib/exports/send-export.ts';
 import { earningsExportColumns, earningsExportDocument, earningsExportName } from './export-file.ts';
 import { earningsConsoleRoutes } from './console-routes.ts';
@@ -160,21 +161,15 @@ export default defineModule({
           const user = currentUser(request);
           const scope = lineScopeOf(user);
           const { format, ...query } = request.query;
-          const [first, totals, agent, facilities] = await Promise.all([
+          const [first, totals, agent, facilityName] = await Promise.all([
             findLinesPage(pool, scope, { ...query, page: 1, per_page: EXPORT_BATCH }),
             lineTotals(pool, scope, query),
-            pool.query<{ name: string; logo: string | null }>('SELECT name, logo FROM referral_agents WHERE id = $1', [user.referralAgentId]),
-            query.medical_service_provider === undefined ? Promise.resolve([]) : facilitiesWithLines(pool, scope),
+            exportAgent(pool, user.referralAgentId),
+            query.medical_service_provider === undefined ? Promise.resolve(null) : exportFacilityName(pool, query.medical_service_provider),
           ]);
           const document = earningsExportDocument(
             request.query,
-            {
-              agentName: agent.rows[0]?.name ?? '',
-              agentLogo: agent.rows[0]?.logo ?? null,
-              total: first.total,
-              facilityName: facilities.find((facility) => facility.id === query.medical_service_provider)?.name,
-              totals,
-            },
+            { agentName: agent?.name ?? '', agentLogo: agent?.logo ?? null, total: first.total, facilityName: facilityName ?? undefined, totals },
             request.locale,
           );
           return sendExportFile(request, reply, {
