@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pdfBuffer } from '../../lib/pdf-document.ts';
 import { markdownBlocks } from './agreement-text.ts';
 
 export interface SignedPdfFacts {
@@ -22,12 +23,7 @@ export interface SignedPdfFacts {
  */
 export function buildSignedPdf(facts: SignedPdfFacts): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `${facts.title} (version ${facts.version})`, Author: 'Partner Portal', CreationDate: facts.signedAt } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
 
   doc.font('Helvetica-Bold').fontSize(18).text(facts.title);
   doc.font('Helvetica').fontSize(10).fillColor('#555555').text(`Version ${facts.version} · ${facts.agentName}`).moveDown(1).fillColor('#000000');

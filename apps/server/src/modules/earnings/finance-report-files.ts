@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { numberPages, pdfBuffer, pdfTableRow, type PdfColumn } from '../../lib/pdf-document.ts';
 import type { FinanceFigures } from '@portal/contracts/finance-reports';
 import { minorToDecimal } from '@portal/contracts/money';
 import { formatAmountText } from '../../lib/exports/export-columns.ts';
@@ -49,12 +50,7 @@ const money = (minor: number, currency: string) => `${currency} ${formatAmountTe
 
 export function buildFinanceReportPdf(facts: FinanceReportFacts, options: { compress?: boolean } = {}): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50, bufferPages: true, compress: options.compress ?? true, info: { Title: title(facts), Author: facts.agentName, CreationDate: facts.generatedAt } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
   const width = doc.page.width - 100;
   const bottom = doc.page.height - 70;
 
@@ -72,34 +68,18 @@ export function buildFinanceReportPdf(facts: FinanceReportFacts, options: { comp
   doc.moveDown(1).font('Helvetica-Bold').fontSize(12).text('Movements', 50);
   doc.moveDown(0.4);
   if (facts.movements.length === 0) doc.font('Helvetica').fontSize(10).text('No movement in this period.');
-  const columns = [
-    { label: 'Date', width: 70, align: 'left' as const },
-    { label: 'Movement', width: 115, align: 'left' as const },
-    { label: 'Reference', width: 85, align: 'left' as const },
-    { label: 'Detail', width: 135, align: 'left' as const },
-    { label: 'Amount', width: 90, align: 'right' as const },
+  const columns: PdfColumn[] = [
+    { label: 'Date', width: 70, align: 'left' },
+    { label: 'Movement', width: 115, align: 'left' },
+    { label: 'Reference', width: 85, align: 'left' },
+    { label: 'Detail', width: 135, align: 'left' },
+    { label: 'Amount', width: 90, align: 'right' },
   ];
-  const row = (cells: string[], bold: boolean) => {
-    if (doc.y > bottom) doc.addPage();
-    const y = doc.y;
-    let x = 50;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
-    columns.forEach((column, index) => {
-      doc.text(cells[index] ?? '', x + 2, y, { width: column.width - 4, align: column.align, lineBreak: false, ellipsis: true });
-      x += column.width;
-    });
-    doc.y = y + 13;
-    doc.x = 50;
-  };
+  const row = (cells: string[], bold: boolean) => pdfTableRow(doc, { x: 50, columns, cells, bold, rowHeight: 13, bottom });
   if (facts.movements.length > 0) row(columns.map((column) => column.label), true);
   for (const movement of facts.movements) row([movement.day, KIND_LABELS[movement.kind], movement.reference, movement.detail, money(movement.amount_minor, facts.currency)], false);
 
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index += 1) {
-    doc.switchToPage(range.start + index);
-    doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor('#555555').text(`${title(facts)} · version ${facts.version} · page ${index + 1} of ${range.count}`, 50, doc.page.height - 40, { width, align: 'right', lineBreak: false });
-  }
+  numberPages(doc, (page, count) => `${title(facts)} · version ${facts.version} · page ${page} of ${count}`, { x: 50, width, fromBottom: 40, color: '#555555' });
   doc.end();
   return done;
 }

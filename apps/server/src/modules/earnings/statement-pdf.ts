@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { numberPages, pdfBuffer, pdfTableRow, type PdfColumn } from '../../lib/pdf-document.ts';
 import { minorToDecimal } from '@portal/contracts/money';
 import { dayText } from '../../lib/locale.ts';
 import type { StatementFacts } from './payouts.ts';
@@ -15,14 +16,14 @@ const MARGIN = 50;
 const PAGE_BOTTOM = 842 - MARGIN - 20;
 const GREY = '#555555';
 /** Booking, facility, service, treatment date, base, commission: widths summing to A4's 495 pt between margins. */
-const COLUMNS = [
+const COLUMNS: readonly PdfColumn[] = [
   { label: 'Booking', width: 62, align: 'left' },
   { label: 'Facility', width: 130, align: 'left' },
   { label: 'Service', width: 105, align: 'left' },
   { label: 'Treatment', width: 63, align: 'left' },
   { label: 'Base', width: 70, align: 'right' },
   { label: 'Commission', width: 65, align: 'right' },
-] as const;
+];
 
 function amount(minor: number, currency: string): string {
   return `${currency} ${minorToDecimal(minor, currency).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
@@ -36,12 +37,7 @@ function amount(minor: number, currency: string): string {
  */
 export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer, options: { compress?: boolean } = {}): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, compress: options.compress ?? true, info: { Title: `Self-billing statement ${facts.number}`, Author: issuer.name } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
 
   doc.font('Helvetica-Bold').fontSize(18).text('Self-billing statement');
   doc.font('Helvetica').fontSize(10).fillColor(GREY).text(`Number ${facts.number} · Paid ${facts.paidOn}${facts.bankReference ? ` · Bank reference ${facts.bankReference}` : ''}`).fillColor('#000000').moveDown(1);
@@ -57,18 +53,7 @@ export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer
   doc.text(`Tax registration: ${facts.partner.taxId ?? 'not given'}`, { width: half });
   doc.y = Math.max(leftBottom, doc.y) + 18;
 
-  const drawRow = (cells: readonly string[], bold: boolean) => {
-    if (doc.y > PAGE_BOTTOM) doc.addPage();
-    const y = doc.y;
-    let x = MARGIN;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5);
-    COLUMNS.forEach((column, index) => {
-      doc.text(cells[index] ?? '', x + 2, y, { width: column.width - 4, align: column.align, lineBreak: false, ellipsis: true });
-      x += column.width;
-    });
-    doc.y = y + 14;
-    doc.x = MARGIN;
-  };
+  const drawRow = (cells: readonly string[], bold: boolean) => pdfTableRow(doc, { x: MARGIN, columns: COLUMNS, cells, bold, rowHeight: 14, bottom: PAGE_BOTTOM });
   drawRow(COLUMNS.map((column) => column.label), true);
   doc.moveTo(MARGIN, doc.y - 3).lineTo(doc.page.width - MARGIN, doc.y - 3).strokeColor('#999999').lineWidth(0.5).stroke();
   let commissions = 0;
@@ -103,13 +88,7 @@ export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer
     doc.moveDown(0.5).text('Reverse charge: the supplier is established in another country than the customer; the customer accounts for any VAT due on these services (reverse charge).', { width: doc.page.width - 2 * MARGIN });
   }
 
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index += 1) {
-    doc.switchToPage(range.start + index);
-    // The footer sits in the bottom margin: without this PDFKit would start a page for it.
-    doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(GREY).text(`${facts.number} · page ${index + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
-  }
+  numberPages(doc, (page, count) => `${facts.number} · page ${page} of ${count}`, { x: MARGIN, width: doc.page.width - 2 * MARGIN, fromBottom: MARGIN, color: GREY });
   doc.end();
   return done;
 }
