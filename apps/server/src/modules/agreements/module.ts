@@ -38,7 +38,8 @@ const TAGS = ['agreements'];
 export default defineModule({
   name: 'agreements',
   // The demo's individual contract has negotiated rows in the rate card; publishing snapshots the card.
-  after: ['commission-rates', 'notifications'],
+  // Its action (an agreement to sign) is on the dashboard.
+  after: ['commission-rates', 'notifications', 'dashboard'],
   register: fp(
     async (app) => {
       const pool = app.database.pool;
@@ -48,6 +49,26 @@ export default defineModule({
         pendingMandatory: (db, referralAgentId, now) => service.pendingMandatory(db, referralAgentId, now),
         inForce: (db, referralAgentId, at) => signedAgreementInForce(db, referralAgentId, at),
       } satisfies Agreements);
+      app.dashboard.action({
+        name: 'agreements',
+        permission: 'agreements.sign',
+        actions: async (user) => {
+          const { agreements, pending_mandatory: mandatory } = await service.list(pool, user.referralAgentId, new Date());
+          const waiting = agreements.filter((agreement) => agreement.status === 'action_needed');
+          if (waiting.length === 0) return [];
+          const onlyIndividual = waiting.every((agreement) => agreement.kind === 'individual');
+          return [
+            {
+              kind: 'agreement_to_sign',
+              count: waiting.length,
+              link: onlyIndividual ? '/individual-contract' : '/agreements',
+              since: waiting.map((agreement) => agreement.effective_at.slice(0, 10)).sort().at(-1) ?? null,
+              // A mandatory one holds the agent's new commissions until it is signed (docs/earnings.md).
+              severity: mandatory ? 'high' : 'normal',
+            },
+          ];
+        },
+      });
       const routes = app.withTypeProvider<ZodTypeProvider>();
 
       routes.get(

@@ -6,6 +6,7 @@ import { BOOKING_CONSOLE_TRANSLATIONS } from './console-messages.ts';
 import { consoleBookingRoutes } from './console-routes.ts';
 import { BOOKING_TRANSLATIONS } from './messages.ts';
 import { bookingsRoutes } from './routes.ts';
+import { registerBookingsDashboard } from './dashboard-card.ts';
 import type { BookingLifecycle, BookingWriteListener } from './public.ts';
 
 declare module 'fastify' {
@@ -26,14 +27,15 @@ function merged(...catalogues: MessageTranslations[]): MessageTranslations {
 
 export default defineModule({
   name: 'bookings',
-  // The console's writes tell partners through app.notifications.
-  after: ['notifications'],
+  // The console's writes tell partners through app.notifications; its card is on the dashboard.
+  after: ['notifications', 'dashboard'],
   // fastify-plugin: app.bookingLifecycle is seen by the modules registered after this one (the earnings ledger).
   register: fp(async (app) => {
     const listeners: BookingWriteListener[] = [];
     app.decorate('bookingLifecycle', { onWrite: (listener) => void listeners.push(listener) } satisfies BookingLifecycle);
     await bookingsRoutes(app);
     await consoleBookingRoutes(app, listeners);
+    registerBookingsDashboard(app);
   }),
   messages: merged(BOOKING_TRANSLATIONS, BOOKING_CONSOLE_TRANSLATIONS),
   async seedDemo(pool) {

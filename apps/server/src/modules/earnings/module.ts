@@ -28,6 +28,7 @@ import { createLedger, type Ledger } from './ledger.ts';
 import { EARNINGS_TRANSLATIONS } from './messages.ts';
 import { monthlyChart } from './monthly-chart.ts';
 import { payoutRoutes } from './payout-routes.ts';
+import { registerEarningsDashboard } from './dashboard-card.ts';
 import { financeReportRoutes } from './finance-report-routes.ts';
 import { createFinanceReports, FINANCE_REPORT_JOB, FINANCE_REPORT_KIND, MONTHLY_REPORTS_JOB } from './finance-reports.ts';
 import { createPayouts, PAYOUT_STATEMENT_JOB, PAYOUT_STATEMENT_KIND } from './payouts.ts';
@@ -63,12 +64,13 @@ const TAGS = ['earnings'];
 export default defineModule({
   name: 'earnings',
   // Prices with the rate card, holds for agreements, follows bookings' writes, tells partners through notifications.
-  after: ['bookings', 'commission-rates', 'agreements', 'notifications'],
+  after: ['bookings', 'commission-rates', 'agreements', 'notifications', 'dashboard'],
   register: fp(
     async (app) => {
       const pool = app.database.pool;
       const ledger = createLedger({ rates: app.commissionRates, agreements: app.agreements, notifications: app.notifications });
       app.decorate('ledger', ledger);
+      registerEarningsDashboard(app);
       app.storage.defineKind({ name: PAYOUT_STATEMENT_KIND, maxBytes: 20 * 1024 * 1024, types: ['application/pdf'] });
       app.storage.defineKind({ name: FINANCE_REPORT_KIND, maxBytes: 50 * 1024 * 1024, types: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] });
       const reports = createFinanceReports({ jobs: app.jobs, storage: app.storage, notifications: app.notifications });

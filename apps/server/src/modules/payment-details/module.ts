@@ -20,6 +20,8 @@ import { PAYMENT_DETAILS_TRANSLATIONS } from './messages.ts';
 import { createPaymentDetailsService } from './service.ts';
 
 const TAGS = ['payment-details'];
+/** The partner's page of the details (the web's PAYMENT_DETAILS_PATH). */
+const PAYMENT_DETAILS_PAGE = '/payment-details';
 
 /**
  * Payment details (issue 16, docs/payment-details.md): `/payment-details` and `/edit-payment-details` for owners and
@@ -27,13 +29,31 @@ const TAGS = ['payment-details'];
  */
 export default defineModule({
   name: 'payment-details',
-  after: ['notifications'],
+  // Missing, unverified or frozen details are an action on the dashboard.
+  after: ['notifications', 'dashboard'],
   messages: PAYMENT_DETAILS_TRANSLATIONS,
   seedDemo: (pool, services) => seedDemoPaymentDetails(pool, services),
   async register(fastify) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const pool = app.database.pool;
     const service = createPaymentDetailsService({ appKey: app.config.appKey, appUrl: app.config.appUrl, mailer: app.mailer, notifications: app.notifications });
+
+    // Payouts are held while the details are missing, unverified or frozen (docs/payment-details.md): say so first.
+    app.dashboard.action({
+      name: 'payment-details',
+      permission: 'payment_details.manage',
+      actions: async (user) => {
+        const { rows } = await pool.query<{ status: 'unverified' | 'verified' | 'frozen'; since: string }>(
+          `SELECT status, (coalesce(frozen_at, updated_at) AT TIME ZONE 'UTC')::date::text AS since FROM payment_details WHERE referral_agent_id = $1`,
+          [user.referralAgentId],
+        );
+        const details = rows[0];
+        if (!details) return [{ kind: 'payment_details_missing', count: 1, link: PAYMENT_DETAILS_PAGE, since: null, severity: 'high' }];
+        if (details.status === 'frozen') return [{ kind: 'payment_details_frozen', count: 1, link: PAYMENT_DETAILS_PAGE, since: details.since, severity: 'high' }];
+        if (details.status === 'unverified') return [{ kind: 'payment_details_unverified', count: 1, link: PAYMENT_DETAILS_PAGE, since: details.since, severity: 'normal' }];
+        return [];
+      },
+    });
 
     app.get(
       PAYMENT_DETAILS_URL,

@@ -43,7 +43,8 @@ export const seatsSchema = z.object({ seat_limit: z.number().int(), seats_used: 
  */
 export default defineModule({
   name: 'team',
-  after: ['notifications'],
+  // Invitations not accepted yet are an action on the dashboard.
+  after: ['notifications', 'dashboard'],
   messages: TEAM_TRANSLATIONS,
   async register(fastify) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -56,6 +57,21 @@ export default defineModule({
         await app.broadcaster.terminateUserConnections(String(userId));
       },
       appUrl: app.config.appUrl,
+    });
+
+    app.dashboard.action({
+      name: 'team',
+      permission: 'team.manage',
+      actions: async (user) => {
+        // Expired ones too: they wait for the owner to resend or revoke them.
+        const { rows } = await pool.query<{ count: number; since: string | null }>(
+          `SELECT count(*)::int AS count, (max(sent_at) AT TIME ZONE 'UTC')::date::text AS since
+             FROM team_invitations WHERE referral_agent_id = $1 AND accepted_at IS NULL`,
+          [user.referralAgentId],
+        );
+        const { count, since } = rows[0]!;
+        return count === 0 ? [] : [{ kind: 'invites_pending', count, link: '/manage-user', since, severity: 'normal' }];
+      },
     });
 
     app.jobs.define<{ userId: number }>({
