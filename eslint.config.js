@@ -46,6 +46,8 @@ export const SERVER_MODULE_PUBLIC_FILES = [
   'account-security/public.ts',
   // An agent's payee (its payment details, unsealed) as the payouts' bank files need it (issue 16).
   'payment-details/public.ts',
+  // Where the areas register their dashboard cards and actions (issue 16, docs/dashboard.md).
+  'dashboard/public.ts',
 ];
 
 /** Test helpers of a module that other modules' tests may use too (never production code). */

@@ -21,7 +21,7 @@ function RouteFallback() {
  * The areas' routes of one kind, in the areas' order. Each route's title is a key of its area's catalogue: the
  * route carries the catalogue's namespace, so the shell can read the title (page-announcer.tsx).
  */
-function collected(kind: Exclude<keyof AreaRoutes, 'navigation' | 'messages' | 'notices'>, areas: readonly AreaRoutes[] = AREAS): RouteObject[] {
+function collected(kind: Exclude<keyof AreaRoutes, 'navigation' | 'messages' | 'notices' | 'dashboardCards'>, areas: readonly AreaRoutes[] = AREAS): RouteObject[] {
   return areas.flatMap((area) =>
     (area[kind] ?? []).map((route) => ({ ...route, handle: { ...route.handle, namespace: area.messages?.namespace ?? 'shared' } })),
   );

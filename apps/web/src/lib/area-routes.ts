@@ -11,6 +11,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { PartnerPermission } from '@portal/contracts/partner-roles';
 import type { AreaMessages } from '../i18n/i18n';
+import type { DashboardCardDeclaration } from './dashboard-cards';
 
 /** Sidebar groups, in the order they show; a group shows only when it has an entry (named in the shared catalogue). */
 export const NAVIGATION_GROUPS = ['Overview', 'My Referrals', 'Earnings', 'Programme', 'Account'] as const;
@@ -79,6 +80,8 @@ export interface AreaRoutes {
    * nothing when it has nothing to say, and decides itself whom it concerns.
    */
   notices?: ComponentType[];
+  /** The area's cards on the dashboard (lib/dashboard-cards.tsx): the page lays out every area's in their order. */
+  dashboardCards?: DashboardCardDeclaration[];
 }
 
 /** `lazy` for a route whose page is the named export `name` of the module `load` imports. */

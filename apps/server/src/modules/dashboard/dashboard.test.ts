@@ -19,8 +19,6 @@ let stranger: CreatedPartner;
 
 // March 2026, 1st to 10th: the previous period of the same length is 19 to 28 February.
 const MARCH = 'range=custom&from=2026-03-01&to=2026-03-10';
-// The ten days before it: what March compares with is now the current period.
-const FEBRUARY = 'range=custom&from=2026-02-19&to=2026-02-28';
 
 const RATE = JSON.stringify({ kind: 'percentage', basis_points: 1000, amount_minor: null, currency: 'EUR', refund_window_days: 14 });
 

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useText } from '../../i18n/i18n';
+import { DashboardCardsContext } from '../../lib/dashboard-cards';
 import { ROUTES } from '../../lib/paths';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { useAuthStore } from '../../stores/auth-store';
@@ -17,6 +18,8 @@ import './print.css';
 
 /** The areas' notices, above every page (lib/area-routes.ts `notices`). */
 const NOTICES = AREAS.flatMap((area) => area.notices ?? []);
+/** The areas' dashboard cards (lib/dashboard-cards.tsx), given to the dashboard page through context. */
+const DASHBOARD_CARDS = AREAS.flatMap((area) => area.dashboardCards ?? []).sort((a, b) => a.order - b.order);
 
 /**
  * The base layout of signed-in pages (Mantine AppShell): header with the referral agent's logo, the header
@@ -77,7 +80,9 @@ export function AppLayout() {
           {NOTICES.map((Notice, index) => (
             <Notice key={index} />
           ))}
-          <Outlet />
+          <DashboardCardsContext.Provider value={DASHBOARD_CARDS}>
+            <Outlet />
+          </DashboardCardsContext.Provider>
         </AppShell.Main>
       </AppShell>
     </>
