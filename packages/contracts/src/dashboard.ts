@@ -29,7 +29,7 @@ export const dashboardRangeQuerySchema = z
     if (!query.from || !query.to) return;
     if (query.from > query.to) context.addIssue({ code: 'custom', path: ['to'], message: 'The to field must be a date after or equal to from.' });
     else if (daysBetween(query.from, query.to) + 1 > DASHBOARD_MAX_RANGE_DAYS)
-      context.addIssue({ code: 'custom', path: ['to'], message: `A range may span at most ${DASHBOARD_MAX_RANGE_DAYS} days.` });
+      context.addIssue({ code: 'custom', path: ['to'], message: 'A range may span at most 1,097 days (three years).' });
   });
 export type DashboardRangeQuery = z.output<typeof dashboardRangeQuerySchema>;
 

@@ -194,6 +194,11 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'An individual contract needs its referral agent.': 'يحتاج العقد الفردي إلى وكيل الإحالة الخاص به.',
   'A template is for every agent it applies to, not one.': 'النموذج لكل وكيل ينطبق عليه، لا لوكيل واحد.',
   'The expiry must be after the effective date.': 'يجب أن يكون تاريخ الانتهاء بعد تاريخ السريان.',
+  // ---- dashboard (dashboard.ts) ----
+  'The from field is required for a custom range.': 'حقل "من" مطلوب للفترة المخصصة.',
+  'The to field is required for a custom range.': 'حقل "إلى" مطلوب للفترة المخصصة.',
+  'The to field must be a date after or equal to from.': 'يجب أن يكون حقل "إلى" تاريخًا يساوي "من" أو يليه.',
+  'A range may span at most 1,097 days (three years).': 'لا يجوز أن تزيد الفترة على 1,097 يومًا (ثلاث سنوات).',
   // ---- earnings (earnings.ts) ----
   'The months field must be 6, 12 or 24.': 'يجب أن يكون حقل الأشهر 6 أو 12 أو 24.',
   'The selected group is invalid.': 'التجميع المختار غير صالح.',
@@ -248,6 +253,7 @@ const ARABIC_TERMS: MessageCatalogue = {
   page: 'الصفحة',
   'per page': 'عدد العناصر في الصفحة',
   'filter by': 'التصفية حسب',
+  range: 'الفترة',
   from: 'من',
   to: 'إلى',
   search: 'البحث',
