@@ -3,19 +3,23 @@
  * then a summary against the targets of the issues. Results are also written to bench/results/latest.json.
  *
  *   npm run bench                       # everything (first run seeds 1,000,000 bookings: several minutes)
- *   npm run bench -- --only bookings    # one part: bundle | bookings | realtime | event-loop
- *   npm run bench -- --database postgres|embedded|both   (bookings; default both)
+ *   npm run bench -- --only bookings    # one part: bundle | bookings | earnings | realtime | event-loop
+ *   npm run bench -- --database postgres|embedded|both   (bookings, earnings; default both)
+ *   npm run bench -- --only earnings --rebuild-ledger    # build the bench's commission ledger again, to time it
  *   npm run bench -- --help
  *
  * bundle: a cold load of /login, / and /bookings in Chromium, the JavaScript and CSS bytes transferred (compressed)
  * against the issue's targets (bench/bundle-size.ts). bookings: the list's latency, its throughput against pgbench
- * and per Accept-Encoding (compression), the exports (bench/bookings-bench.ts).
+ * and per Accept-Encoding (compression), the exports (bench/bookings-bench.ts). earnings: the earnings summary and the
+ * dashboard cards against the bookings list's page 1, the commission ledger's build, a yearly statement PDF
+ * (bench/earnings-bench.ts; its first run builds the ledger of the bench's bookings: about two minutes).
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundleVerdicts, measureBundle, printBundleReport, type BundleReport } from './bundle-size.ts';
 import { printBookingsBench, runBookingsBench, type BookingsBenchResult } from './bookings-bench.ts';
+import { earningsVerdicts, printEarningsBench, runEarningsBench, type EarningsBenchResult } from './earnings-bench.ts';
 import { printRealtimeBench, runRealtimeBench, type RealtimeBenchResult } from './realtime-bench.ts';
 import { printEventLoopBench, runEventLoopBench, type EventLoopBenchResult } from './event-loop-bench.ts';
 
@@ -40,12 +44,13 @@ function wanted(part: string): boolean {
 interface Summary {
   bundle?: BundleReport;
   bookings: BookingsBenchResult[];
+  earnings: EarningsBenchResult[];
   realtime?: RealtimeBenchResult;
   eventLoop?: EventLoopBenchResult;
 }
 
 async function main(): Promise<void> {
-  const summary: Summary = { bookings: [] };
+  const summary: Summary = { bookings: [], earnings: [] };
 
   if (wanted('bundle')) {
     if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
@@ -63,6 +68,15 @@ async function main(): Promise<void> {
       const result = await runBookingsBench({ database, log: (line) => console.log(line) });
       printBookingsBench(result);
       summary.bookings.push(result);
+    }
+  }
+
+  if (wanted('earnings')) {
+    for (const database of databases) {
+      console.log(`\n== Earnings and the dashboard on ${database === 'postgres' ? 'PostgreSQL' : 'the embedded database'} ==`);
+      const result = await runEarningsBench({ database, rebuildLedger: args.includes('--rebuild-ledger') || undefined, log: (line) => console.log(line) });
+      printEarningsBench(result);
+      summary.earnings.push(result);
     }
   }
 
@@ -122,6 +136,11 @@ function printSummary(summary: Summary): void {
       ]);
     }
   }
+  for (const result of summary.earnings) {
+    for (const { what, figure, ok, target } of earningsVerdicts(result)) {
+      rows.push([what, figure, ok === null ? target : `${verdict(ok)} ${target}`]);
+    }
+  }
   if (summary.realtime) {
     rows.push(['realtime publish → 5,000 clients, p99', `${summary.realtime.p99Ms.toFixed(0)} ms`, `${verdict(summary.realtime.p99Ms <= 250)} ≤ 250 ms`]);
     const kb = summary.realtime.bytesPerConnection / 1024;
@@ -136,7 +155,7 @@ function printSummary(summary: Summary): void {
     ]);
   }
   console.log('\n== Summary ==');
-  for (const [what, figure, target] of rows) console.log(`  ${what.padEnd(60)} ${figure.padEnd(22)} ${target}`);
+  for (const [what, figure, target] of rows) console.log(`  ${what.padEnd(60)} ${figure.padEnd(26)} ${target}`);
 }
 
 main().catch((error: unknown) => {

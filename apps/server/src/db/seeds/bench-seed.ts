@@ -7,11 +7,14 @@
  * (INSERT … SELECT over generate_series with a deterministic integer hash, no client round trip per row),
  * in chunks of 50,000 so progress shows and the embedded database never holds one huge transaction.
  * Interrupted runs resume where they stopped; a complete bench is left alone; --reset wipes it first.
- * A partner account for the largest agent is created to sign in with.
+ * A partner account for the largest agent is created to sign in with. The CLI then adds the agent's 'agent' member
+ * and the bench's commission ledger (bench-ledger.ts: a line per completed booking, payouts, reversals, clawbacks),
+ * each once; --reset removes the ledger with the bookings.
  */
 import { pathToFileURL } from 'node:url';
 import type pg from 'pg';
 import { hashPassword } from '../../lib/passwords.ts';
+import { ensureBenchLedger, removeBenchLedger } from './bench-ledger.ts';
 import { ensureBookingCatalog, PATIENT_FIRST_NAMES, PATIENT_LAST_NAMES } from './booking-catalog.ts';
 
 export const BENCH_GROUP_SLUG = 'bench';
@@ -333,6 +336,8 @@ async function resetBench(client: pg.PoolClient, log: (line: string) => void): P
   ).rows.map((row) => row.id);
   if (agentIds.length === 0) return;
   log(`bench: --reset: removing the bench data of ${agentIds.length} agents…`);
+  // The ledger first: paid lines refuse the deletion the bookings would cascade to them.
+  await removeBenchLedger(client, agentIds, log);
   await client.query('DELETE FROM bookings WHERE referral_agent_id = ANY($1::int[])', [agentIds]);
   await client.query('DELETE FROM clients WHERE referral_agent_id = ANY($1::int[])', [agentIds]);
   await client.query(
@@ -551,7 +556,11 @@ async function main(): Promise<void> {
   );
   try {
     const bench = await seedBench(database.pool, options);
-    await ensureBenchMember(database.pool, bench, (line) => process.stdout.write(`${line}\n`));
+    const log = (line: string) => process.stdout.write(`${line}\n`);
+    await ensureBenchMember(database.pool, bench, log);
+    // After the member: the lines keep who referred each booking.
+    const ledger = await ensureBenchLedger(database.pool, { groupSlug: BENCH_GROUP_SLUG, largestAgentId: bench.referralAgentId, rebuild: options.reset, log });
+    log(`bench: ledger of ${ledger.lines.toLocaleString('en')} lines, ${ledger.builtNow ? 'built' : 'there already, built'} in ${ledger.buildSeconds.toFixed(1)} s`);
   } finally {
     await database.close();
   }

@@ -29,14 +29,18 @@ export async function earningsKpis(db: Queryable, user: AuthenticatedUser, range
   const [days, nextPayouts] = await Promise.all([
     db.query<{ currency: string; status: string; day: string; amount: string }>(
       `SELECT currency, status, day::text AS day, sum(amount_minor)::text AS amount FROM commission_daily
-        WHERE referral_agent_id = $1 AND day BETWEEN $2::date AND $3::date ${member} AND status <> 'reversed'
+        WHERE referral_agent_id = $1 AND day BETWEEN $2::date AND $3::date ${member} AND status <> 'reversed' AND lines <> 0
         GROUP BY currency, status, day`,
       values,
     ),
     partnerRoleCan(user.role, 'payouts.read') ? nextPayoutsOf(db, scope.referralAgentId, today) : Promise.resolve([]),
   ]);
   const byCurrency = new Map<string, typeof days.rows>();
-  for (const row of days.rows) byCurrency.set(row.currency, [...(byCurrency.get(row.currency) ?? []), row]);
+  for (const row of days.rows) {
+    const rows = byCurrency.get(row.currency);
+    if (rows) rows.push(row);
+    else byCurrency.set(row.currency, [row]);
+  }
   const currencies = [...byCurrency].map(([currency, rows]) => {
     const fold = (statuses: readonly string[]) =>
       foldDays(range, rows.filter((row) => statuses.includes(row.status)).map((row): DayFigure => ({ day: row.day, value: Number(row.amount) })));
@@ -80,7 +84,7 @@ async function nextPayoutsOf(db: Queryable, referralAgentId: number, today: stri
     db.query<{ currency: string; amount: string; minimum: string | null; day_of_month: number | null }>(
       `SELECT d.currency, sum(d.amount_minor)::text AS amount, min(s.minimum_minor)::text AS minimum, min(s.day_of_month) AS day_of_month
          FROM commission_daily d LEFT JOIN payout_schedules s ON s.currency = d.currency
-        WHERE d.referral_agent_id = $1 AND d.status = 'approved'
+        WHERE d.referral_agent_id = $1 AND d.status = 'approved' AND d.lines <> 0
         GROUP BY d.currency HAVING sum(d.amount_minor) > 0`,
       [referralAgentId],
     ),

@@ -191,8 +191,8 @@ export async function balances(db: Queryable, scope: LineScope, yearStart: strin
             coalesce(sum(amount_minor) FILTER (WHERE status = 'approved'), 0)::text AS approved,
             coalesce(sum(amount_minor) FILTER (WHERE status = 'in_payout'), 0)::text AS in_payout,
             coalesce(sum(amount_minor) FILTER (WHERE status = 'paid' AND day >= $2::date), 0)::text AS paid
-       FROM commission_daily WHERE referral_agent_id = $1 ${member} AND status <> 'reversed'
-      GROUP BY currency HAVING bool_or(lines <> 0) ORDER BY currency`,
+       FROM commission_daily WHERE referral_agent_id = $1 ${member} AND status <> 'reversed' AND lines <> 0
+      GROUP BY currency ORDER BY currency`,
     values,
   );
   const heldValues: unknown[] = [scope.referralAgentId];
@@ -224,7 +224,7 @@ export async function monthlyAmounts(
     const member = ownLinesCondition(scope, values, 'member_id');
     const { rows } = await db.query<{ month: string; key: string; amount: string }>(
       `SELECT to_char(day, 'YYYY-MM') AS month, status AS key, sum(amount_minor)::text AS amount
-         FROM commission_daily WHERE referral_agent_id = $1 ${member} AND day >= $2::date AND currency = $3 AND status <> 'reversed'
+         FROM commission_daily WHERE referral_agent_id = $1 ${member} AND day >= $2::date AND currency = $3 AND status <> 'reversed' AND lines <> 0
         GROUP BY 1, 2`,
       values,
     );
@@ -248,7 +248,7 @@ export async function currenciesOf(db: Queryable, scope: LineScope): Promise<str
   const values: unknown[] = [scope.referralAgentId];
   const member = ownLinesCondition(scope, values, 'member_id');
   const { rows } = await db.query<{ currency: string }>(
-    `SELECT currency FROM commission_daily WHERE referral_agent_id = $1 ${member} GROUP BY currency HAVING bool_or(lines <> 0) ORDER BY sum(lines) DESC, currency`,
+    `SELECT currency FROM commission_daily WHERE referral_agent_id = $1 ${member} AND lines <> 0 GROUP BY currency ORDER BY sum(lines) DESC, currency`,
     values,
   );
   return rows.map((row) => row.currency);

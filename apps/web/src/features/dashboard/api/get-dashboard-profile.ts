@@ -13,7 +13,7 @@ export const DASHBOARD_PROFILE_FRESH_MS = 10_000;
  * industry, referral agent), not the copy kept in localStorage. It goes through the auth store's fetchUser, so the
  * page load's own check of a restored session and this query share one request, and the header shows the same user;
  * a check the guard has just made is taken as it is (issue #13: the dashboard called /api/user twice). The dashboard's
- * own figures come with a later issue.
+ * figures are its cards' (lib/dashboard-cards.tsx), each asked for on its own.
  */
 export async function getDashboardProfile(): Promise<User> {
   const result = await useAuthStore.getState().fetchUser();

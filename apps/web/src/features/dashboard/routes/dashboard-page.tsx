@@ -1,84 +1,74 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBriefcase, IconBuildingCommunity, IconUsersGroup } from '@tabler/icons-react';
-import { DEFAULT_INDUSTRY } from '@portal/contracts/constants';
-import { useText } from '../../../i18n/i18n';
-import { useDashboardProfile } from '../api/get-dashboard-profile';
+import { useMemo } from 'react';
+import { Box, Group, Stack } from '@mantine/core';
+import { partnerRoleCan, type PartnerPermission } from '@portal/contracts/partner-roles';
+import { useDashboardCards, type DashboardCardDeclaration } from '../../../lib/dashboard-cards';
+import { useAuthStore } from '../../../stores/auth-store';
+import { useDashboardRange } from '../api/dashboard-range';
+import { useLiveDashboard } from '../api/live-dashboard';
+import { CardSlot } from '../components/card-slot';
+import { DashboardHeading, ProfileStrip } from '../components/profile-strip';
+import { RangeCaption, RangeControl } from '../components/range-control';
+import classes from '../dashboard.module.css';
 
-/** `/`: greets the partner and shows their partner type, industry and referral agent, as the server has them. */
+/**
+ * Each card's width on a wide screen. A half card that finds no other half beside it (the one before or after it is
+ * full, or not drawn for this role) takes the whole row, so no role's dashboard has a hole in it; the order on screen
+ * stays the order of the page, the one a keyboard and a screen reader follow.
+ */
+export function cardWidths(cards: readonly Pick<DashboardCardDeclaration, 'span'>[]): Array<'full' | 'half'> {
+  const widths: Array<'full' | 'half'> = [];
+  let halvesInRow = 0;
+  cards.forEach((card, index) => {
+    if (card.span === 'full') {
+      halvesInRow = 0;
+      widths.push('full');
+      return;
+    }
+    halvesInRow += 1;
+    const pairsWithNext = cards[index + 1]?.span === 'half';
+    // The second of a pair, or the first with a half after it, shares the row; a lone one fills it.
+    widths.push(halvesInRow % 2 === 0 || pairsWithNext ? 'half' : 'full');
+  });
+  return widths;
+}
+
+/**
+ * `/` (issue 16, docs/dashboard.md): the greeting and the partner's account, the range (in the URL), what it is
+ * compared with, and every area's cards the member's role may see, each loading, failing and retrying on its own and
+ * refreshed live by the notifications that concern it.
+ */
 export function DashboardPage() {
-  const t = useText('dashboard');
-  const shared = useText('shared');
-  const profile = useDashboardProfile();
-
-  if (profile.isPending) {
-    return (
-      <Stack gap="lg" aria-busy="true" aria-label={t('loading')}>
-        <Skeleton h={34} w={260} />
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {[0, 1, 2].map((index) => (
-            <Skeleton key={index} h={112} radius="md" />
-          ))}
-        </SimpleGrid>
-      </Stack>
-    );
-  }
-
-  if (profile.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{shared('errors.checkConnection')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-            {shared('errors.tryAgain')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-
-  const user = profile.data;
-  const { partner_type: partnerType, partner_industry: industry, referral_agent: agent } = user.partner_profile;
+  const { range, choose, chooseCustom } = useDashboardRange();
+  const declared = useDashboardCards();
+  const role = useAuthStore((state) => state.user?.partner_profile?.role);
+  const can = (permission: PartnerPermission) => role !== undefined && partnerRoleCan(role, permission);
+  // By role, as the navigation is: a card the member may not see is neither drawn nor asked for.
+  const cards = useMemo(
+    () => declared.filter((card) => !card.permission || (role !== undefined && partnerRoleCan(role, card.permission))),
+    [declared, role],
+  );
+  useLiveDashboard(cards);
+  const widths = cardWidths(cards);
+  // What the period is compared with comes with the figures: from a ranged card the member sees (its own request).
+  const captionCard = can('referrals.read') ? 'booking-kpis' : can('earnings.read') ? 'earnings-kpis' : null;
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          {t('welcome', { name: user.first_name })}
-        </Title>
-        <Text c="dimmed">{t('intro')}</Text>
-      </div>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        <InfoCard icon={<IconBriefcase size={20} />} label={t('partnerType')} value={partnerType.name} />
-        <InfoCard icon={<IconBuildingCommunity size={20} />} label={t('industry')} value={industry?.name || t('individual')} />
-        <InfoCard
-          icon={<IconUsersGroup size={20} />}
-          label={t('referralAgent')}
-          value={agent.name}
-          extra={agent.logo ? <Image src={agent.logo} alt={t('logo', { name: agent.name })} h={40} w="auto" fit="contain" /> : null}
-        />
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
-function InfoCard({ icon, label, value, extra }: { icon: ReactNode; label: string; value: string; extra?: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={label}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-            {label}
-          </Text>
-          <Text fw={600} size="lg" style={{ overflowWrap: 'anywhere' }} tt={value === DEFAULT_INDUSTRY ? 'capitalize' : undefined}>
-            {value}
-          </Text>
-          {extra}
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <DashboardHeading />
+          {captionCard ? <RangeCaption card={captionCard} range={range} /> : null}
         </Stack>
-        <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
-          {icon}
-        </ThemeIcon>
+        <RangeControl range={range} onChoose={choose} onChooseCustom={chooseCustom} />
       </Group>
-    </Card>
+      <ProfileStrip />
+      <div className={classes.grid}>
+        {cards.map((card, index) => (
+          <Box key={card.id} className={widths[index] === 'full' ? classes.full : undefined} miw={0}>
+            <CardSlot card={card} range={range} />
+          </Box>
+        ))}
+      </div>
+    </Stack>
   );
 }
