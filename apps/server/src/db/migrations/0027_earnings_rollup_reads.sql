@@ -5,6 +5,8 @@
 DELETE FROM commission_daily WHERE lines = 0;
 CREATE INDEX commission_daily_live ON commission_daily (referral_agent_id, day)
   INCLUDE (member_id, currency, status, amount_minor) WHERE lines <> 0;
+-- The approved balance per currency (the dashboard's next payout): a few rows, not every live day of the agent.
+CREATE INDEX commission_daily_approved ON commission_daily (referral_agent_id, currency) INCLUDE (amount_minor) WHERE status = 'approved' AND lines <> 0;
 -- The cards' "held" amount: the few pending lines held for an unsigned agreement, without reading every pending line.
 CREATE INDEX commission_lines_held ON commission_lines (referral_agent_id, currency) WHERE status = 'pending' AND held_reason IS NOT NULL;
 ANALYZE commission_daily;
