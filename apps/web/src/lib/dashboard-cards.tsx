@@ -9,7 +9,7 @@
  */
 import { createContext, useContext, type ComponentType, type LazyExoticComponent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DASHBOARD_CARD_SCHEMAS, dashboardCardUrl, type DashboardCardData, type DashboardCardId, type DashboardRangeQuery } from '@portal/contracts/dashboard';
+import { DASHBOARD_CARD_SCHEMAS, RANGED_DASHBOARD_CARDS, dashboardCardUrl, type DashboardCardData, type DashboardCardId, type DashboardRangeQuery } from '@portal/contracts/dashboard';
 import type { PartnerPermission } from '@portal/contracts/partner-roles';
 import { http } from './http';
 
@@ -46,9 +46,13 @@ export function rangeParams(range: DashboardRangeQuery): Record<string, string> 
   return range.range === 'custom' ? { range: 'custom', ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) } : { range: range.range };
 }
 
-/** A server-computed card's figures for the range (`GET /api/dashboard/cards/<id>`), parsed with its contract. */
-export function useDashboardCard<Id extends DashboardCardId>(id: Id, range: DashboardRangeQuery) {
-  const params = rangeParams(range);
+/**
+ * A server-computed card's figures for the range (`GET /api/dashboard/cards/<id>`), parsed with its contract. A card
+ * whose figures do not depend on the range (RANGED_DASHBOARD_CARDS leaves it out: the actions, due now) is asked
+ * without it, so choosing a range does not ask it again.
+ */
+export function useDashboardCard<Id extends DashboardCardId>(id: Id, range?: DashboardRangeQuery) {
+  const params = range && RANGED_DASHBOARD_CARDS.includes(id) ? rangeParams(range) : {};
   const url = dashboardCardUrl(id);
   return useQuery({
     queryKey: [url, params],

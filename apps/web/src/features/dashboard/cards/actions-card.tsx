@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCashBanknoteOff, IconCircleCheck, IconCreditCard, IconLock, IconShieldLock, IconSignature, IconUserPlus } from '@tabler/icons-react';
-import { DEFAULT_DASHBOARD_RANGE, type DashboardAction, type DashboardActionKind, type DashboardRangeQuery } from '@portal/contracts/dashboard';
+import type { DashboardAction, DashboardActionKind } from '@portal/contracts/dashboard';
 import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
 import { useDashboardCard, type DashboardCardProps } from '../../../lib/dashboard-cards';
@@ -19,19 +19,13 @@ const ACTION_LOOKS = {
 } as const satisfies Record<DashboardActionKind, { text: string; icon: unknown }>;
 
 /**
- * The actions are what is due now (RANGED_DASHBOARD_CARDS leaves them out): asked with one fixed range, so their
- * query key stays the same and choosing another period does not ask for them again.
- */
-const WHATEVER_THE_RANGE: DashboardRangeQuery = { range: DEFAULT_DASHBOARD_RANGE };
-
-/**
  * What the member should do now, whatever the range: an agreement to sign, payment details to add, verify or
  * unfreeze, a failed payout, invitations not accepted. The server asks each area only for what the member's role
  * may do, orders them by urgency and sends the page where each is done.
  */
 export function ActionsCard(_props: DashboardCardProps) {
   const t = useText('dashboard');
-  const actions = useDashboardCard('actions', WHATEVER_THE_RANGE);
+  const actions = useDashboardCard('actions');
   return (
     <DashboardCardFrame title={t('actions.title')} state={cardState(actions)}>
       {() => {
