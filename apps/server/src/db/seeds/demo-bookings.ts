@@ -174,7 +174,10 @@ function planBookings(
     const minutes = 8 * 60 + Math.floor(random() * 40) * 15 - 4 * 60;
     const dateTime = new Date(day * DAY_MS + minutes * 60_000);
     const leadHours = 6 + Math.floor(random() * 45 * 24);
-    const createdAt = new Date(Math.min(now - 3_600_000, dateTime.getTime() - leadHours * 3_600_000));
+    // Booked `leadHours` ahead; one booked further ahead than today allows was booked in the last three weeks (spread by
+    // the same draw, so the dashboard's "referred today" is an ordinary day, not every far-off appointment at once).
+    const bookedAt = dateTime.getTime() - leadHours * 3_600_000;
+    const createdAt = new Date(bookedAt < now - 3_600_000 ? bookedAt : now - 3_600_000 - (leadHours % (21 * 24)) * 3_600_000);
     const upcoming = dateTime.getTime() > now;
     const roll = random();
     const status = upcoming
