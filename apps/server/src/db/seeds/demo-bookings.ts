@@ -161,7 +161,9 @@ function planBookings(
   const staffWeights = catalog.staffIds.map(() => 0.3 + random() * 2);
   const start = today.getTime() - 3 * 365 * DAY_MS;
   const end = today.getTime() + 60 * DAY_MS;
-  const now = Date.now();
+  // The plan is a function of the day, never of the moment: two seeds minutes apart give the same bookings, the same
+  // ticket numbers and statuses (bookings-seeds.test.ts), even across a quarter hour.
+  const dayStart = today.getTime();
   const patients = Math.round(plan.bookings * 0.55);
   const bookings: PlannedBooking[] = [];
   for (let index = 0; index < plan.bookings; index += 1) {
@@ -174,11 +176,12 @@ function planBookings(
     const minutes = 8 * 60 + Math.floor(random() * 40) * 15 - 4 * 60;
     const dateTime = new Date(day * DAY_MS + minutes * 60_000);
     const leadHours = 6 + Math.floor(random() * 45 * 24);
-    // Booked `leadHours` ahead; one booked further ahead than today allows was booked in the last three weeks (spread by
-    // the same draw, so the dashboard's "referred today" is an ordinary day, not every far-off appointment at once).
+    // Booked `leadHours` ahead; one that would be booked today or later was booked in the three weeks before today
+    // (spread by the same draw, so the dashboard's days look ordinary, not every far-off appointment booked at once).
     const bookedAt = dateTime.getTime() - leadHours * 3_600_000;
-    const createdAt = new Date(bookedAt < now - 3_600_000 ? bookedAt : now - 3_600_000 - (leadHours % (21 * 24)) * 3_600_000);
-    const upcoming = dateTime.getTime() > now;
+    const createdAt = new Date(bookedAt < dayStart ? bookedAt : dayStart - (1 + (leadHours % (21 * 24))) * 3_600_000);
+    // Today's appointments are still to come: the day is not over.
+    const upcoming = dateTime.getTime() >= dayStart;
     const roll = random();
     const status = upcoming
       ? roll < 0.6 ? 'confirmed' : 'pending'
