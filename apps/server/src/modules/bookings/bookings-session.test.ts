@@ -92,16 +92,19 @@ describe('the bookings list and its session', () => {
 
   it('answers a plain list with one database round trip, and a search with two (session, then page)', async () => {
     const { client } = await signedIn(partner.userId);
-    await client.get(PATHS['one statement (plain list)']); // the session's idle expiry is fresh: no touch below
+    await client.get(PATHS['one statement (plain list)']);
+    // The idle expiry is slid at most once a minute: fresh now, so no request below writes it, however slowly a
+    // loaded machine runs this test (a busy run counted that write as a fourth statement).
+    await context.database.pool.query('UPDATE sessions SET last_activity_at = now() WHERE user_id = $1', [partner.userId]);
     const queries = countQueries();
     const plain = await client.get(PATHS['one statement (plain list)']);
     expect(plain.statusCode).toBe(200);
-    expect(queries()).toHaveLength(1);
+    expect(queries(), queries().join('\n')).toHaveLength(1);
     expect(queries()[0]).toContain('FROM sessions');
 
     const search = await client.get(PATHS['session first (search)']);
     expect(search.statusCode).toBe(200);
-    expect(queries()).toHaveLength(3);
+    expect(queries(), queries().join('\n')).toHaveLength(3);
   });
 
   for (const [pathName, url] of Object.entries(PATHS)) {
