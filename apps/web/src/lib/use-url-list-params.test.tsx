@@ -187,6 +187,20 @@ describe('useUrlListParams', () => {
     expect(search()).toEqual({ status: 'open', search: 'bob', per_page: '50', sort: 'amount' });
   });
 
+  it('keeps both of two changes made before the first is rendered (two selects changed in a row)', () => {
+    const { result, search } = renderList('/list?page=3');
+    act(() => {
+      const { set } = result.current.list;
+      set({ status: 'open' });
+      set({ search: 'ada' });
+    });
+    expect(search()).toEqual({ status: 'open', search: 'ada' });
+    expect(result.current.list.params).toMatchObject({ status: 'open', search: 'ada', page: 1 });
+
+    act(() => result.current.list.set({ status: 'closed' }));
+    expect(search()).toEqual({ status: 'closed', search: 'ada' });
+  });
+
   it('drops empty values and defaults from the URL', () => {
     const { result, search } = renderList('/list?status=open&search=ada&sort=amount');
     act(() => result.current.list.set({ status: null, search: '  ', sort: '-name' }));

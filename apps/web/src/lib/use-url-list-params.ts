@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { LIST_DEBOUNCE_MS } from '@portal/contracts/constants';
@@ -202,15 +202,22 @@ export function useUrlListParams<S extends ListQuerySchema>(schema: S, options: 
   const sentKey = debounced ? settledKey : key;
   const query = useMemo(() => JSON.parse(sentKey) as Partial<ListParams<S>>, [sentKey]);
 
+  // The URL this hook last wrote, and the render's URL it was written over. Two changes before React renders the
+  // first (two selects changed in a row while the router renders the navigation in a transition) must each build on
+  // the one before: merging with the render's `params` would drop the first change.
+  const lastWrite = useRef<{ over: URLSearchParams; next: URLSearchParams } | null>(null);
+
   const set = useCallback(
     (patch: ListPatch<S>, { replace = false }: { replace?: boolean } = {}) => {
-      const merged = { ...params, ...patch } as ListPatch<S>;
+      const base = lastWrite.current?.over === searchParams ? lastWrite.current.next : searchParams;
+      const merged = { ...readListParams(schema, base, urlKeys), ...patch } as ListPatch<S>;
       if (patch.page === undefined) (merged as Record<string, unknown>).page = undefined;
-      const next = writeListParams(schema, searchParams, merged, urlKeys);
-      if (next.toString() === searchParams.toString()) return;
+      const next = writeListParams(schema, base, merged, urlKeys);
+      if (next.toString() === base.toString()) return;
+      lastWrite.current = { over: searchParams, next };
       setSearchParams(next, { replace });
     },
-    [params, schema, searchParams, setSearchParams, urlKeys],
+    [schema, searchParams, setSearchParams, urlKeys],
   );
 
   const setPage = useCallback(
