@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanNotifications, cleanNotificationsQueue, notificationsStore } from '@mantine/notifications';
+import { notificationsStore } from '@mantine/notifications';
 import { initialAuthState, useAuthStore } from '../src/stores/auth-store';
 import { setSocketId } from '../src/lib/http';
 import { clearCookies } from './fetch-mock';
@@ -23,11 +23,9 @@ export function startEachTestSignedOut(): void {
     setSocketId(null);
   });
   afterEach(async () => {
+    // (Toasts are cleared after every web test: test/setup.ts.)
     // A proper sign-out, so whoever follows the session (the realtime connection) lets go before the next test.
     await useAuthStore.getState().signOutLocally(() => undefined);
-    cleanNotifications();
-    cleanNotificationsQueue();
-    notificationsStore.setState({ notifications: [], queue: [], defaultPosition: 'top-right', limit: 5 });
     vi.unstubAllGlobals();
     vi.useRealTimers();
     vi.restoreAllMocks();

@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { cleanNotifications, cleanNotificationsQueue, notificationsStore } from '@mantine/notifications';
 import { i18n } from '../src/i18n/i18n';
+import { CSRF_COOKIE_NAME, CSRF_COOKIE_URL, configureCsrf } from '../src/lib/http';
 
 // The machines are two shared cores: give findBy/waitFor room before calling an answer missing. It costs a passing
 // test nothing (findBy answers as soon as the element shows); at 5 s, a run under a load of 25 failed eight tests.
@@ -12,8 +14,23 @@ import '../src/app/areas';
 // and the console's (console/<area>/<area>-console.tsx), so the catalogue test checks theirs too.
 import '../src/console/console-areas';
 
+// Most web test files share one module graph per worker (vitest.config.ts: the 'web' project does not isolate them).
+// This file runs again before each of them, so what a file set up for itself for its whole length goes back here:
+// a console test file points the HTTP client at the console's session; the app's bell follows the session for the
+// life of the page (it would connect realtime at the next file's sign-in).
+if (process.env.WEB_TESTS_SHARE_MODULES) {
+  configureCsrf({ cookieName: CSRF_COOKIE_NAME, cookieUrl: CSRF_COOKIE_URL });
+  // Imported here only: a file with its own module graph may replace lib/realtime (vi.mock), which must come first.
+  const { stopFollowingSession } = await import('../src/lib/realtime');
+  stopFollowingSession();
+}
+
 afterEach(async () => {
   cleanup();
+  // Toasts live in Mantine's module-level store, which outlives the test (and, in the shared graph, the file).
+  cleanNotifications();
+  cleanNotificationsQueue();
+  notificationsStore.setState({ notifications: [], queue: [], defaultPosition: 'top-right', limit: 5 });
   // Every test starts in English, whatever language the one before switched to.
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
   localStorage.clear();

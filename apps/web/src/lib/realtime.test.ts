@@ -6,6 +6,7 @@ import { getSocketId } from './http';
 import {
   connectRealtime,
   disconnectRealtime,
+  stopFollowingSession,
   followSession,
   listenOnUserChannel,
   onRealtimeReconnect,
@@ -84,7 +85,8 @@ describe('realtime connection', () => {
     fake.FakePusher.instances.length = 0;
     document.cookie = 'XSRF-TOKEN=abc%3D%3D; path=/';
   });
-  afterEach(() => disconnectRealtime());
+  // Each test follows the session anew (followSession does nothing while already following).
+  afterEach(() => stopFollowingSession());
 
   it("connects with the server's settings, Echo's endpoints and namespace, and joins the user's private channel", async () => {
     const api = mockFetch({ 'GET /api/realtime/config': () => jsonResponse(200, config) });
@@ -178,6 +180,31 @@ describe('realtime connection', () => {
     expect(fake.FakePusher.instances[0]!.disconnect).toHaveBeenCalled();
     expect([...latest().channels.keys()]).toEqual(['private-App.Models.User.8']);
 
+    listener(null);
+    expect(latest().disconnect).toHaveBeenCalled();
+  });
+
+  it('stops following the session at the end of the page: the connection closes and a later user connects nobody', async () => {
+    mockFetch({ 'GET /api/realtime/config': () => jsonResponse(200, config) });
+    let listener: (user: { id: number } | null) => void = () => undefined;
+    const unsubscribe = vi.fn();
+    const watch = vi.fn((next: (user: { id: number } | null) => void) => {
+      listener = next;
+      next({ id: 7 });
+      return unsubscribe;
+    });
+    followSession(watch);
+    followSession(watch);
+    expect(watch).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(fake.FakePusher.instances).toHaveLength(1));
+
+    stopFollowingSession();
+    expect(unsubscribe).toHaveBeenCalledTimes(1);
+    expect(latest().disconnect).toHaveBeenCalled();
+
+    followSession(watch);
+    expect(watch).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(fake.FakePusher.instances).toHaveLength(2));
     listener(null);
     expect(latest().disconnect).toHaveBeenCalled();
   });

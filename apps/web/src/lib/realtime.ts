@@ -243,7 +243,7 @@ export function disconnectRealtime(): void {
   if (closing) closing.echo.disconnect();
 }
 
-let following = false;
+let stopFollowing: (() => void) | null = null;
 
 /**
  * Connects whenever a user who may use the portal is signed in and disconnects at sign-out, for the life of the
@@ -256,9 +256,8 @@ export function followSession(
   confirm?: () => Promise<boolean>,
 ): void {
   if (confirm) confirmSession = confirm;
-  if (following) return;
-  following = true;
-  watch((user) => {
+  if (stopFollowing) return;
+  stopFollowing = watch((user) => {
     if (user) {
       void connectRealtime(user.id);
     } else {
@@ -266,6 +265,17 @@ export function followSession(
       disconnectRealtime();
     }
   });
+}
+
+/**
+ * Stops following the session and closes the connection: the end of the page. The web tests share one module graph
+ * between files (vitest.config.ts), and each file starts from here (test/setup.ts).
+ */
+export function stopFollowingSession(): void {
+  stopFollowing?.();
+  stopFollowing = null;
+  confirmSession = null;
+  disconnectRealtime();
 }
 
 /**
