@@ -131,6 +131,11 @@ export default defineConfig({
           include: testDatabaseTests,
           // On the embedded pass, one migrated database that every file's database starts from.
           globalSetup: [`${SERVER_SRC}/test/embedded-template.ts`],
+          // The files of a worker share one module graph: each builds its own app on its own database, and the
+          // server keeps no state in its modules but constants and caches of SQL text. Loading the app's modules
+          // (and PGlite's WebAssembly) once per worker instead of once per file cut this pass from 302 s to 78 s on
+          // PostgreSQL and from 316 s to 196 s on the embedded database (2 cores, idle).
+          isolate: false,
           ...serverProject,
         },
       },

@@ -48,11 +48,12 @@ fi
 # ESLint and tsc each keep one core busy: side by side they take about as long as the longer of the two.
 side_by_side lint "npx eslint . --max-warnings=0" type-check "npm run --silent typecheck"
 
-# Vitest projects (vitest.config.ts): 'contracts', 'web' and 'server' hold the tests that are the same whatever the
-# database, and run once; 'server-db' holds the server test files that open the test database (found from their
-# imports of apps/server/src/test/test-app.ts), and runs on the embedded database and again on PostgreSQL.
+# Vitest projects (vitest.config.ts): 'server-db' holds the server test files that open the test database (found from
+# their imports of apps/server/src/test/test-app.ts), and runs on the embedded database and again on PostgreSQL; every
+# other project ('contracts', 'web', 'web-isolated', 'server') holds tests that are the same whatever the database,
+# and runs once.
 step "tests that run once (contracts, web, server)"
-timed once npx vitest run --project contracts --project web --project server --reporter=default --reporter=json --outputFile="$results_dir/once.json"
+timed once npx vitest run --project '!server-db' --reporter=default --reporter=json --outputFile="$results_dir/once.json"
 
 step "API tests on the embedded database (PGlite)"
 TEST_DATABASE_URL= timed embedded npx vitest run --project server-db --reporter=default --reporter=json --outputFile="$results_dir/server-db-embedded.json"
