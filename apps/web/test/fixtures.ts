@@ -1,5 +1,6 @@
 import type { User } from '@portal/contracts/session';
 import type { Paginated } from '@portal/contracts/pagination';
+import type { Notification } from '@portal/contracts/notifications';
 
 /** A user as GET /api/user answers it; `overrides` replace top-level fields, `profile` parts of partner_profile. */
 export function makeUser(
@@ -50,5 +51,23 @@ export function paginated<Row>(rows: Row[], { total = rows.length, current = 1, 
     per_page: perPage,
     from,
     to: from === null ? null : from + rows.length - 1,
+  };
+}
+
+let notificationSequence = 0;
+
+/** A notification as the notification centre's API answers it: unread, no link, a new id each time. */
+export function makeNotification(overrides: Partial<Notification> = {}): Notification {
+  notificationSequence += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(notificationSequence).padStart(12, '0')}`,
+    type: 'message',
+    title: `Notice ${notificationSequence}`,
+    body: `Body ${notificationSequence}`,
+    link: null,
+    data: {},
+    read_at: null,
+    created_at: new Date().toISOString(),
+    ...overrides,
   };
 }

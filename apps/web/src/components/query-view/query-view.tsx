@@ -4,15 +4,31 @@
  * then the data.
  */
 import type { ReactNode } from 'react';
-import { Alert, Button } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 
-export function LoadFailedAlert({ title, retryLabel, onRetry, retrying }: { title: string; retryLabel: string; onRetry: () => void; retrying: boolean }) {
+export function LoadFailedAlert({
+  title,
+  message,
+  retryLabel,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  /** What the reader can do about it (check the connection…), above the button. */
+  message?: ReactNode;
+  retryLabel: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
   return (
     <Alert color="red" variant="light" role="alert" title={title}>
-      <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
-        {retryLabel}
-      </Button>
+      <Stack gap="xs" align="flex-start">
+        {message ? <Text size="sm">{message}</Text> : null}
+        <Button size="xs" variant="light" color="red" onClick={onRetry} loading={retrying}>
+          {retryLabel}
+        </Button>
+      </Stack>
     </Alert>
   );
 }

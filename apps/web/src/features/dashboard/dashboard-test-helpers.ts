@@ -1,8 +1,7 @@
 import type { BookingRow } from '@portal/contracts/bookings';
 import type { BookingKpis, DashboardActions, EarningsKpis, ResolvedRange } from '@portal/contracts/dashboard';
-import type { Notification } from '@portal/contracts/notifications';
 import type { User } from '@portal/contracts/session';
-import { paginated } from '../../../test/fixtures';
+import { makeNotification, paginated } from '../../../test/fixtures';
 import { jsonResponse, mockFetch, type MockHandler, type RecordedRequest } from '../../../test/fetch-mock';
 
 /** Test helpers only: the dashboard's API, answered as the server would. */
@@ -98,21 +97,6 @@ export function makeBooking(overrides: Partial<BookingRow> = {}): BookingRow {
     ticket: { assignee: null },
     medical_service_provider_service_detail: { medical_service_provider_service: { name: 'MRI scan' } },
     specialty: null,
-    ...overrides,
-  };
-}
-
-export function makeNotification(overrides: Partial<Notification> = {}): Notification {
-  sequence += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
-    type: 'booking.created',
-    title: `Notice ${sequence}`,
-    body: `Body ${sequence}`,
-    link: null,
-    data: {},
-    read_at: null,
-    created_at: new Date().toISOString(),
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconBriefcase, IconBuildingCommunity, IconUsersGroup } from '@tabler/icons-react';
 import { DEFAULT_INDUSTRY } from '@portal/contracts/constants';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useText } from '../../../i18n/i18n';
 import { useDashboardProfile } from '../api/get-dashboard-profile';
 
@@ -46,14 +47,13 @@ export function ProfileStrip() {
 
   if (profile.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{shared('errors.checkConnection')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-            {shared('errors.tryAgain')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailedAlert
+        title={t('loadFailed')}
+        message={shared('errors.checkConnection')}
+        retryLabel={shared('errors.tryAgain')}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
     );
   }
 

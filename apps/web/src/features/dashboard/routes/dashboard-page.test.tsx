@@ -4,14 +4,14 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { NOTIFICATION_EVENTS } from '@portal/contracts/notifications';
 import type { PartnerRole } from '@portal/contracts/partner-roles';
-import { makeUser, paginated } from '../../../../test/fixtures';
+import { makeNotification, makeUser, paginated } from '../../../../test/fixtures';
 import { jsonResponse } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
 import type { createRealtimeStub } from '../../../../test/realtime-stub';
 import { startEachTestSignedOut } from '../../../../test/session';
 import { changeLocale } from '../../../i18n/i18n';
 import { useAuthStore } from '../../../stores/auth-store';
-import { CARD_URLS, makeBooking, makeBookingKpis, makeEarningsKpis, makeNotification, mockDashboardApi, queryOf } from '../dashboard-test-helpers';
+import { CARD_URLS, makeBooking, makeBookingKpis, makeEarningsKpis, mockDashboardApi, queryOf } from '../dashboard-test-helpers';
 import { cardWidths } from './dashboard-page';
 
 /** lib/realtime without a socket: `realtime.stub.emit` delivers an event to what the page listens for. */
@@ -31,6 +31,16 @@ function signIn(role: PartnerRole = 'owner') {
 }
 
 const setupUser = () => userEvent.setup({ delay: null });
+
+/** Once the figures are in: Custom, then the date-range widget's dialog, on its typed (Custom Monthly) view. */
+async function openCustomDates(user: ReturnType<typeof setupUser>): Promise<HTMLElement> {
+  await within(await screen.findByRole('region', { name: 'Bookings' })).findByText('12');
+  await user.click(screen.getByRole('radio', { name: 'Custom' }));
+  await user.click(screen.getByRole('button', { name: 'Custom dates: Choose dates' }));
+  const dialog = screen.getByRole('dialog', { name: /^Custom dates: / });
+  await user.click(within(dialog).getByRole('button', { name: 'Custom Monthly' }));
+  return dialog;
+}
 
 describe('dashboard', () => {
   it('greets the partner and shows what the server says about them, not the stored copy', async () => {
@@ -152,12 +162,7 @@ describe('dashboard range', () => {
     const api = mockDashboardApi(signIn());
     const user = setupUser();
     const view = renderApp('/');
-    await within(await screen.findByRole('region', { name: 'Bookings' })).findByText('12');
-
-    await user.click(screen.getByRole('radio', { name: 'Custom' }));
-    await user.click(screen.getByRole('button', { name: 'Custom dates: Choose dates' }));
-    const dialog = screen.getByRole('dialog', { name: /^Custom dates: / });
-    await user.click(within(dialog).getByRole('button', { name: 'Custom Monthly' }));
+    const dialog = await openCustomDates(user);
     await user.type(within(dialog).getByLabelText('Start date'), '3 Mar 2026');
     await user.type(within(dialog).getByLabelText('End date'), '20 Mar 2026');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
@@ -172,12 +177,7 @@ describe('dashboard range', () => {
     const api = mockDashboardApi(signIn());
     const user = setupUser();
     const view = renderApp('/');
-    await within(await screen.findByRole('region', { name: 'Bookings' })).findByText('12');
-
-    await user.click(screen.getByRole('radio', { name: 'Custom' }));
-    await user.click(screen.getByRole('button', { name: 'Custom dates: Choose dates' }));
-    const dialog = screen.getByRole('dialog', { name: /^Custom dates: / });
-    await user.click(within(dialog).getByRole('button', { name: 'Custom Monthly' }));
+    const dialog = await openCustomDates(user);
     await user.type(within(dialog).getByLabelText('Start date'), '1 Jan 2020');
     await user.type(within(dialog).getByLabelText('End date'), '20 Mar 2026');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));

@@ -6,7 +6,8 @@ import { Outlet, type RouteObject } from 'react-router';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
 import type { createRealtimeStub } from '../../../../test/realtime-stub';
-import { makeNotification, page } from '../notifications-test-helpers';
+import { makeNotification } from '../../../../test/fixtures';
+import { page } from '../notifications-test-helpers';
 import { NotificationBell } from './notification-bell';
 
 const realtime = vi.hoisted(() => ({ stub: null as ReturnType<typeof createRealtimeStub> | null }));

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
-import { makeNotification, page } from '../notifications-test-helpers';
+import { makeNotification } from '../../../../test/fixtures';
+import { page } from '../notifications-test-helpers';
 import { notificationsEn } from '../notifications-messages';
 import { NotificationsPage } from './notifications-page';
 
