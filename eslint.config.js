@@ -244,6 +244,11 @@ export default tseslint.config(
           selector: `Property[key.name=/${TEXT_PROP_PATTERN}/] > ${node}[value${node === 'Literal' ? '' : '.raw'}=${TEXT_VALUE}]${OUTSIDE_CATALOGUES}`,
           message: 'A text a person reads comes from a catalogue (useText / sharedText), not a literal.',
         })),
+        {
+          // Mantine's Loader is a bare <span>: a name on it is an ARIA attribute axe refuses (aria-prohibited-attr).
+          selector: "JSXOpeningElement[name.name='Loader'] > JSXAttribute[name.name='aria-label']",
+          message: 'A Loader is not named: hide it (aria-hidden) and say what is loading in text, in a role="status" around it.',
+        },
       ],
     },
   },

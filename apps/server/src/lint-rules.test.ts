@@ -250,4 +250,11 @@ export const OPTIONS = [{ value: 'paid', label: t('invoicePaid') }, { value: 'un
       LITERAL,
     );
   });
+
+  it('refuses a name on a Loader (a bare span to axe), and lets a hidden one beside its text through', async () => {
+    const header = `import { Loader, VisuallyHidden } from '@mantine/core';\ndeclare function t(key: string): string;\n`;
+    expect(await reported(file, `${header}export const Busy = () => <Loader aria-label={t('loading')} />;\n`)).toContain(LABEL);
+    const hidden = `${header}export const Busy = () => <div role="status"><Loader aria-hidden="true" /><VisuallyHidden>{t('loading')}</VisuallyHidden></div>;\n`;
+    expect(await reported(file, hidden)).not.toContain(LABEL);
+  });
 });

@@ -64,7 +64,9 @@ export function RecipientPicker({ kind, value, onChange, error }: RecipientPicke
           onBlur={() => combobox.closeDropdown()}
           error={error}
           errorProps={{ role: 'alert' }}
-          rightSection={query.isFetching ? <Loader size={14} aria-label={t('searching')} /> : null}
+          /* The list below says "Searching…" when it has nothing yet; the spinner only shows it. */
+          rightSection={query.isFetching ? <Loader size={14} aria-hidden="true" /> : null}
+          aria-busy={query.isFetching}
         />
       </Combobox.Target>
       <Combobox.Dropdown>

@@ -95,8 +95,9 @@ export function NotificationBell() {
         <Divider />
         <Box mah={380} style={{ overflowY: 'auto' }}>
           {latest.isPending ? (
-            <Group justify="center" p="lg">
-              <Loader size="sm" aria-label={t('loading')} />
+            <Group justify="center" p="lg" role="status">
+              <Loader size="sm" aria-hidden="true" />
+              <VisuallyHidden>{t('loading')}</VisuallyHidden>
             </Group>
           ) : latest.isError ? (
             <Text size="sm" c="red" p="md" role="alert">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { STORAGE_KEYS } from '@portal/contracts/constants';
 import { normaliseReferralCode, REFERRAL_REMEMBER_DAYS } from '@portal/contracts/referral-details';
@@ -46,8 +46,9 @@ export function ReferralLandingPage() {
   let content;
   if (resolution.isPending) {
     content = (
-      <Center py="xl" aria-busy="true">
-        <Loader aria-label={t('landing.checking')} />
+      <Center py="xl" aria-busy="true" role="status">
+        <Loader aria-hidden="true" />
+        <VisuallyHidden>{t('landing.checking')}</VisuallyHidden>
       </Center>
     );
   } else if (resolved) {
