@@ -169,6 +169,8 @@ const TEXT_PROPS = ['label', 'aria-label', 'placeholder', 'title', 'alt', 'descr
 const TEXT_PROP_PATTERN = `^(${TEXT_PROPS.join('|')}|tooltip_message|.*(Label|Text|Message|Title))$`;
 const TEXT_VALUE = '/^[A-Z][a-z]|\\s[A-Za-z]{2,}|[A-Za-z]{2,}\\s/';
 const OUTSIDE_CATALOGUES = ':not(VariableDeclarator[id.name=/(En|Ar)$/] *)';
+// Components that render a bare <div> or <span> (the generic role, which takes no name) unless given a role.
+const UNNAMEABLE_ELEMENTS = '^(div|span|Box|Group|Stack|SimpleGrid|Paper|Skeleton|Loader|Center|Flex)$';
 const NO_LITERAL_TEXT = {
   mode: 'jsx-only',
   'jsx-attributes': { include: [TEXT_PROP_PATTERN] },
@@ -245,9 +247,11 @@ export default tseslint.config(
           message: 'A text a person reads comes from a catalogue (useText / sharedText), not a literal.',
         })),
         {
-          // Mantine's Loader is a bare <span>: a name on it is an ARIA attribute axe refuses (aria-prohibited-attr).
-          selector: "JSXOpeningElement[name.name='Loader'] > JSXAttribute[name.name='aria-label']",
-          message: 'A Loader is not named: hide it (aria-hidden) and say what is loading in text, in a role="status" around it.',
+          // A <div> or <span> without a role (Mantine's Loader, Skeleton, Stack, Group, Box…) cannot carry a name:
+          // axe refuses the attribute (aria-prohibited-attr) and screen readers do not read it. What is loading is said
+          // in text (LoadingPlaceholder, or a role="status" beside a hidden Loader).
+          selector: `JSXOpeningElement[name.name=/${UNNAMEABLE_ELEMENTS}/]:not(:has(JSXAttribute[name.name=/^(role|component)$/])) > JSXAttribute[name.name=/^aria-(label|labelledby)$/]`,
+          message: 'This element has no role, so a name on it is neither allowed nor read: say what is loading in text (LoadingPlaceholder), or give it a role that takes a name.',
         },
       ],
     },

@@ -251,10 +251,23 @@ export const OPTIONS = [{ value: 'paid', label: t('invoicePaid') }, { value: 'un
     );
   });
 
-  it('refuses a name on a Loader (a bare span to axe), and lets a hidden one beside its text through', async () => {
-    const header = `import { Loader, VisuallyHidden } from '@mantine/core';\ndeclare function t(key: string): string;\n`;
-    expect(await reported(file, `${header}export const Busy = () => <Loader aria-label={t('loading')} />;\n`)).toContain(LABEL);
-    const hidden = `${header}export const Busy = () => <div role="status"><Loader aria-hidden="true" /><VisuallyHidden>{t('loading')}</VisuallyHidden></div>;\n`;
-    expect(await reported(file, hidden)).not.toContain(LABEL);
+  it.each([
+    ['a Loader (a bare span)', `<Loader aria-label={t('loading')} />`],
+    ['a Skeleton (a bare div)', `<Skeleton h={120} aria-busy="true" aria-label={t('loading')} />`],
+    ['a Stack of skeletons', `<Stack gap="sm" aria-busy="true" aria-labelledby="heading"><Skeleton h={20} /></Stack>`],
+    ['a div', `<div aria-label={t('loading')} />`],
+  ])('refuses a name on %s, an element without a role (axe: aria-prohibited-attr)', async (_what, element) => {
+    const header = `import { Loader, Skeleton, Stack } from '@mantine/core';\ndeclare function t(key: string): string;\n`;
+    expect(await reported(file, `${header}export const Busy = () => ${element};\n`)).toContain(LABEL);
+  });
+
+  it.each([
+    ['a hidden Loader beside its text', `<div role="status"><Loader aria-hidden="true" /><VisuallyHidden>{t('loading')}</VisuallyHidden></div>`],
+    ['a LoadingPlaceholder', `<LoadingPlaceholder label={t('loading')}><Skeleton h={120} /></LoadingPlaceholder>`],
+    ['a box given a role', `<Stack role="group" aria-label={t('loading')}><Skeleton h={20} /></Stack>`],
+    ['a box rendered as a list', `<Stack component="ul" aria-label={t('loading')} />`],
+  ])('lets %s through', async (_what, element) => {
+    const header = `import { Loader, Skeleton, Stack, VisuallyHidden } from '@mantine/core';\nimport { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';\ndeclare function t(key: string): string;\n`;
+    expect(await reported(file, `${header}export const Busy = () => ${element};\n`)).not.toContain(LABEL);
   });
 });

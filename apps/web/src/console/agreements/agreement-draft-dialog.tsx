@@ -7,6 +7,7 @@ import { notifySuccess } from '../../lib/notify';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
 import { useAgreementPreview, useAgreementWrite } from './agreements-api';
 import classes from './agreements.module.css';
+import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
 
 interface DraftValues extends Record<string, unknown> {
   kind: 'template' | 'individual';
@@ -139,7 +140,7 @@ export function AgreementDraftDialog({ mode, options, onClose }: { mode: DraftMo
             </Tabs.Panel>
             <Tabs.Panel value="preview" pt="xs">
               {preview.isPending ? (
-                <Skeleton h={200} aria-busy="true" aria-label={t('form.previewLoading')} />
+                <LoadingPlaceholder label={t('form.previewLoading')}><Skeleton h={200} /></LoadingPlaceholder>
               ) : preview.isError ? (
                 <Text c="red" size="sm" role="alert">
                   {t('form.previewFailed')}

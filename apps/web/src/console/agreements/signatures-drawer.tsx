@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Drawer, Skeleton, Table, Text } from '@mantine/core';
+import { Badge, Button, Drawer, Skeleton, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ConsoleAgreementRow } from '@portal/contracts/console-agreements';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { notifyError } from '../../lib/notify';
 import { downloadSignature, useSignatures } from './agreements-api';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 
 /** Who signed an agreement and who has not, with each signer, time, IP and signed PDF. */
 export function SignaturesDrawer({ agreement, onClose }: { agreement: ConsoleAgreementRow; onClose: () => void }) {
@@ -16,11 +17,7 @@ export function SignaturesDrawer({ agreement, onClose }: { agreement: ConsoleAgr
   if (signatures.isPending) body = <Skeleton h={160} aria-busy="true" />;
   else if (signatures.isError) {
     body = (
-      <Alert color="red" variant="light" role="alert" title={t('signaturesDrawer.loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void signatures.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('signaturesDrawer.loadFailed')} retryLabel={t('retry')} onRetry={() => void signatures.refetch()} retrying={signatures.isFetching} />
     );
   } else {
     body = (

@@ -10,6 +10,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { QueryView } from '../../components/query-view/query-view';
 import { isHttpError } from '../../lib/http';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
+import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
 
 /** The drawer itself: from the right, the whole width of a phone. */
 export function DetailDrawer({ title, closeLabel, onClose, children }: { title: string; closeLabel: string; onClose: () => void; children: ReactNode }) {
@@ -35,7 +36,7 @@ export function DrawerSection({ id, title, children }: { id: string; title: stri
 
 export function DrawerLoad<Data>({ query, loadingLabel, failedTitle, retryLabel, children }: { query: UseQueryResult<Data>; loadingLabel: string; failedTitle: string; retryLabel: string; children: (data: Data) => ReactNode }) {
   return (
-    <QueryView query={query} loading={<Skeleton h={240} aria-busy="true" aria-label={loadingLabel} />} failedTitle={failedTitle} retryLabel={retryLabel}>
+    <QueryView query={query} loading={<LoadingPlaceholder label={loadingLabel}><Skeleton h={240} /></LoadingPlaceholder>} failedTitle={failedTitle} retryLabel={retryLabel}>
       {children}
     </QueryView>
   );

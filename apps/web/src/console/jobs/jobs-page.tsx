@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Code, Group, Loader, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Loader, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
 import type { FailedJob, JobsOverview, QueueSummary } from '@portal/contracts/console-jobs';
 import { DataTable } from '../../components/data-table/data-table';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/http';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { useFailedJobs, useJobsOverview, useRetryJob } from './jobs-api';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 
 const STATES = ['queued', 'active', 'retrying', 'failed', 'completed'] as const satisfies readonly (keyof QueueSummary)[];
 
@@ -58,14 +59,7 @@ export function JobsPage() {
               <Loader size="sm" aria-hidden />
             </Group>
           ) : overview.isError && !overview.data ? (
-            <Alert color="red" role="alert">
-              <Group justify="space-between">
-                <Text size="sm">{errorMessage(overview.error, t('loadFailed'))}</Text>
-                <Button size="xs" variant="default" onClick={() => void overview.refetch()}>
-                  {t('retry')}
-                </Button>
-              </Group>
-            </Alert>
+            <LoadFailedAlert title={errorMessage(overview.error, t('loadFailed'))} retryLabel={t('retry')} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
           ) : (
             <QueuesTable queues={overview.data?.queues ?? []} onShowFailed={(name) => failed.list.set({ name })} />
           )}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, List, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import type { PageSize } from '@portal/contracts/constants';
 import { operatorCan } from '@portal/contracts/operator-permissions';
@@ -16,6 +16,7 @@ import { ChangeTierDialog, FreezeTierDialog } from './agent-tier-dialogs';
 import type { partnerTiersConsoleEn } from './partner-tiers-messages';
 import { TierDialog } from './tier-dialog';
 import { useTiers } from './tiers-api';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 
 type Texts = TranslateFn<typeof partnerTiersConsoleEn>;
 
@@ -105,11 +106,7 @@ export function TiersPage() {
     );
   } else if (tiers.isError) {
     tiersBody = (
-      <Alert color="red" variant="light" role="alert" title={t('tiersLoadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void tiers.refetch()} loading={tiers.isFetching}>
-          {t('retry')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('tiersLoadFailed')} retryLabel={t('retry')} onRetry={() => void tiers.refetch()} retrying={tiers.isFetching} />
     );
   } else if (tierList.length === 0) {
     tiersBody = <Text size="sm">{t('noTiers')}</Text>;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Button, Group, List, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import { consolePartnerReferralCodeSchema, consolePartnerReferralCodeUrl } from '@portal/contracts/referral-details';
@@ -10,6 +10,8 @@ import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { RecordField } from '../components/record-page';
 import { useOperator } from '../session/require-operator';
 import './partner-referral-code-messages';
+import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 
 /**
  * The partner page's Referral code section: the partner's current code and link, the retired codes that still work,
@@ -30,14 +32,10 @@ export function PartnerReferralCode({ partnerId }: { partnerId: number }) {
   const mayRegenerate = operatorCan(operator.role, 'partners.manage');
 
   let body;
-  if (referral.isPending) body = <Skeleton h={48} aria-busy="true" aria-label={t('loading')} />;
+  if (referral.isPending) body = <LoadingPlaceholder label={t('loading')}><Skeleton h={48} /></LoadingPlaceholder>;
   else if (referral.isError)
     body = (
-      <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void referral.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void referral.refetch()} retrying={referral.isFetching} />
     );
   else if (!referral.data.code) body = <Text c="dimmed">{t('none')}</Text>;
   else

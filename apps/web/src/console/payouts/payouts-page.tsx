@@ -20,6 +20,7 @@ import { DownloadError } from '../../lib/download';
 import { notifyError } from '../../lib/notify';
 import { downloadBankFile, usePayoutRun, usePayoutSchedules } from './payouts-api';
 import { ScheduleDialog } from './schedule-dialog';
+import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
 
 /**
  * /console/payouts (docs/earnings.md): each currency's schedule (minimum, day, what waits, the next run) and every
@@ -60,10 +61,10 @@ function Schedules({ mayManage }: { mayManage: boolean }) {
 
   let body;
   if (schedules.isPending) {
-    body = <Skeleton h={120} radius="md" aria-busy="true" aria-label={t('schedules.loading')} />;
+    body = <LoadingPlaceholder label={t('schedules.loading')}><Skeleton h={120} radius="md" /></LoadingPlaceholder>;
   } else if (schedules.isError) {
     body = (
-<LoadFailedAlert title={t('schedules.loadFailed')} retryLabel={t('retry')} onRetry={() => void schedules.refetch()} retrying={schedules.isFetching} />
+      <LoadFailedAlert title={t('schedules.loadFailed')} retryLabel={t('retry')} onRetry={() => void schedules.refetch()} retrying={schedules.isFetching} />
     );
   } else if (schedules.data.schedules.length === 0) {
     body = <Text size="sm">{t('schedules.empty')}</Text>;

@@ -9,6 +9,7 @@ import { notifySuccess } from '../../lib/notify';
 import { errorsFromIssues, fieldErrorsOf, submitErrorMessage } from '../../lib/use-zod-form';
 import { http } from '../../lib/http';
 import { localizeValidationMessage } from '../../i18n/validation-messages';
+import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
 
 const seatsSchema = z.object({ seat_limit: z.number().int(), seats_used: z.number().int() });
 const seatsUrl = (agentId: number) => `${REFERRAL_AGENTS_URL}/${agentId}/seats`;
@@ -56,7 +57,7 @@ export function SeatLimitPanel({ agentId }: { agentId: number }) {
           {t('seats.description')}
         </Text>
         {seats.isPending ? (
-          <Skeleton height={60} aria-label={t('seats.loading')} />
+          <LoadingPlaceholder label={t('seats.loading')}><Skeleton height={60} /></LoadingPlaceholder>
         ) : seats.isError || !seats.data ? (
           // Not an alert: the rest of the page works, and a missing figure is not urgent.
           <Text size="sm" c="red.8">

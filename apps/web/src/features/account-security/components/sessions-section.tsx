@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconDevices } from '@tabler/icons-react';
 import type { SecuritySession } from '@portal/contracts/account-security';
 import { useFormat } from '../../../i18n/format';
@@ -9,6 +9,7 @@ import { submitErrorMessage } from '../../../lib/use-zod-form';
 import { useEndSession, useSecuritySessions, useSignOutOthers } from '../api/account-security-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { deviceLabel } from './device-label';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 const ICONS = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tablet: IconDeviceTablet, other: IconDevices } as const;
 
@@ -48,11 +49,7 @@ export function SessionsSection() {
             <Text size="sm">{t('sessionsLoading')}</Text>
           </Group>
         ) : sessions.isError ? (
-          <Alert color="red" role="alert" title={t('sessionsFailed')}>
-            <Button size="xs" variant="default" onClick={() => void sessions.refetch()}>
-              {t('retry')}
-            </Button>
-          </Alert>
+          <LoadFailedAlert title={t('sessionsFailed')} retryLabel={t('retry')} onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
         ) : (
           <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('sessionsListLabel')}>
             {rows.map((session) => {

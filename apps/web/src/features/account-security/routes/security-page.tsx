@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ProfileTabs } from '../../../components/profile-tabs/profile-tabs';
 import { useText } from '../../../i18n/i18n';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -6,6 +6,7 @@ import { useSecurityOverview } from '../api/account-security-api';
 import { ActivitySection } from '../components/activity-section';
 import { SessionsSection } from '../components/sessions-section';
 import { TwoFactorSection } from '../components/two-factor-section';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /** /profile/security: two-factor, the signed-in devices and the security activity of the signed-in member. */
 export function SecurityPage() {
@@ -27,11 +28,7 @@ export function SecurityPage() {
           <Text size="sm">{t('loading')}</Text>
         </Group>
       ) : overview.isError ? (
-        <Alert color="red" role="alert" title={t('loadFailed')}>
-          <Button size="xs" variant="default" onClick={() => void overview.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <LoadFailedAlert title={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
       ) : (
         <TwoFactorSection overview={overview.data} email={email} />
       )}

@@ -14,6 +14,8 @@ import { useAgreement, useSignAgreement } from '../api/agreements-api';
 import { AgreementStatusBadge } from './agreement-status-badge';
 import { SignedPdfButton } from './signed-pdf-button';
 import classes from './agreement-reader.module.css';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /**
  * An agreement to read and, for an owner, to sign (issue 15): the full text in a scrollable region that must be read
@@ -28,21 +30,21 @@ export function AgreementReader({ id, onClose }: { id: number; onClose: () => vo
   let body;
   if (agreement.isPending) {
     body = (
-      <Stack gap="sm" aria-busy="true" aria-label={t('loading')}>
-        <Skeleton h={20} w="60%" />
-        <Skeleton h={220} />
-      </Stack>
+      <LoadingPlaceholder label={t('loading')}>
+        <Stack gap="sm">
+          <Skeleton h={20} w="60%" />
+          <Skeleton h={220} />
+        </Stack>
+      </LoadingPlaceholder>
     );
   } else if (agreement.isError) {
     const missing = agreement.error instanceof HttpError && agreement.error.status === 404;
     body = (
-      <Alert color="red" variant="light" role="alert" title={missing ? t('reader.notFound') : t('reader.loadFailed')}>
-        {missing ? null : (
-          <Button size="xs" variant="light" color="red" onClick={() => void agreement.refetch()} loading={agreement.isFetching}>
-            {t('tryAgain')}
-          </Button>
-        )}
-      </Alert>
+      missing ? (
+        <Alert color="red" variant="light" role="alert" title={t('reader.notFound')} />
+      ) : (
+        <LoadFailedAlert title={t('reader.loadFailed')} retryLabel={t('tryAgain')} onRetry={() => void agreement.refetch()} retrying={agreement.isFetching} />
+      )
     );
   } else {
     body = <ReaderBody agreement={agreement.data} />;

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { AgreementSummary } from '@portal/contracts/agreements';
 import { useFormat } from '../../../i18n/format';
@@ -7,6 +7,8 @@ import { useAgreements } from '../api/agreements-api';
 import { AgreementReader } from '../components/agreement-reader';
 import { AgreementStatusBadge } from '../components/agreement-status-badge';
 import { SignedPdfButton } from '../components/signed-pdf-button';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /** The reader's agreement in the URL (`?agreement=12`), so a notification or the banner can open it. */
 export function useOpenAgreement(): [number | null, (id: number | null) => void] {
@@ -75,18 +77,16 @@ export function AgreementList({ filter, emptyText }: { filter: (agreement: Agree
   let body;
   if (agreements.isPending) {
     body = (
-      <Stack gap="sm" aria-busy="true" aria-label={t('loading')}>
-        <Skeleton h={96} radius="md" />
-        <Skeleton h={96} radius="md" />
-      </Stack>
+      <LoadingPlaceholder label={t('loading')}>
+        <Stack gap="sm">
+          <Skeleton h={96} radius="md" />
+          <Skeleton h={96} radius="md" />
+        </Stack>
+      </LoadingPlaceholder>
     );
   } else if (agreements.isError) {
     body = (
-      <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void agreements.refetch()} loading={agreements.isFetching}>
-          {t('tryAgain')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('loadFailed')} retryLabel={t('tryAgain')} onRetry={() => void agreements.refetch()} retrying={agreements.isFetching} />
     );
   } else {
     const shown = agreements.data.agreements.filter(filter);

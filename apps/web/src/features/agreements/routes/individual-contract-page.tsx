@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
@@ -8,6 +8,8 @@ import { AgreementReader } from '../components/agreement-reader';
 import { AgreementStatusBadge } from '../components/agreement-status-badge';
 import { SignedPdfButton } from '../components/signed-pdf-button';
 import { useOpenAgreement } from './agreements-page';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /**
  * /individual-contract (spec §2; issue 15): the terms negotiated for the agent: its dates, its acceptance, the rates
@@ -22,14 +24,10 @@ export function IndividualContractPage() {
 
   let body;
   if (contract.isPending) {
-    body = <Skeleton h={220} radius="md" aria-busy="true" aria-label={t('loading')} />;
+    body = <LoadingPlaceholder label={t('loading')}><Skeleton h={220} radius="md" /></LoadingPlaceholder>;
   } else if (contract.isError) {
     body = (
-      <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void contract.refetch()} loading={contract.isFetching}>
-          {t('tryAgain')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('loadFailed')} retryLabel={t('tryAgain')} onRetry={() => void contract.refetch()} retrying={contract.isFetching} />
     );
   } else if (!contract.data.contract) {
     body = (

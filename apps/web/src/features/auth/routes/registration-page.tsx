@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Grid, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Grid, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { registrationRequestSchema } from '@portal/contracts/auth';
 import { useText } from '../../../i18n/i18n';
 import { AUTH_MESSAGES } from '../../../lib/auth-messages';
@@ -14,6 +14,7 @@ import { PasswordField } from '../components/password-field';
 import { PasswordRules } from '../components/password-rules';
 import { defaultPhoneCountry, toE164 } from '../components/phone-countries';
 import { PhoneCountrySelect } from '../components/phone-country-select';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 interface RegistrationValues extends Record<string, unknown> {
   first_name: string;
@@ -110,14 +111,7 @@ export function RegistrationPage() {
             </Grid.Col>
           </Grid>
           {options.isError ? (
-            <Alert color="red" variant="light" role="alert" title={t('registration.optionsFailed')}>
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{shared('errors.checkConnection')}</Text>
-                <Button size="xs" variant="light" color="red" onClick={() => void options.refetch()}>
-                  {shared('errors.tryAgain')}
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadFailedAlert title={t('registration.optionsFailed')} message={shared('errors.checkConnection')} retryLabel={shared('errors.tryAgain')} onRetry={() => void options.refetch()} retrying={options.isFetching} />
           ) : null}
           <Select
             label={t('registration.partnerType')}

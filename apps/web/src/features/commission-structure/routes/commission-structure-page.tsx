@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, List, NativeSelect, Paper, Select, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, List, NativeSelect, Paper, Select, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import {
   COMMISSION_SEARCH_MAX_LENGTH,
@@ -17,6 +17,8 @@ import { countryName } from '../../../lib/country-names';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 import { useCommissionFilters, useUpcomingRateChanges } from '../api/commission-structure-api';
 import { exportCommissionStructure } from '../api/export-commission-structure';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /**
  * /commission-structure: the partner's own effective rates (one per facility × service, as the rate card's most
@@ -207,18 +209,16 @@ function UpcomingChanges() {
   let body;
   if (upcoming.isPending) {
     body = (
-      <Stack gap="xs" aria-busy="true" aria-label={t('upcoming.loading')}>
-        <Skeleton h={18} w="70%" />
-        <Skeleton h={18} w="55%" />
-      </Stack>
+      <LoadingPlaceholder label={t('upcoming.loading')}>
+        <Stack gap="xs">
+          <Skeleton h={18} w="70%" />
+          <Skeleton h={18} w="55%" />
+        </Stack>
+      </LoadingPlaceholder>
     );
   } else if (upcoming.isError) {
     body = (
-      <Alert color="red" variant="light" role="alert" title={t('upcoming.loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void upcoming.refetch()} loading={upcoming.isFetching}>
-          {t('upcoming.tryAgain')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('upcoming.loadFailed')} retryLabel={t('upcoming.tryAgain')} onRetry={() => void upcoming.refetch()} retrying={upcoming.isFetching} />
     );
   } else if (upcoming.data.changes.length === 0) {
     body = <Text size="sm">{t('upcoming.none', { days: upcoming.data.horizon_days })}</Text>;

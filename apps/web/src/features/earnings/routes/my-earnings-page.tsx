@@ -18,6 +18,7 @@ import { useAuthStore, userCan } from '../../../stores/auth-store';
 import { useEarningsFacilities, useEarningsMonthly, useEarningsSummary, useEarningsTotals, useLiveEarnings } from '../api/earnings-api';
 import { exportEarnings } from '../api/export-earnings';
 import { PayoutsSection } from '../components/payouts-section';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
 
 // Four hues far apart on the wheel, so that stacked bars read apart (teal beside green did not).
 const STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', approved: 'cyan', in_payout: 'indigo', paid: 'green', reversed: 'gray' };
@@ -64,16 +65,18 @@ function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, curre
   const summary = useEarningsSummary();
   if (summary.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} aria-busy="true" aria-label={t('cards.loading')}>
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} h={92} radius="md" />
-        ))}
-      </SimpleGrid>
+      <LoadingPlaceholder label={t('cards.loading')}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          {[0, 1, 2, 3].map((index) => (
+            <Skeleton key={index} h={92} radius="md" />
+          ))}
+        </SimpleGrid>
+      </LoadingPlaceholder>
     );
   }
   if (summary.isError) {
     return (
-<LoadFailedAlert title={t('cards.loadFailed')} retryLabel={t('cards.tryAgain')} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
+      <LoadFailedAlert title={t('cards.loadFailed')} retryLabel={t('cards.tryAgain')} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
     );
   }
   if (summary.data.balances.length === 0) {
@@ -247,7 +250,7 @@ function MonthlyChart({ currencies }: { currencies: string[] }) {
           </Group>
         </Group>
         {monthly.isPending ? (
-          <Skeleton h={260} aria-busy="true" aria-label={t('chart.loading')} />
+          <LoadingPlaceholder label={t('chart.loading')}><Skeleton h={260} /></LoadingPlaceholder>
         ) : monthly.isError ? (
           <Alert color="red" variant="light" role="alert" title={t('chart.loadFailed')} />
         ) : !data || shown === null || grand === 0 ? (

@@ -13,6 +13,7 @@ import { useLiveFeedback } from '../api/use-live-feedback';
 import { AttachmentPicker, fileSize } from '../components/attachment-picker';
 import { useAttachments } from '../components/use-attachments';
 import { FeedbackStatusBadge } from '../components/feedback-status-badge';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 function MessageCard({ threadId, message }: { threadId: number; message: FeedbackMessage }) {
   const t = useText('feedback');
@@ -128,16 +129,13 @@ export function FeedbackThreadPage() {
         <Title order={1} size="h2">
           {t('threadTitle')}
         </Title>
-        <Alert color={missing ? 'gray' : 'red'} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text>{missing ? t('threadNotFound') : t('threadLoadFailed')}</Text>
-            {missing ? null : (
-              <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-                {t('retry')}
-              </Button>
-            )}
-          </Stack>
-        </Alert>
+        {missing ? (
+          <Alert color="gray" role="alert">
+            <Text>{t('threadNotFound')}</Text>
+          </Alert>
+        ) : (
+          <LoadFailedAlert title={t('threadLoadFailed')} retryLabel={t('retry')} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        )}
       </Stack>
     );
   }

@@ -8,6 +8,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { fieldErrorsOf, submitErrorMessage, useZodForm } from '../../../lib/use-zod-form';
 import { useFinanceReportOptions, useRequestFinanceReport } from '../api/finance-reports-api';
 import { askablePeriods, usePeriodText } from './report-text';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
 
 const HEADING_ID = 'finance-reports-new';
 const KIND_LABEL_ID = 'finance-reports-new-kind';
@@ -24,9 +25,9 @@ export function NewReportSection() {
           {t('form.title')}
         </Title>
         {options.isPending ? (
-          <Skeleton h={120} aria-busy="true" aria-label={t('form.loading')} />
+          <LoadingPlaceholder label={t('form.loading')}><Skeleton h={120} /></LoadingPlaceholder>
         ) : options.isError ? (
-<LoadFailedAlert title={t('form.loadFailed')} retryLabel={t('form.tryAgain')} onRetry={() => void options.refetch()} retrying={options.isFetching} />
+          <LoadFailedAlert title={t('form.loadFailed')} retryLabel={t('form.tryAgain')} onRetry={() => void options.refetch()} retrying={options.isFetching} />
         ) : options.data.currencies.length === 0 ? (
           <Text c="dimmed" size="sm">
             {t('form.noCurrency')}

@@ -129,7 +129,9 @@ describe('NotificationsPage', () => {
       'GET /api/notifications/unread-count': () => jsonResponse(200, { count: 1 }),
     });
     renderApp('/notifications', { routes });
-    expect(await screen.findByLabelText('Loading notifications')).toHaveAttribute('aria-busy', 'true');
+    const loading = await screen.findByText('Loading notifications');
+    expect(loading).toHaveAttribute('role', 'status');
+    expect(loading.closest('[aria-busy="true"]')).not.toBeNull();
     release();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your notifications could not be loaded');
 

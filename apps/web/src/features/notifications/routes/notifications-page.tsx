@@ -1,23 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Box, Button, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
@@ -28,6 +11,8 @@ import { useDeleteNotification } from '../api/delete-notification';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNow } from '../components/use-now';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 const CONTROL_LABELS = { first: 'table.firstPage', previous: 'table.previousPage', next: 'table.nextPage', last: 'table.lastPage' } as const;
 
@@ -99,20 +84,15 @@ export function NotificationsPage() {
       </Group>
 
       {!data && !notifications.error ? (
-        <Stack gap="sm" aria-busy="true" aria-label={t('loading')}>
-          {[0, 1, 2, 3].map((index) => (
-            <Skeleton key={index} h={76} radius="md" />
-          ))}
-        </Stack>
-      ) : !data ? (
-        <Alert color="red" variant="light" role="alert" title={t('pageLoadFailed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{shared('errors.checkConnection')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={notifications.retry} loading={notifications.loading}>
-              {shared('errors.tryAgain')}
-            </Button>
+        <LoadingPlaceholder label={t('loading')}>
+          <Stack gap="sm">
+            {[0, 1, 2, 3].map((index) => (
+              <Skeleton key={index} h={76} radius="md" />
+            ))}
           </Stack>
-        </Alert>
+        </LoadingPlaceholder>
+      ) : !data ? (
+        <LoadFailedAlert title={t('pageLoadFailed')} message={shared('errors.checkConnection')} retryLabel={shared('errors.tryAgain')} onRetry={notifications.retry} retrying={notifications.loading} />
       ) : data.data.length === 0 ? (
         <Paper withBorder radius="md" p="xl">
           <Text c="dimmed" ta="center">

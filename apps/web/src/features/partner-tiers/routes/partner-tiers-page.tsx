@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, List, Progress, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, List, Progress, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarEvent, IconCheck, IconLock, IconTrophy } from '@tabler/icons-react';
 import type { CriterionProgress, PartnerTier, PartnerTierView, TierCriterion, TierHistoryEntry } from '@portal/contracts/partner-tiers';
 import { useFormat, type Formatter } from '../../../i18n/format';
@@ -8,6 +8,8 @@ import { useRateText } from '../../../lib/rate-text';
 import { isAffiliate, useAuthStore } from '../../../stores/auth-store';
 import { usePartnerTiers, useTierComparison } from '../api/partner-tiers-api';
 import type { partnerTiersEn } from '../partner-tiers-messages';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 type Texts = TranslateFn<typeof partnerTiersEn>;
 type Ref = { id: number; name: string; name_ar: string };
@@ -32,18 +34,16 @@ export function PartnerTiersPage() {
   let body;
   if (tiers.isPending) {
     body = (
-      <Stack gap="md" aria-busy="true" aria-label={t('loading')}>
-        <Skeleton h={140} radius="md" />
-        <Skeleton h={180} radius="md" />
-      </Stack>
+      <LoadingPlaceholder label={t('loading')}>
+        <Stack gap="md">
+          <Skeleton h={140} radius="md" />
+          <Skeleton h={180} radius="md" />
+        </Stack>
+      </LoadingPlaceholder>
     );
   } else if (tiers.isError) {
     body = (
-      <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void tiers.refetch()} loading={tiers.isFetching}>
-          {t('tryAgain')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('loadFailed')} retryLabel={t('tryAgain')} onRetry={() => void tiers.refetch()} retrying={tiers.isFetching} />
     );
   } else if (tiers.data.tiers.length === 0) {
     body = <Alert variant="light">{t('noTiers')}</Alert>;
@@ -243,18 +243,16 @@ function NextTierCard({ next, showRates }: { next: PartnerTier; showRates: boole
   if (showRates) {
     if (comparison.isPending) {
       ratesBody = (
-        <Stack gap="xs" aria-busy="true" aria-label={t('compare.loading', { tier })}>
-          <Skeleton h={18} w="70%" />
-          <Skeleton h={18} w="55%" />
-        </Stack>
+        <LoadingPlaceholder label={t('compare.loading', { tier })}>
+          <Stack gap="xs">
+            <Skeleton h={18} w="70%" />
+            <Skeleton h={18} w="55%" />
+          </Stack>
+        </LoadingPlaceholder>
       );
     } else if (comparison.isError) {
       ratesBody = (
-        <Alert color="red" variant="light" role="alert" title={t('compare.loadFailed', { tier })}>
-          <Button size="xs" variant="light" color="red" onClick={() => void comparison.refetch()} loading={comparison.isFetching}>
-            {t('tryAgain')}
-          </Button>
-        </Alert>
+        <LoadFailedAlert title={t('compare.loadFailed', { tier })} retryLabel={t('tryAgain')} onRetry={() => void comparison.refetch()} retrying={comparison.isFetching} />
       );
     } else if (comparison.data.changes.length === 0) {
       ratesBody = <Text size="sm">{t('compare.none', { tier })}</Text>;

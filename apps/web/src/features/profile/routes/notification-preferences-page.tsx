@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Card, Checkbox, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_PREFERENCE_EVENT_KEYS,
@@ -12,6 +12,8 @@ import { useText } from '../../../i18n/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { submitErrorMessage } from '../../../lib/use-zod-form';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/profile-api';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 const EVENT_TEXTS = {
   'booking.created': 'events.booking_created',
@@ -90,20 +92,15 @@ export function NotificationPreferencesPage() {
         {t('notificationsIntro')}
       </Text>
       {preferences.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label={t('notificationsLoading')}>
-          {[0, 1, 2, 3].map((index) => (
-            <Skeleton key={index} h={44} />
-          ))}
-        </Stack>
-      ) : preferences.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('notificationsLoadFailed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{shared('errors.checkConnection')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void preferences.refetch()} loading={preferences.isFetching}>
-              {shared('errors.tryAgain')}
-            </Button>
+        <LoadingPlaceholder label={t('notificationsLoading')}>
+          <Stack gap="xs">
+            {[0, 1, 2, 3].map((index) => (
+              <Skeleton key={index} h={44} />
+            ))}
           </Stack>
-        </Alert>
+        </LoadingPlaceholder>
+      ) : preferences.isError ? (
+        <LoadFailedAlert title={t('notificationsLoadFailed')} message={shared('errors.checkConnection')} retryLabel={shared('errors.tryAgain')} onRetry={() => void preferences.refetch()} retrying={preferences.isFetching} />
       ) : events.length === 0 ? (
         <Text>{t('notificationsEmpty')}</Text>
       ) : (

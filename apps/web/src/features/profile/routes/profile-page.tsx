@@ -29,6 +29,8 @@ import { ROUTES } from '../../../lib/paths';
 import { deviceTimeZone } from '../../../i18n/time-zone';
 import { fieldErrorsOf, submitErrorMessage } from '../../../lib/use-zod-form';
 import { useProfile, useRemoveAvatar, useRequestEmailChange, useUpdateProfile, useUploadAvatar } from '../api/profile-api';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 const THEME_LABELS = { light: 'shell.themeLight', dark: 'shell.themeDark', system: 'shell.themeSystem' } as const;
 
@@ -64,19 +66,14 @@ export function ProfilePage() {
       </Title>
       <ProfileTabs />
       {profile.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label={t('loading')}>
-          <Skeleton h={120} radius="md" />
-          <Skeleton h={180} radius="md" />
-        </Stack>
-      ) : profile.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{shared('errors.checkConnection')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-              {shared('errors.tryAgain')}
-            </Button>
+        <LoadingPlaceholder label={t('loading')}>
+          <Stack gap="md">
+            <Skeleton h={120} radius="md" />
+            <Skeleton h={180} radius="md" />
           </Stack>
-        </Alert>
+        </LoadingPlaceholder>
+      ) : profile.isError ? (
+        <LoadFailedAlert title={t('loadFailed')} message={shared('errors.checkConnection')} retryLabel={shared('errors.tryAgain')} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <AvatarSection profile={profile.data} />

@@ -13,6 +13,8 @@ import { useNarrowLayout } from '../../../lib/use-narrow-layout';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuthStore, userCan } from '../../../stores/auth-store';
 import { useReferralDetails, useReferralMemberFigures, useRegenerateReferralCode } from '../api/referral-details-api';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /** /view-referral-details: the partner's organisation, code, link and QR code, how attribution works, the team's figures. */
 export function ReferralDetailsPage() {
@@ -31,19 +33,14 @@ export function ReferralDetailsPage() {
         <Text c="dimmed">{t('intro')}</Text>
       </div>
       {details.isPending ? (
-        <Stack gap="md" aria-busy="true" aria-label={t('loading')}>
-          <Skeleton h={96} radius="md" />
-          <Skeleton h={280} radius="md" />
-        </Stack>
-      ) : details.isError ? (
-        <Alert color="red" variant="light" role="alert" title={t('loadFailed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{shared('errors.checkConnection')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void details.refetch()} loading={details.isFetching}>
-              {shared('errors.tryAgain')}
-            </Button>
+        <LoadingPlaceholder label={t('loading')}>
+          <Stack gap="md">
+            <Skeleton h={96} radius="md" />
+            <Skeleton h={280} radius="md" />
           </Stack>
-        </Alert>
+        </LoadingPlaceholder>
+      ) : details.isError ? (
+        <LoadFailedAlert title={t('loadFailed')} message={shared('errors.checkConnection')} retryLabel={shared('errors.tryAgain')} onRetry={() => void details.refetch()} retrying={details.isFetching} />
       ) : (
         <>
           <OrganisationCard details={details.data} />
@@ -329,14 +326,10 @@ function TeamFigures() {
 
   let body: ReactNode;
   if (figures.isPending) {
-    body = <Skeleton h={160} radius="md" aria-busy="true" aria-label={t('team.loading')} />;
+    body = <LoadingPlaceholder label={t('team.loading')}><Skeleton h={160} radius="md" /></LoadingPlaceholder>;
   } else if (figures.isError) {
     body = (
-      <Alert color="red" variant="light" role="alert" title={t('team.loadFailed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void figures.refetch()} loading={figures.isFetching}>
-          {shared('errors.tryAgain')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('team.loadFailed')} retryLabel={shared('errors.tryAgain')} onRetry={() => void figures.refetch()} retrying={figures.isFetching} />
     );
   } else if (figures.data.members.length === 0) {
     body = <Text c="dimmed">{t('team.empty')}</Text>;

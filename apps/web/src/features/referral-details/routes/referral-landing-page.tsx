@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { Alert, Button, Center, Container, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Center, Container, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { STORAGE_KEYS } from '@portal/contracts/constants';
 import { normaliseReferralCode, REFERRAL_REMEMBER_DAYS } from '@portal/contracts/referral-details';
 import { useText } from '../../../i18n/i18n';
 import { isHttpError } from '../../../lib/http';
 import { useReferralCodeResolution } from '../api/referral-details-api';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /** What localStorage `referral` (spec §3) holds after a referral link: the code, whose it is, until when. */
 export interface StoredReferral {
@@ -69,11 +70,7 @@ export function ReferralLandingPage() {
     );
   } else {
     content = (
-      <Alert color="red" variant="light" role="alert" title={t('landing.failed')}>
-        <Button size="xs" variant="light" color="red" onClick={() => void resolution.refetch()} loading={resolution.isFetching}>
-          {shared('errors.tryAgain')}
-        </Button>
-      </Alert>
+      <LoadFailedAlert title={t('landing.failed')} retryLabel={shared('errors.tryAgain')} onRetry={() => void resolution.refetch()} retrying={resolution.isFetching} />
     );
   }
 

@@ -22,6 +22,8 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { useMemberAction, useTeamLog, useTeamSummary } from '../api/team-api';
 import { MemberActionDialog, type DialogKind } from '../components/member-action-dialog';
 import { ADD_MEMBER_PATH } from '../team-paths';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 const STATUS_COLORS: Record<TeamMemberStatus, string> = { active: 'teal', invited: 'blue', deactivated: 'gray', suspended: 'red' };
 
@@ -252,17 +254,10 @@ function TeamLog() {
   const format = useFormat();
   const [page, setPage] = useState(1);
   const log = useTeamLog(page);
-  if (log.isPending) return <Skeleton height={160} radius="md" aria-label={t('log.loading')} />;
+  if (log.isPending) return <LoadingPlaceholder label={t('log.loading')}><Skeleton height={160} radius="md" /></LoadingPlaceholder>;
   if (log.isError || !log.data) {
     return (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <Text size="sm">{t('log.loadFailed')}</Text>
-          <Button size="xs" variant="default" onClick={() => void log.refetch()}>
-            {shared('errors.retry')}
-          </Button>
-        </Group>
-      </Alert>
+      <LoadFailedAlert title={t('log.loadFailed')} retryLabel={shared('errors.retry')} onRetry={() => void log.refetch()} retrying={log.isFetching} />
     );
   }
   if (log.data.total === 0) return <Text c="dimmed">{t('log.empty')}</Text>;
