@@ -15,8 +15,12 @@ export default defineConfig({
   // Two cores: one browser at a time keeps the server and the browser from starving each other.
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A test's whole budget (test.slow() triples it). Two minutes: the sign-in journey took over a minute beside two
+  // other clean-clone runs (load 18 on two cores). Only a failing test waits it out.
+  timeout: 120_000,
+  // How long an expectation waits for the page to get there. A first visit on two cores shared with other runs has taken
+  // 12 s from the click (the dashboard after signing in, in a loaded clean-clone run): only a failing test waits longer.
+  expect: { timeout: 30_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
     // A click or fill on something that never comes fails here, naming it, instead of waiting out the whole test's

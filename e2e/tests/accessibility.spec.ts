@@ -3,6 +3,7 @@ import { expectAccessible } from '../support/axe';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { adminNotify } from '../support/admin';
 import { fillSignInForm, signInThroughApi } from '../support/sign-in';
+import { keepToastsOpen } from '../support/toasts';
 
 /**
  * Accessibility as a property of the widgets (issue #13): axe-core on every page and widget state a partner meets
@@ -11,7 +12,10 @@ import { fillSignInForm, signInThroughApi } from '../support/sign-in';
  * and list changes, and focus kept on a control after it removes itself or opens a download.
  */
 
-/** Keeps a toast on screen while axe looks at it: Mantine pauses a toast's timer while the pointer is over it. */
+/**
+ * Keeps a toast on screen while axe looks at it: Mantine pauses a toast's timer while the pointer is over it (and
+ * `keepToastsOpen`, called before the page loads, gives the test time to get there on a busy machine).
+ */
 async function holdToast(page: Page, title: string): Promise<void> {
   const toast = page.getByRole('alert').filter({ hasText: title });
   await expect(toast).toBeVisible();
@@ -26,6 +30,7 @@ test.beforeAll(async () => {
 test('sign-in, forgot-password and registration pages, in light and dark', async ({ page }) => {
   // Two axe runs a state (light and dark): more than the default minute on two shared cores.
   test.slow();
+  await keepToastsOpen(page);
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expectAccessible(page, 'sign in');
@@ -75,6 +80,7 @@ test('password reset, sign-in link, registration outcomes and the not-found page
 
 test('the app shell: the sign-in toast, the bell and the account menu, in light and dark', async ({ page }) => {
   test.slow();
+  await keepToastsOpen(page);
   await fillSignInForm(page, DEMO_EMAILS.partner, DEMO_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Amelia' })).toBeVisible();
   await holdToast(page, 'Login successful');

@@ -3,6 +3,7 @@ import { DEMO_EMAILS, DEMO_PASSWORD, DEMO_RECOVERY_CODES, DEMO_TOTP_SECRET } fro
 import { expectAccessible } from '../support/axe';
 import { linkTo, outboxFiles, waitForMail } from '../support/outbox';
 import { csrfHeaders, fillSignInForm, signInThroughApi, signOutThroughMenu, submitSignInForm } from '../support/sign-in';
+import { keepToastsOpen } from '../support/toasts';
 import { totpCode, wrongTotpCode } from '../support/totp';
 
 /**
@@ -87,6 +88,7 @@ async function reachTwoFactorChallenge(page: Page): Promise<void> {
 }
 
 test('sign in through the form, reload and stay signed in, then sign out: /login, the six keys gone, the old session dead', async ({ page }) => {
+  await keepToastsOpen(page);
   await fillSignInForm(page, DEMO_EMAILS.partner, DEMO_PASSWORD);
   await expectDashboard(page, AMELIA);
   await expectToast(page, 'Login successful', 'Welcome back, Amelia!');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
 import { csrfHeaders, signInThroughApi } from '../support/sign-in';
+import { keepToastsOpen } from '../support/toasts';
 
 /**
  * Two languages in the browser (issue #13, point 4): Arabic chosen on the sign-in page turns the whole portal right
@@ -50,6 +51,7 @@ test.afterAll(async ({ browser }) => {
 test('Arabic chosen on the sign-in page: right to left everywhere, kept across sign-out, sign-in and devices', async ({ page }) => {
   // axe in Arabic too (light and dark) on the pages it shows: more than the default minute.
   test.slow();
+  await keepToastsOpen(page);
   await page.goto('/login');
   await expectDocument(page, 'en');
 

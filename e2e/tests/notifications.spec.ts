@@ -3,6 +3,7 @@ import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { adminNotify } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { csrfHeaders } from '../support/sign-in';
+import { keepToastsOpen } from '../support/toasts';
 
 /**
  * Live notifications in two browsers signed in as the same demo partner (two contexts: two separate sessions, as
@@ -15,6 +16,7 @@ const BELL = /^Notifications, (\d+) unread$/;
 async function signedInPage(browser: Browser, account = PARTNER): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await keepToastsOpen(page);
   // The realtime subscription is authorised once the socket is up: wait for it before anything is published.
   const authorised = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/broadcasting/auth' && response.status() === 200,
