@@ -23,9 +23,10 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    // A click or fill on something that never comes fails here, naming it, instead of waiting out the whole test's
-    // budget (a long journey sets 15 minutes): a renamed label once hung a CI run that long.
-    actionTimeout: 30_000,
+    // A click or fill on something that never comes, or a response or download waited for (the default timeout), fails
+    // here, naming it, instead of waiting out the whole test's budget (a long journey sets 15 minutes): a renamed label
+    // once hung a CI run that long. A minute: beside two other runs a page took over 30 s to load and subscribe.
+    actionTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

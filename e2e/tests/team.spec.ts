@@ -72,7 +72,7 @@ test('an owner invites an agent, who accepts from the e-mail and sees only their
   await expectAccessible(page, 'deactivate dialog', { schemes: 'current' });
   await dialog.getByRole('button', { name: 'Deactivate' }).click();
   await expect(row).toContainText('Deactivated');
-  await expect(member).toHaveURL(/\/login$/, { timeout: 15_000 });
+  await expect(member).toHaveURL(/\/login$/, { timeout: 60_000 });
 
   // And they cannot sign in again.
   const again = await member.request.post('/api/login', {
