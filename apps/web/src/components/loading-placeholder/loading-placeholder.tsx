@@ -4,16 +4,18 @@
  *
  * The shapes' box is a <div>, which has no role and so takes no name: a name on it is refused by axe
  * (aria-prohibited-attr) and skipped by screen readers. The sentence is therefore text, visually hidden, in a status
- * region, and the box only says it is busy. Lint refuses the named-box form (`eslint.config.js`).
+ * region, and the box of shapes only says it is busy. The status sits beside that box, not inside it: a screen reader
+ * may hold back what changes inside a busy region until it is no longer busy, which here is never, since the whole
+ * placeholder is replaced by the content. Lint refuses the named-box form (`eslint.config.js`).
  */
 import type { ReactNode } from 'react';
 import { VisuallyHidden } from '@mantine/core';
 
 export function LoadingPlaceholder({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div aria-busy="true">
+    <div>
       <VisuallyHidden role="status">{label}</VisuallyHidden>
-      {children}
+      <div aria-busy="true">{children}</div>
     </div>
   );
 }

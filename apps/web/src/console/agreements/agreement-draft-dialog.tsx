@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { agreementDraftSchema, type AgreementOptions, type ConsoleAgreementDetail } from '@portal/contracts/console-agreements';
+import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
 import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
 import { useAgreementPreview, useAgreementWrite } from './agreements-api';
 import classes from './agreements.module.css';
-import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
 
 interface DraftValues extends Record<string, unknown> {
   kind: 'template' | 'individual';

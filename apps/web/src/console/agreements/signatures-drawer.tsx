@@ -1,11 +1,11 @@
 import { Badge, Button, Drawer, Skeleton, Table, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ConsoleAgreementRow } from '@portal/contracts/console-agreements';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { notifyError } from '../../lib/notify';
 import { downloadSignature, useSignatures } from './agreements-api';
-import { LoadFailedAlert } from '../../components/query-view/query-view';
 
 /** Who signed an agreement and who has not, with each signer, time, IP and signed PDF. */
 export function SignaturesDrawer({ agreement, onClose }: { agreement: ConsoleAgreementRow; onClose: () => void }) {

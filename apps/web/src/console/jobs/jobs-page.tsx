@@ -4,13 +4,13 @@ import { IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
 import type { FailedJob, JobsOverview, QueueSummary } from '@portal/contracts/console-jobs';
 import { DataTable } from '../../components/data-table/data-table';
 import type { TableHeader } from '../../components/data-table/data-table-types';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/http';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { useFailedJobs, useJobsOverview, useRetryJob } from './jobs-api';
-import { LoadFailedAlert } from '../../components/query-view/query-view';
 
 const STATES = ['queued', 'active', 'retrying', 'failed', 'completed'] as const satisfies readonly (keyof QueueSummary)[];
 

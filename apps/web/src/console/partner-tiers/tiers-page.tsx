@@ -7,6 +7,7 @@ import { type TierCriterion } from '@portal/contracts/partner-tiers';
 import { consoleAgentTiersEndpoint, type ConsoleAgentTierRow, type ConsoleAgentTiersQuery, type ConsoleTier } from '@portal/contracts/console-partner-tiers';
 import { DataTable } from '../../components/data-table/data-table';
 import type { TableHeader } from '../../components/data-table/data-table-types';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { useFormat, type Formatter } from '../../i18n/format';
 import type { TranslateFn } from '../../i18n/catalogue-types';
 import { useText } from '../../i18n/i18n';
@@ -16,7 +17,6 @@ import { ChangeTierDialog, FreezeTierDialog } from './agent-tier-dialogs';
 import type { partnerTiersConsoleEn } from './partner-tiers-messages';
 import { TierDialog } from './tier-dialog';
 import { useTiers } from './tiers-api';
-import { LoadFailedAlert } from '../../components/query-view/query-view';
 
 type Texts = TranslateFn<typeof partnerTiersConsoleEn>;
 

@@ -3,6 +3,8 @@ import { Button, Group, List, Paper, SimpleGrid, Skeleton, Text, Title } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import { consolePartnerReferralCodeSchema, consolePartnerReferralCodeUrl } from '@portal/contracts/referral-details';
+import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { http } from '../../lib/http';
@@ -10,8 +12,6 @@ import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { RecordField } from '../components/record-page';
 import { useOperator } from '../session/require-operator';
 import './partner-referral-code-messages';
-import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../components/query-view/query-view';
 
 /**
  * The partner page's Referral code section: the partner's current code and link, the retired codes that still work,

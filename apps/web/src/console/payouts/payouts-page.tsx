@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { IconFileDownload, IconPlayerPlay } from '@tabler/icons-react';
 import type { PageSize } from '@portal/contracts/constants';
 import { consolePayoutsEndpoint, type ConsolePayout, type ConsolePayoutsQuery, type PayoutSchedule } from '@portal/contracts/console-earnings';
@@ -8,19 +7,20 @@ import { PAYOUT_STATUSES, type PayoutStatus } from '@portal/contracts/earnings';
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import { DataTable } from '../../components/data-table/data-table';
 import type { TableHeader } from '../../components/data-table/data-table-types';
+import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
+import { DownloadError } from '../../lib/download';
+import { notifyError } from '../../lib/notify';
 import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { CurrencySelect } from '../components/currency-select';
 import { useOperator } from '../session/require-operator';
 import { PayoutDrawer } from './payout-drawer';
 import { PayoutStatusBadge } from './payout-status-badge';
-import { DownloadError } from '../../lib/download';
-import { notifyError } from '../../lib/notify';
 import { downloadBankFile, usePayoutRun, usePayoutSchedules } from './payouts-api';
 import { ScheduleDialog } from './schedule-dialog';
-import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
 
 /**
  * /console/payouts (docs/earnings.md): each currency's schedule (minimum, day, what waits, the next run) and every

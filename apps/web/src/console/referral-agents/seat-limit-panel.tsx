@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { Button, Group, NumberInput, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { REFERRAL_AGENTS_URL } from '@portal/contracts/console-referral-agents';
 import { seatLimitRequestSchema, TEAM_SEAT_LIMIT_MAX } from '@portal/contracts/team';
+import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
 import { useLocale, useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { errorsFromIssues, fieldErrorsOf, submitErrorMessage } from '../../lib/use-zod-form';
 import { http } from '../../lib/http';
 import { localizeValidationMessage } from '../../i18n/validation-messages';
-import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
 
 const seatsSchema = z.object({ seat_limit: z.number().int(), seats_used: z.number().int() });
 const seatsUrl = (agentId: number) => `${REFERRAL_AGENTS_URL}/${agentId}/seats`;

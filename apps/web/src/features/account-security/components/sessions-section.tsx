@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconDevices } from '@tabler/icons-react';
 import type { SecuritySession } from '@portal/contracts/account-security';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -9,7 +10,6 @@ import { submitErrorMessage } from '../../../lib/use-zod-form';
 import { useEndSession, useSecuritySessions, useSignOutOthers } from '../api/account-security-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { deviceLabel } from './device-label';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 const ICONS = { desktop: IconDeviceDesktop, mobile: IconDeviceMobile, tablet: IconDeviceTablet, other: IconDevices } as const;
 

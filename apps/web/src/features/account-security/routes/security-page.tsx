@@ -1,12 +1,12 @@
 import { Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { ProfileTabs } from '../../../components/profile-tabs/profile-tabs';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useText } from '../../../i18n/i18n';
 import { useAuthStore } from '../../../stores/auth-store';
 import { useSecurityOverview } from '../api/account-security-api';
 import { ActivitySection } from '../components/activity-section';
 import { SessionsSection } from '../components/sessions-section';
 import { TwoFactorSection } from '../components/two-factor-section';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /** /profile/security: two-factor, the signed-in devices and the security activity of the signed-in member. */
 export function SecurityPage() {

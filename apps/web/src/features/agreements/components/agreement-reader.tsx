@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Checkbox, Group, Modal, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { signAgreementRequestSchema, type AgreementDetail } from '@portal/contracts/agreements';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useLocale, useText } from '../../../i18n/i18n';
 import { localizeValidationMessage } from '../../../i18n/validation-messages';
@@ -14,8 +16,6 @@ import { useAgreement, useSignAgreement } from '../api/agreements-api';
 import { AgreementStatusBadge } from './agreement-status-badge';
 import { SignedPdfButton } from './signed-pdf-button';
 import classes from './agreement-reader.module.css';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /**
  * An agreement to read and, for an owner, to sign (issue 15): the full text in a scrollable region that must be read

@@ -1,14 +1,14 @@
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { AgreementSummary } from '@portal/contracts/agreements';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
 import { useAgreements } from '../api/agreements-api';
 import { AgreementReader } from '../components/agreement-reader';
 import { AgreementStatusBadge } from '../components/agreement-status-badge';
 import { SignedPdfButton } from '../components/signed-pdf-button';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /** The reader's agreement in the URL (`?agreement=12`), so a notification or the banner can open it. */
 export function useOpenAgreement(): [number | null, (id: number | null) => void] {

@@ -1,5 +1,7 @@
 import { Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
 import { useRateText } from '../../../lib/rate-text';
@@ -8,8 +10,6 @@ import { AgreementReader } from '../components/agreement-reader';
 import { AgreementStatusBadge } from '../components/agreement-status-badge';
 import { SignedPdfButton } from '../components/signed-pdf-button';
 import { useOpenAgreement } from './agreements-page';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /**
  * /individual-contract (spec §2; issue 15): the terms negotiated for the agent: its dates, its acceptance, the rates

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Button, Grid, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { registrationRequestSchema } from '@portal/contracts/auth';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useText } from '../../../i18n/i18n';
 import { AUTH_MESSAGES } from '../../../lib/auth-messages';
 import { ROUTES } from '../../../lib/paths';
@@ -14,7 +15,6 @@ import { PasswordField } from '../components/password-field';
 import { PasswordRules } from '../components/password-rules';
 import { defaultPhoneCountry, toE164 } from '../components/phone-countries';
 import { PhoneCountrySelect } from '../components/phone-country-select';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 interface RegistrationValues extends Record<string, unknown> {
   first_name: string;

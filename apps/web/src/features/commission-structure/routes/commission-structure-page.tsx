@@ -10,6 +10,8 @@ import {
 import type { PageSize } from '@portal/contracts/constants';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { TableHeader } from '../../../components/data-table/data-table-types';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useLocale, useText } from '../../../i18n/i18n';
 import { useRateText } from '../../../lib/rate-text';
@@ -17,8 +19,6 @@ import { countryName } from '../../../lib/country-names';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 import { useCommissionFilters, useUpcomingRateChanges } from '../api/commission-structure-api';
 import { exportCommissionStructure } from '../api/export-commission-structure';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /**
  * /commission-structure: the partner's own effective rates (one per facility × service, as the rate card's most

@@ -1,8 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, NativeSelect, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { useNarrowLayout } from '../../../lib/use-narrow-layout';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { BarChart } from '@mantine/charts';
 import { COMMISSION_STATUSES, commissionLinesEndpoint, type CommissionLine, type CommissionLinesQuery, type CommissionStatus, type EarningsBalance, type EarningsGroup } from '@portal/contracts/earnings';
 import type { PageSize } from '@portal/contracts/constants';
@@ -10,15 +8,17 @@ import { minorDigits } from '@portal/contracts/money';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { TableHeader } from '../../../components/data-table/data-table-types';
 import { DateRangeFilter } from '../../../components/date-range-filter/date-range-filter';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useLocale, useText } from '../../../i18n/i18n';
 import { useRateText } from '../../../lib/rate-text';
+import { useNarrowLayout } from '../../../lib/use-narrow-layout';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 import { useAuthStore, userCan } from '../../../stores/auth-store';
 import { useEarningsFacilities, useEarningsMonthly, useEarningsSummary, useEarningsTotals, useLiveEarnings } from '../api/earnings-api';
 import { exportEarnings } from '../api/export-earnings';
 import { PayoutsSection } from '../components/payouts-section';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
 
 // Four hues far apart on the wheel, so that stacked bars read apart (teal beside green did not).
 const STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', approved: 'cyan', in_payout: 'indigo', paid: 'green', reversed: 'gray' };

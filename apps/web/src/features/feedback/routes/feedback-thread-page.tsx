@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Textar
 import { IconArrowBack, IconDownload, IconSend } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { FEEDBACK_MESSAGE_MAX, feedbackReplyRequestSchema, type FeedbackMessage, type FeedbackThread } from '@portal/contracts/feedback';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useLocale, useText } from '../../../i18n/i18n';
 import { isHttpError } from '../../../lib/http';
@@ -13,7 +14,6 @@ import { useLiveFeedback } from '../api/use-live-feedback';
 import { AttachmentPicker, fileSize } from '../components/attachment-picker';
 import { useAttachments } from '../components/use-attachments';
 import { FeedbackStatusBadge } from '../components/feedback-status-badge';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 function MessageCard({ threadId, message }: { threadId: number; message: FeedbackMessage }) {
   const t = useText('feedback');

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { MonthPickerInput } from '@mantine/dates';
 import { FINANCE_REPORT_KINDS, requestFinanceReportSchema, type FinanceReportKind } from '@portal/contracts/finance-reports';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useText } from '../../../i18n/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { fieldErrorsOf, submitErrorMessage, useZodForm } from '../../../lib/use-zod-form';
 import { useFinanceReportOptions, useRequestFinanceReport } from '../api/finance-reports-api';
 import { askablePeriods, usePeriodText } from './report-text';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
 
 const HEADING_ID = 'finance-reports-new';
 const KIND_LABEL_ID = 'finance-reports-new-kind';

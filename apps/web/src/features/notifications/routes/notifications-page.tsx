@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Box, Button, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Text, Title, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
 import type { Notification } from '@portal/contracts/notifications';
@@ -11,8 +13,6 @@ import { useDeleteNotification } from '../api/delete-notification';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useNow } from '../components/use-now';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 const CONTROL_LABELS = { first: 'table.firstPage', previous: 'table.previousPage', next: 'table.nextPage', last: 'table.lastPage' } as const;
 

@@ -1,6 +1,8 @@
 import { Alert, Badge, Card, Group, List, Progress, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarEvent, IconCheck, IconLock, IconTrophy } from '@tabler/icons-react';
 import type { CriterionProgress, PartnerTier, PartnerTierView, TierCriterion, TierHistoryEntry } from '@portal/contracts/partner-tiers';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat, type Formatter } from '../../../i18n/format';
 import type { TranslateFn } from '../../../i18n/catalogue-types';
 import { useLocale, useText } from '../../../i18n/i18n';
@@ -8,8 +10,6 @@ import { useRateText } from '../../../lib/rate-text';
 import { isAffiliate, useAuthStore } from '../../../stores/auth-store';
 import { usePartnerTiers, useTierComparison } from '../api/partner-tiers-api';
 import type { partnerTiersEn } from '../partner-tiers-messages';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 type Texts = TranslateFn<typeof partnerTiersEn>;
 type Ref = { id: number; name: string; name_ar: string };

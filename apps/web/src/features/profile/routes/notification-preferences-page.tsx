@@ -7,13 +7,13 @@ import {
   type NotificationPreferenceEventKey,
 } from '@portal/contracts/profile';
 import { useState } from 'react';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
 import { ProfileTabs } from '../../../components/profile-tabs/profile-tabs';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useText } from '../../../i18n/i18n';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { submitErrorMessage } from '../../../lib/use-zod-form';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/profile-api';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 const EVENT_TEXTS = {
   'booking.created': 'events.booking_created',

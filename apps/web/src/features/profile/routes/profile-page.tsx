@@ -20,8 +20,10 @@ import {
 import { initials } from '@portal/contracts/formatters';
 import { LOCALES, THEMES, type Locale, type Theme } from '@portal/contracts/preferences';
 import { AVATAR_UPLOAD_TYPES, type Profile } from '@portal/contracts/profile';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
 import { ProfileTabs } from '../../../components/profile-tabs/profile-tabs';
 import { useLanguageChoice, useThemeChoice } from '../../../components/preferences/use-preferences';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { LANGUAGE_NAMES, useText } from '../../../i18n/i18n';
 import { isHttpError } from '../../../lib/http';
 import { notifySuccess } from '../../../lib/notify';
@@ -29,8 +31,6 @@ import { ROUTES } from '../../../lib/paths';
 import { deviceTimeZone } from '../../../i18n/time-zone';
 import { fieldErrorsOf, submitErrorMessage } from '../../../lib/use-zod-form';
 import { useProfile, useRemoveAvatar, useRequestEmailChange, useUpdateProfile, useUploadAvatar } from '../api/profile-api';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 const THEME_LABELS = { light: 'shell.themeLight', dark: 'shell.themeDark', system: 'shell.themeSystem' } as const;
 

@@ -4,6 +4,8 @@ import { IconCheck, IconCopy, IconDownload, IconRefresh } from '@tabler/icons-re
 import { REFERRAL_QR_PNG_URL, REFERRAL_QR_SVG_URL, type ReferralDetails, type ReferralMemberFigures } from '@portal/contracts/referral-details';
 import { formatMonth } from '@portal/contracts/formatters';
 import { DEFAULT_LOCALE, type Locale } from '@portal/contracts/preferences';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
 import { useViewerTimeZone } from '../../../i18n/time-zone';
@@ -13,8 +15,6 @@ import { useNarrowLayout } from '../../../lib/use-narrow-layout';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuthStore, userCan } from '../../../stores/auth-store';
 import { useReferralDetails, useReferralMemberFigures, useRegenerateReferralCode } from '../api/referral-details-api';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /** /view-referral-details: the partner's organisation, code, link and QR code, how attribution works, the team's figures. */
 export function ReferralDetailsPage() {

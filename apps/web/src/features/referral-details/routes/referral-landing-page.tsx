@@ -4,10 +4,10 @@ import { Alert, Center, Container, Loader, Paper, Stack, Text, Title, VisuallyHi
 import { IconCircleCheck } from '@tabler/icons-react';
 import { STORAGE_KEYS } from '@portal/contracts/constants';
 import { normaliseReferralCode, REFERRAL_REMEMBER_DAYS } from '@portal/contracts/referral-details';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useText } from '../../../i18n/i18n';
 import { isHttpError } from '../../../lib/http';
 import { useReferralCodeResolution } from '../api/referral-details-api';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 /** What localStorage `referral` (spec §3) holds after a referral link: the code, whose it is, until when. */
 export interface StoredReferral {

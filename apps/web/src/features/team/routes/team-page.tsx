@@ -15,6 +15,8 @@ import {
 } from '@portal/contracts/team';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { TableHeader } from '../../../components/data-table/data-table-types';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
@@ -22,8 +24,6 @@ import { useAuthStore } from '../../../stores/auth-store';
 import { useMemberAction, useTeamLog, useTeamSummary } from '../api/team-api';
 import { MemberActionDialog, type DialogKind } from '../components/member-action-dialog';
 import { ADD_MEMBER_PATH } from '../team-paths';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
-import { LoadFailedAlert } from '../../../components/query-view/query-view';
 
 const STATUS_COLORS: Record<TeamMemberStatus, string> = { active: 'teal', invited: 'blue', deactivated: 'gray', suspended: 'red' };
 
