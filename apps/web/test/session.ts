@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { notificationsStore } from '@mantine/notifications';
 import { initialAuthState, useAuthStore } from '../src/stores/auth-store';
 import { setSocketId } from '../src/lib/http';
 import { clearCookies } from './fetch-mock';
+import { shownNotificationDetails } from './shown-notifications';
 
-/** Titles and messages of the toasts shown so far. */
+/** Titles and messages of the toasts shown so far in this test, including those that have closed since. */
 export function shownNotifications(): Array<{ title: string; message: string; color: string | undefined }> {
-  return notificationsStore.getState().notifications.map((notification) => ({
+  return shownNotificationDetails().map((notification) => ({
     title: String(notification.title ?? ''),
     message: String(notification.message ?? ''),
     color: notification.color,

@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { cleanNotifications, cleanNotificationsQueue, notificationsStore } from '@mantine/notifications';
 import { i18n } from '../src/i18n/i18n';
 import { CSRF_COOKIE_NAME, CSRF_COOKIE_URL, configureCsrf } from '../src/lib/http';
+import { forgetShownNotifications } from './shown-notifications';
 
 // The machines are two shared cores: give findBy/waitFor room before calling an answer missing. It costs a passing
 // test nothing (findBy answers as soon as the element shows); at 5 s, a run under a load of 25 failed eight tests.
@@ -31,6 +32,7 @@ afterEach(async () => {
   cleanNotifications();
   cleanNotificationsQueue();
   notificationsStore.setState({ notifications: [], queue: [], defaultPosition: 'top-right', limit: 5 });
+  forgetShownNotifications();
   // Every test starts in English, whatever language the one before switched to.
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
   localStorage.clear();

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { NOTIFICATION_DURATION_MS, SIGN_OUT_CLEARED_KEYS } from '@portal/contracts/constants';
-import { notificationsStore } from '@mantine/notifications';
 import { affiliatesGroup, makeUser } from '../../test/fixtures';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { shownNotifications, startEachTestSignedOut } from '../../test/session';
+import { shownNotificationDetails } from '../../test/shown-notifications';
 import { http } from '../lib/http';
 import { deviceTimeZone, viewerTimeZone } from '../i18n/time-zone';
 import {
@@ -54,7 +54,7 @@ describe('login', () => {
     await useAuthStore.getState().login(credentials, vi.fn());
 
     expect(shownNotifications()).toEqual([{ title: 'Login successful', message: 'Welcome back, Ada!', color: 'teal' }]);
-    expect(notificationsStore.getState().notifications[0]?.autoClose).toBe(NOTIFICATION_DURATION_MS);
+    expect(shownNotificationDetails()[0]?.autoClose).toBe(NOTIFICATION_DURATION_MS);
   });
 
   it('sets the loading flag while the request runs', async () => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NOTIFICATION_DURATION_MS } from '@portal/contracts/constants';
-import { notificationsStore } from '@mantine/notifications';
 import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
 import { shownNotifications, startEachTestSignedOut } from '../../../../test/session';
+import { shownNotificationDetails } from '../../../../test/shown-notifications';
 
 startEachTestSignedOut();
 
@@ -35,7 +35,7 @@ describe('forgot-password page', () => {
     expect(shownNotifications()).toEqual([
       { title: 'Password reset link sent', message: 'Password reset successfully', color: 'teal' },
     ]);
-    expect(notificationsStore.getState().notifications[0]?.autoClose).toBe(NOTIFICATION_DURATION_MS);
+    expect(shownNotificationDetails()[0]?.autoClose).toBe(NOTIFICATION_DURATION_MS);
   });
 
   it('shows "Failed" with the server message when success is false', async () => {
