@@ -11,6 +11,7 @@ import {
   BOOT_TIMEOUT_MS,
   childPids,
   createScratchDatabase,
+  endPool,
   freePort,
   pollUntil,
   redisUrl,
@@ -119,7 +120,7 @@ describe('WEB_CONCURRENCY=2: a primary and two workers on one port', () => {
 
   afterAll(async () => {
     await stopServer(server);
-    await pool?.end();
+    if (pool) await endPool(pool);
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);

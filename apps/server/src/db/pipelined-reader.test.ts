@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createScratchDatabase } from '../test/server-process.ts';
+import { createScratchDatabase, endPool } from '../test/server-process.ts';
 import { createPipelinedReader, PIPELINED_APPLICATION_NAME, RECONNECT_DELAY_MS, type PipelinedReader, type ReadQueryable } from './pipelined-reader.ts';
 
 /** The overflow: a pool whose queries are counted. */
@@ -47,7 +47,7 @@ describe('pipelined reader', () => {
   });
   afterEach(async () => {
     await Promise.all(readers.splice(0).map((reader) => reader.close()));
-    await overflow.pool.end();
+    await endPool(overflow.pool);
   });
   afterAll(async () => {
     await admin.end();

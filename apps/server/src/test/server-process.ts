@@ -55,6 +55,25 @@ export async function createScratchDatabase(prefix: string): Promise<{ url: stri
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/**
+ * Ends a test's own pool and waits until its connections have closed. pg-pool's end() resolves once every client is
+ * handed back, while their connections are still closing; a scratch database's drop (WITH FORCE) right after could then
+ * terminate one mid-close, which the pool raises as an 'error' event nobody listens to: an uncaught exception that
+ * failed a whole run (57P01, "terminating connection due to administrator command", in a loaded clean-clone run).
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      open -= 1;
+      if (open === 0) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 /** Starts main.ts on `port` with a minimal environment plus `env` (nothing inherited but PATH and HOME). */
 export function spawnServer(port: number, env: Record<string, string>): ServerProcess {
   const output: string[] = [];

@@ -13,6 +13,7 @@ import { createPartner } from '../../test/factories.ts';
 import {
   BOOT_TIMEOUT_MS,
   createScratchDatabase,
+  endPool,
   freePort,
   redisUrl,
   spawnServer,
@@ -82,7 +83,7 @@ describe('two server processes sharing Redis', () => {
   afterAll(async () => {
     disconnectAll(clients);
     await Promise.all(servers.map(stopServer));
-    await pool?.end();
+    if (pool) await endPool(pool);
     await database?.drop();
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
