@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { NOTIFICATION_DURATION_MS } from '@portal/contracts/constants';
 
 /**
@@ -22,4 +22,14 @@ export async function keepToastsOpen(page: Page): Promise<void> {
     },
     { duration: NOTIFICATION_DURATION_MS, held: 60_000 },
   );
+}
+
+/**
+ * Rests the pointer on the toast titled `title` as soon as it shows, which holds it open (Mantine pauses its timer
+ * under the pointer) while a test reads it or axe checks it; the pointer moves on with the test's next click.
+ */
+export async function holdToast(page: Page, title: string): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: title });
+  await toast.hover();
+  await expect(toast).toBeVisible();
 }

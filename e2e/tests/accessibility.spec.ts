@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { adminNotify } from '../support/admin';
 import { fillSignInForm, signInThroughApi } from '../support/sign-in';
-import { keepToastsOpen } from '../support/toasts';
+import { holdToast, keepToastsOpen } from '../support/toasts';
 
 /**
  * Accessibility as a property of the widgets (issue #13): axe-core on every page and widget state a partner meets
@@ -11,16 +11,6 @@ import { keepToastsOpen } from '../support/toasts';
  * screen-reader behaviour of navigation: a title per page, focus on the page's heading after a move, spoken page
  * and list changes, and focus kept on a control after it removes itself or opens a download.
  */
-
-/**
- * Keeps a toast on screen while axe looks at it: Mantine pauses a toast's timer while the pointer is over it (and
- * `keepToastsOpen`, called before the page loads, gives the test time to get there on a busy machine).
- */
-async function holdToast(page: Page, title: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: title });
-  await expect(toast).toBeVisible();
-  await toast.hover();
-}
 
 // Unread notifications for the bell and the list (their dimmed text sits on the unread background): sent once.
 test.beforeAll(async () => {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
 import { csrfHeaders, signInThroughApi } from '../support/sign-in';
+import { holdToast } from '../support/toasts';
 
 /**
  * Two languages in the browser (issue #13, point 4): Arabic chosen on the sign-in page turns the whole portal right
@@ -63,12 +64,9 @@ test('Arabic chosen on the sign-in page: right to left everywhere, kept across s
   await page.getByRole('textbox', { name: 'البريد الإلكتروني', exact: true }).fill(partner);
   await page.getByRole('textbox', { name: 'كلمة المرور', exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
-  // The pointer rests on the toast as soon as it shows, which holds it open (Mantine pauses its timer) while axe reads
-  // it. Toasts are not stretched here (keepToastsOpen): this test signs in three times and opens the account menu,
-  // which a minute-long "Login successful" toast, or a live one from another spec's booking, would cover.
-  const failed = page.getByRole('alert').filter({ hasText: 'فشل تسجيل الدخول' });
-  await failed.hover();
-  await expect(failed).toBeVisible();
+  // Only this toast is held, by the pointer, not every toast (keepToastsOpen): this test signs in three times and
+  // opens the account menu, which a minute-long "Login successful" toast, or a live one from another spec, would cover.
+  await holdToast(page, 'فشل تسجيل الدخول');
   await expectAccessible(page, 'sign in failed, in Arabic');
 
   await signInInArabic(page);

@@ -75,12 +75,13 @@ describe('the bookings list and its session', () => {
     };
   }
 
+  /** The health probe's statement (modules/health/database-probe.ts). */
+  const HEALTH_PROBE_STATEMENT = 'SELECT 1';
   /**
    * The statements sent from now on, through the pool and the reader (one object on the embedded database), but for the
    * health probe's `SELECT 1`, which the app sends every 2 s on its own (modules/health/database-probe.ts): one landed
    * inside a 131 ms test and was counted as the request's.
    */
-  const HEALTH_PROBE_STATEMENT = 'SELECT 1';
   function countQueries(): () => string[] {
     const texts: string[] = [];
     const { pool, reader } = context.database;
