@@ -9,9 +9,9 @@ import { NOTIFICATION_DURATION_MS } from '@portal/contracts/constants';
  * timer runs a minute instead, as if the reader's pointer rested on it (Mantine pauses the timer under the pointer).
  * Nothing else changes: only a timer of exactly the toast's duration is stretched. It holds for every page of the
  * page's browser context, so a second tab opened there keeps its toasts too. A held toast also covers what lies under
- * it for that minute (the header's account menu and bell, in Arabic, where toasts sit top left), and the partner's
- * live toasts from other specs are held too: a test that clicks there after a toast holds only the one toast it reads,
- * with the pointer (hover), instead.
+ * it for that minute (the top of the page's content, in the corner below the header), and the partner's live toasts
+ * from other specs are held too: a test that clicks there after a toast holds only the one toast it reads, with the
+ * pointer (hover), instead.
  */
 export async function keepToastsOpen(page: Page): Promise<void> {
   await page.context().addInitScript(

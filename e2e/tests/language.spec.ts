@@ -70,6 +70,15 @@ test('Arabic chosen on the sign-in page: right to left everywhere, kept across s
   await expectAccessible(page, 'sign in failed, in Arabic');
 
   await signInInArabic(page);
+  // Toasts show in the top left in Arabic, below the header: none covers the account menu and the bell there. (All of
+  // them, read at once: the failed sign-in's may still be closing, above the welcome in the stack.)
+  await holdToast(page, 'تم تسجيل الدخول بنجاح');
+  const headerBottom = await page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().bottom);
+  const toasts = await page.getByRole('alert').evaluateAll((shown) => shown.map((toast) => toast.getBoundingClientRect().toJSON() as DOMRect));
+  for (const toast of toasts) {
+    expect(toast.top, 'a toast sits below the header').toBeGreaterThanOrEqual(headerBottom);
+    expect(toast.left, 'a toast sits on the left').toBeLessThan(page.viewportSize()!.width / 2);
+  }
   await expectArabicDashboard(page);
   await expectAccessible(page, 'dashboard, in Arabic');
 
