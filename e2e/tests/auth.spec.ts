@@ -64,9 +64,15 @@ function recordRequests(page: Page, pathnames: string[]): string[] {
   return seen;
 }
 
-/** Gives the page a moment to do what it would do (to assert that something does NOT happen). */
+/**
+ * Returns once every request the page had started so far has been seen: the page sends one more of its own and this
+ * waits for it, which comes after them. So a check that something was NOT requested (no sign-out) waits on an event,
+ * not on a guessed time.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(300);
+  const marker = page.waitForRequest((request) => new URL(request.url()).searchParams.has('settled'));
+  await page.evaluate(() => fetch('/api/health?settled=1').then(() => undefined));
+  await marker;
 }
 
 /** Types the 6-digit code into the two-factor page's pin input (it submits itself when complete). */
