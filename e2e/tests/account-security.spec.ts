@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
+import { expectNoSidewaysScroll } from '../support/layout';
 import { signInThroughApi, signOutThroughMenu, submitSignInForm } from '../support/sign-in';
 import { totpCode } from '../support/totp';
 
@@ -86,8 +87,7 @@ test('turns two-factor on with the QR key, signs in with a code, ends another se
   // At 360 px: nothing wider than the screen, and still accessible.
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(page.getByRole('button', { name: 'Turn off two-factor' })).toBeVisible();
-  // Polled: the sidebar slides away when the viewport narrows, and the page is wider until it has.
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSidewaysScroll(page, 'security tab at 360 px');
   await expectAccessible(page, 'security tab at 360 px');
 
   // Turn it off again (this session has not confirmed the password yet: asked once more), leaving the account as it was.

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
 import { DEMO_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
+import { expectNoSidewaysScroll } from '../support/layout';
 
 /**
  * My Referrals › Bookings on a phone (360 × 740, the narrowest common Android width; issue #13): a demo partner
@@ -53,17 +54,6 @@ async function cardFields(card: Locator): Promise<Record<string, string>> {
     }
     return fields;
   });
-}
-
-/** Nothing is wider than the screen: the page cannot be scrolled sideways. */
-async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    document: document.documentElement.scrollWidth,
-    body: document.body.scrollWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(widths.document, `${where}: document ${widths.document}px wide on a ${widths.viewport}px screen`).toBeLessThanOrEqual(widths.viewport);
-  expect(widths.body, `${where}: body ${widths.body}px wide on a ${widths.viewport}px screen`).toBeLessThanOrEqual(widths.viewport);
 }
 
 test('on a 360 px phone a partner reads, searches, pages and filters their bookings, and no page scrolls sideways', async ({ page }) => {

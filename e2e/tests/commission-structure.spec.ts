@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
+import { expectNoSidewaysScroll } from '../support/layout';
 import { signInThroughApi } from '../support/sign-in';
 
 /**
@@ -49,7 +50,7 @@ test('a partner reads their rates and the upcoming changes, searches and filters
 
   // At 360 px the page fits the screen.
   await page.setViewportSize({ width: 360, height: 780 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSidewaysScroll(page, 'commission structure at 360 px');
 });
 
 test('an affiliate has no commission structure link and the API refuses them with the reason', async ({ page }) => {

@@ -3,6 +3,7 @@ import { DEMO_OPERATORS } from '../../apps/server/src/db/seeds/demo-identities.t
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
 import { signInToConsole } from '../support/console-sign-in';
+import { expectNoSidewaysScroll } from '../support/layout';
 import { fillSignInForm } from '../support/sign-in';
 
 /**
@@ -82,8 +83,7 @@ test('a partner sends feedback with an attachment, an operator answers in the co
   for (const path of [`/feedback/${threadId}`, '/feedback']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-    expect(widths.document, `${path}: ${widths.document}px wide on a ${widths.viewport}px screen`).toBeLessThanOrEqual(widths.viewport);
+    await expectNoSidewaysScroll(page, path);
   }
   await expectAccessible(page, 'feedback page at 360 px');
 });

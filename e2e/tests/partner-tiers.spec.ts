@@ -3,6 +3,7 @@ import { DEMO_OPERATORS } from '../../apps/server/src/db/seeds/demo-identities.t
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
 import { signInToConsole } from '../support/console-sign-in';
+import { expectNoSidewaysScroll } from '../support/layout';
 import { signInThroughApi } from '../support/sign-in';
 
 /**
@@ -40,7 +41,7 @@ test("a partner reads their tier, the progress toward the next one and what it w
   await expectAccessible(page, 'the partner tiers page');
 
   await page.setViewportSize({ width: 360, height: 780 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSidewaysScroll(page, 'partner tier at 360 px');
 });
 
 test("a finance operator freezes an agent's tier with a reason, and releases it", async ({ page }) => {

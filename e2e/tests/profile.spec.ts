@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
+import { expectNoSidewaysScroll } from '../support/layout';
 import { linkTo, outboxFiles, waitForMail } from '../support/outbox';
 import { signInThroughApi } from '../support/sign-in';
 
@@ -50,7 +51,7 @@ test('changes the name and the photo, shown in the header, and turns a notificat
 
   // At 360 px the page fits the screen.
   await page.setViewportSize({ width: 360, height: 780 });
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSidewaysScroll(page, 'profile at 360 px');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Notifications: the new-booking in-app channel off, still off after a reload; security e-mail stays locked on.

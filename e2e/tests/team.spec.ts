@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD } from '../support/accounts';
 import { expectAccessible } from '../support/axe';
+import { expectNoSidewaysScroll } from '../support/layout';
 import { linkTo, outboxFiles, waitForMail } from '../support/outbox';
 import { csrfHeaders, signInThroughApi } from '../support/sign-in';
 
@@ -115,10 +116,3 @@ test.describe('on a 360 px phone, in Arabic', () => {
     }
   });
 });
-
-/** Nothing is wider than the screen: the page cannot be scrolled sideways. */
-async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, body: document.body.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.document, `${where}: document ${widths.document}px wide on a ${widths.viewport}px screen`).toBeLessThanOrEqual(widths.viewport);
-  expect(widths.body, `${where}: body ${widths.body}px wide on a ${widths.viewport}px screen`).toBeLessThanOrEqual(widths.viewport);
-}
