@@ -5,25 +5,13 @@
  * list, as a description list.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { isRightToLeft, useLocale } from '../../i18n/i18n';
+import { BackLink, PageHeader } from '../../components/page-header/page-header';
 import { errorMessage, isHttpError } from '../../lib/http';
 
-/** A link back to a list; its arrow points the way the page reads. */
-export function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  const Back = isRightToLeft(useLocale()) ? IconArrowRight : IconArrowLeft;
-  return (
-    <Anchor component={Link} to={to} size="sm" w="fit-content">
-      <Group gap={4} wrap="nowrap">
-        <Back size={16} aria-hidden="true" />
-        {children}
-      </Group>
-    </Anchor>
-  );
-}
+/** Kept here for the pages that take it from the record frame; it lives in components/page-header. */
+export { BackLink };
 
 export interface RecordPageProps<Record> {
   back: { to: string; label: string };
@@ -49,9 +37,7 @@ export function RecordPage<Record>({ back, title, loadingLabel, record, notFound
         </Group>
       ) : record.isError ? (
         <>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
+          <PageHeader title={title} />
           <Alert color="red" role="alert">
             {isHttpError(record.error, 404) || isHttpError(record.error, 422) ? notFound : errorMessage(record.error, loadFailed)}
           </Alert>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Anchor, Badge, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconDownload, IconLock } from '@tabler/icons-react';
+import { Badge, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Text, Textarea } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { FEEDBACK_MESSAGE_MAX, FEEDBACK_STATUSES, type FeedbackStatus } from '@portal/contracts/feedback';
-import { consoleFeedbackReplyRequestSchema, type ConsoleFeedbackMessage, type ConsoleFeedbackThread } from '@portal/contracts/console-feedback';
+import { consoleFeedbackReplyRequestSchema, type ConsoleFeedbackThread } from '@portal/contracts/console-feedback';
+import { Conversation, ConversationReply, type ConversationEntry } from '../../components/conversation/conversation';
+import { PageHeader } from '../../components/page-header/page-header';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { errorMessage } from '../../lib/http';
@@ -14,43 +16,26 @@ import { attachmentUrl, changeAssignee, changeStatus, replyToThread, useAfterThr
 import { FEEDBACK_CONSOLE_PATH } from './feedback-paths';
 import { FeedbackStatusBadge } from './feedback-status-badge';
 
-function MessageCard({ threadId, message }: { threadId: number; message: ConsoleFeedbackMessage }) {
+/** The thread's messages as the conversation shows them: support's tinted, internal notes marked as only operators see them. */
+function ThreadConversation({ thread }: { thread: ConsoleFeedbackThread }) {
   const t = useText('console-feedback');
-  const format = useFormat();
-  const background = message.internal ? 'var(--mantine-color-yellow-light)' : message.author_type === 'operator' ? 'var(--mantine-color-blue-light)' : undefined;
-  return (
-    <Paper component="article" withBorder radius="md" p="sm" bg={background} aria-label={message.internal ? t('internalNote') : message.author_name}>
-      <Group justify="space-between" gap="xs" mb={4}>
-        <Group gap="xs">
-          <Text fw={600} size="sm">
-            {message.author_type === 'operator' ? t('operatorLabel', { name: message.author_name }) : message.author_name}
-          </Text>
-          {message.internal ? (
-            <Badge color="yellow" variant="filled" autoContrast tt="none" leftSection={<IconLock size={12} aria-hidden />}>
-              {t('internalNote')}
-            </Badge>
-          ) : null}
-        </Group>
-        <Text size="xs" c="dimmed" component="time" dateTime={message.created_at}>
-          {format.date(message.created_at)} {format.time(message.created_at)}
-        </Text>
-      </Group>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {message.body}
-      </Text>
-      {message.attachments.length > 0 ? (
-        <Stack gap={2} mt="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {message.attachments.map((attachment) => (
-            <li key={attachment.id}>
-              <Anchor href={attachmentUrl(threadId, attachment.id)} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                <IconDownload size={14} aria-hidden /> {t('download', { name: attachment.name })}
-              </Anchor>
-            </li>
-          ))}
-        </Stack>
-      ) : null}
-    </Paper>
+  const entries = thread.messages.map(
+    (message): ConversationEntry => ({
+      id: message.id,
+      author: message.author_type === 'operator' ? t('operatorLabel', { name: message.author_name }) : message.author_name,
+      label: message.internal ? t('internalNote') : message.author_name,
+      createdAt: message.created_at,
+      body: message.body,
+      tone: message.internal ? 'note' : message.author_type === 'operator' ? 'support' : undefined,
+      badge: message.internal ? (
+        <Badge color="yellow" variant="filled" autoContrast tt="none" leftSection={<IconLock size={12} aria-hidden />}>
+          {t('internalNote')}
+        </Badge>
+      ) : null,
+      attachments: message.attachments.map((attachment) => ({ id: attachment.id, href: attachmentUrl(thread.id, attachment.id), text: t('download', { name: attachment.name }) })),
+    }),
   );
+  return <Conversation label={t('conversation')} entries={entries} />;
 }
 
 interface Values extends Record<string, unknown> {
@@ -81,30 +66,25 @@ function ReplyForm({ thread }: { thread: ConsoleFeedbackThread }) {
     }
   });
   return (
-    <form onSubmit={send} noValidate aria-labelledby="console-feedback-reply">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="console-feedback-reply">
-          {t('replyTitle')}
-        </Title>
-        {closed ? (
-          <Text size="sm" c="dimmed">
-            {t('closedHint')}
-          </Text>
-        ) : null}
-        <Textarea label={t('replyLabel')} required rows={3} maxLength={FEEDBACK_MESSAGE_MAX} {...form.getInputProps('message')} />
-        <Checkbox label={t('internalToggle')} disabled={closed} {...form.getCheckboxProps('internal')} checked={internal} />
-        {failure ? (
-          <Text c="red" size="sm" role="alert">
-            {failure}
-          </Text>
-        ) : null}
-        <Group>
-          <Button type="submit" loading={sending} color={internal ? 'yellow' : undefined}>
-            {internal ? t('addNote') : t('sendReply')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ConversationReply
+      id="console-feedback-reply"
+      title={t('replyTitle')}
+      onSubmit={send}
+      failure={failure}
+      submit={
+        <Button type="submit" loading={sending} color={internal ? 'yellow' : undefined}>
+          {internal ? t('addNote') : t('sendReply')}
+        </Button>
+      }
+    >
+      {closed ? (
+        <Text size="sm" c="dimmed">
+          {t('closedHint')}
+        </Text>
+      ) : null}
+      <Textarea label={t('replyLabel')} required rows={3} maxLength={FEEDBACK_MESSAGE_MAX} {...form.getInputProps('message')} />
+      <Checkbox label={t('internalToggle')} disabled={closed} {...form.getCheckboxProps('internal')} checked={internal} />
+    </ConversationReply>
   );
 }
 
@@ -185,17 +165,14 @@ export function FeedbackThreadPage() {
     >
       {(thread) => (
         <>
-          <Stack gap={6}>
-            <Title order={1} size="h2">
-              {t('threadTitle')} #{thread.id}
-            </Title>
+          <PageHeader title={`${t('threadTitle')} #${thread.id}`}>
             <Group gap="xs">
               <FeedbackStatusBadge status={thread.status} />
               <Badge variant="default" tt="none">
                 {t(`categories.${thread.category}`)}
               </Badge>
             </Group>
-          </Stack>
+          </PageHeader>
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label={t('facts')}>
             <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" m={0}>
               <RecordField label={t('sentBy')}>
@@ -215,11 +192,7 @@ export function FeedbackThreadPage() {
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
             <Controls thread={thread} />
           </Paper>
-          <Stack gap="sm" component="section" aria-label={t('conversation')}>
-            {thread.messages.map((message) => (
-              <MessageCard key={message.id} threadId={thread.id} message={message} />
-            ))}
-          </Stack>
+          <ThreadConversation thread={thread} />
           <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
             <ReplyForm key={thread.status === 'closed' ? 'closed' : 'open'} thread={thread} />
           </Paper>

@@ -16,7 +16,7 @@ import { BellPreview } from './bell-preview';
 import { useAudienceSize, useSendNotification } from './notifications-api';
 import { NOTIFICATIONS_CONSOLE_PATH } from './notifications-paths';
 import { RecipientPicker, type ChosenRecipient } from './recipient-picker';
-import { BackLink } from '../components/record-page';
+import { BackLink } from '../../components/page-header/page-header';
 
 interface ComposeValues extends Record<string, unknown> {
   audience: NotificationAudience;

@@ -1,19 +1,12 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Text } from '@mantine/core';
 import { IconDots, IconMailForward, IconShieldX, IconUserCheck, IconUserOff, IconUserPlus, IconUserShield } from '@tabler/icons-react';
-import type { PageSize } from '@portal/contracts/constants';
-import {
-  OPERATOR_ACCOUNT_STATUSES,
-  operatorAccountsEndpoint,
-  type OperatorAccount,
-  type OperatorAccountStatus,
-} from '@portal/contracts/console-operators';
-import { OPERATOR_ROLES, type OperatorRole } from '@portal/contracts/operator-permissions';
-import { DataTable } from '../../components/data-table/data-table';
+import { OPERATOR_ACCOUNT_STATUSES, operatorAccountsEndpoint, type OperatorAccount } from '@portal/contracts/console-operators';
+import { OPERATOR_ROLES } from '@portal/contracts/operator-permissions';
+import { enumFilter, enumOptions, ListPage } from '../../components/list-page/list-page';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
-import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { useOperator } from '../session/require-operator';
 import { InviteOperatorDialog } from './invite-operator-dialog';
 import { OperatorStatus, TwoFactorState } from './operator-badges';
@@ -30,8 +23,6 @@ export function OperatorsPage() {
   const t = useText('console-operators');
   const format = useFormat();
   const me = useOperator();
-  const { list, table } = useListEndpoint(operatorAccountsEndpoint, {}, { loadFailed: t('loadFailed') });
-  const { params } = list;
   const [inviting, setInviting] = useState(false);
   const [requested, setRequested] = useState<{ operator: OperatorAccount; action: RequestedAction } | null>(null);
 
@@ -73,81 +64,34 @@ export function OperatorsPage() {
     [t, format, me.id],
   );
 
-  const role = params.role as OperatorRole | undefined;
-  const status = params.status as OperatorAccountStatus | undefined;
-  const activeFilters = [
-    ...(role ? [t('roleFilter', { role: t(`roles.${role}`) })] : []),
-    ...(status ? [t('statusFilter', { status: t(`statuses.${status}`) })] : []),
-  ];
-
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} maw={640}>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('description')}
-          </Text>
-        </Stack>
+    <ListPage
+      endpoint={operatorAccountsEndpoint}
+      title={t('title')}
+      description={t('description')}
+      action={
         <Button leftSection={<IconUserPlus size={18} aria-hidden="true" />} onClick={() => setInviting(true)}>
           {t('invite')}
         </Button>
-      </Group>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <DataTable<OperatorAccount>
-          caption={t('title')}
-          headers={headers}
-          {...table}
-          emptyText={t('empty')}
-          filteredEmptyText={t('filteredEmpty')}
-          activeFilters={activeFilters}
-          showHeader
-          toolbar={
-            <Group gap="sm" wrap="wrap">
-              <NativeSelect
-                aria-label={t('role')}
-                value={role ?? ''}
-                onChange={(event) => list.set({ role: (event.currentTarget.value || undefined) as OperatorRole | undefined })}
-                w={170}
-              >
-                <option value="">{t('allRoles')}</option>
-                {OPERATOR_ROLES.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`roles.${option}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-              <NativeSelect
-                aria-label={t('status')}
-                value={status ?? ''}
-                onChange={(event) => list.set({ status: (event.currentTarget.value || undefined) as OperatorAccountStatus | undefined })}
-                w={170}
-              >
-                <option value="">{t('allStatuses')}</option>
-                {OPERATOR_ACCOUNT_STATUSES.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`statuses.${option}`)}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Group>
-          }
-          searchValue={params.search ?? ''}
-          onSearch={(search) => list.set({ search: search.slice(0, SEARCH_MAX) })}
-          sort={params.sort}
-          onSortChange={(sort) => list.set({ sort: (sort || undefined) as typeof params.sort })}
-          page={params.page}
-          perPage={params.per_page}
-          onPageChange={list.setPage}
-          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
-          getRowLabel={(row) => row.name}
-        />
-      </Paper>
+      }
+      texts={{ empty: t('empty'), filteredEmpty: t('filteredEmpty'), loadFailed: t('loadFailed') }}
+      headers={headers}
+      search={{ max: SEARCH_MAX }}
+      filters={[
+        enumFilter('role', { label: t('role'), all: t('allRoles'), options: enumOptions(OPERATOR_ROLES, (role) => t(`roles.${role}`)), active: (role) => t('roleFilter', { role }), width: 170 }),
+        enumFilter('status', {
+          label: t('status'),
+          all: t('allStatuses'),
+          options: enumOptions(OPERATOR_ACCOUNT_STATUSES, (status) => t(`statuses.${status}`)),
+          active: (status) => t('statusFilter', { status }),
+          width: 170,
+        }),
+      ]}
+      getRowLabel={(row) => row.name}
+    >
       {inviting ? <InviteOperatorDialog onClose={() => setInviting(false)} /> : null}
       {requested ? <OperatorActionDialog operator={requested.operator} action={requested.action} onClose={() => setRequested(null)} /> : null}
-    </Stack>
+    </ListPage>
   );
 }
 

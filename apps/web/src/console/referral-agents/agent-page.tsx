@@ -16,7 +16,8 @@ import { LogoPicker, formatFileSize } from './logo-picker';
 import { REFERRAL_PATHS } from './referral-paths';
 import { SeatLimitPanel } from './seat-limit-panel';
 import { createAgent, removeAgentLogo, updateAgent, uploadAgentLogo, useAfterWrite, useGroupOptions, useReferralAgent } from './referral-agents-api';
-import { BackLink, RecordField, RecordPage } from '../components/record-page';
+import { BackLink } from '../../components/page-header/page-header';
+import { RecordField, RecordPage } from '../components/record-page';
 
 interface AgentValues extends Record<string, unknown> {
   name: string;

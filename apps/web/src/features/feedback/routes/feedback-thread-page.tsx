@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconArrowBack, IconDownload, IconSend } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
-import { FEEDBACK_MESSAGE_MAX, feedbackReplyRequestSchema, type FeedbackMessage, type FeedbackThread } from '@portal/contracts/feedback';
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { FEEDBACK_MESSAGE_MAX, feedbackReplyRequestSchema, type FeedbackThread } from '@portal/contracts/feedback';
+import { Conversation, ConversationReply, type ConversationEntry } from '../../../components/conversation/conversation';
+import { BackLink, PageHeader } from '../../../components/page-header/page-header';
 import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useLocale, useText } from '../../../i18n/i18n';
@@ -15,37 +17,24 @@ import { AttachmentPicker, fileSize } from '../components/attachment-picker';
 import { useAttachments } from '../components/use-attachments';
 import { FeedbackStatusBadge } from '../components/feedback-status-badge';
 
-function MessageCard({ threadId, message }: { threadId: number; message: FeedbackMessage }) {
+/** The thread's messages as the conversation shows them: the team's tinted, each attachment a download with its size. */
+function ThreadConversation({ thread }: { thread: FeedbackThread }) {
   const t = useText('feedback');
-  const format = useFormat();
   const locale = useLocale();
-  const fromSupport = message.author_type === 'operator';
-  return (
-    <Paper component="article" withBorder radius="md" p="sm" bg={fromSupport ? 'var(--mantine-color-blue-light)' : undefined} aria-label={message.author_name}>
-      <Group justify="space-between" gap="xs" mb={4}>
-        <Text fw={600} size="sm">
-          {message.author_name}
-        </Text>
-        <Text size="xs" c="dimmed" component="time" dateTime={message.created_at}>
-          {format.date(message.created_at)} {format.time(message.created_at)}
-        </Text>
-      </Group>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {message.body}
-      </Text>
-      {message.attachments.length > 0 ? (
-        <Stack gap={2} mt="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {message.attachments.map((attachment) => (
-            <li key={attachment.id}>
-              <Anchor href={attachmentUrl(threadId, attachment.id)} size="sm" download={attachment.name} style={{ overflowWrap: 'anywhere' }}>
-                <IconDownload size={14} aria-hidden /> {t('download', { name: attachment.name, size: fileSize(attachment.size, locale) })}
-              </Anchor>
-            </li>
-          ))}
-        </Stack>
-      ) : null}
-    </Paper>
-  );
+  const entries = thread.messages.map((message): ConversationEntry => ({
+    id: message.id,
+    author: message.author_name,
+    createdAt: message.created_at,
+    body: message.body,
+    tone: message.author_type === 'operator' ? 'support' : undefined,
+    attachments: message.attachments.map((attachment) => ({
+      id: attachment.id,
+      href: attachmentUrl(thread.id, attachment.id),
+      text: t('download', { name: attachment.name, size: fileSize(attachment.size, locale) }),
+      download: attachment.name,
+    })),
+  }));
+  return <Conversation label={t('conversation')} entries={entries} />;
 }
 
 interface Values extends Record<string, unknown> {
@@ -76,25 +65,20 @@ function ReplyForm({ thread }: { thread: FeedbackThread }) {
     }
   });
   return (
-    <form onSubmit={send} noValidate aria-labelledby="feedback-reply-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="feedback-reply-title">
-          {t('replyTitle')}
-        </Title>
-        <Textarea label={t('message')} required rows={3} maxLength={FEEDBACK_MESSAGE_MAX} {...form.getInputProps('message')} />
-        <AttachmentPicker files={attachments.files} onChange={attachments.setFiles} error={attachments.fileError ?? form.errorText('attachment_ids')} onError={attachments.setFileError} disabled={sending} />
-        {failure ? (
-          <Text c="red" size="sm" role="alert">
-            {failure}
-          </Text>
-        ) : null}
-        <Group>
-          <Button type="submit" loading={sending} leftSection={<IconSend size={16} aria-hidden />}>
-            {t('reply')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ConversationReply
+      id="feedback-reply-title"
+      title={t('replyTitle')}
+      onSubmit={send}
+      failure={failure}
+      submit={
+        <Button type="submit" loading={sending} leftSection={<IconSend size={16} aria-hidden />}>
+          {t('reply')}
+        </Button>
+      }
+    >
+      <Textarea label={t('message')} required rows={3} maxLength={FEEDBACK_MESSAGE_MAX} {...form.getInputProps('message')} />
+      <AttachmentPicker files={attachments.files} onChange={attachments.setFiles} error={attachments.fileError ?? form.errorText('attachment_ids')} onError={attachments.setFileError} disabled={sending} />
+    </ConversationReply>
   );
 }
 
@@ -105,11 +89,7 @@ export function FeedbackThreadPage() {
   const id = Number(useParams().id);
   const query = useFeedbackThread(Number.isInteger(id) && id > 0 ? id : 0);
   useLiveFeedback();
-  const back = (
-    <Anchor component={Link} to="/feedback" size="sm">
-      <IconArrowBack size={14} aria-hidden /> {t('back')}
-    </Anchor>
-  );
+  const back = <BackLink to="/feedback">{t('back')}</BackLink>;
   if (query.isPending) {
     return (
       <Stack gap="md">
@@ -125,10 +105,7 @@ export function FeedbackThreadPage() {
     const missing = isHttpError(query.error, 404) || isHttpError(query.error, 422);
     return (
       <Stack gap="md">
-        {back}
-        <Title order={1} size="h2">
-          {t('threadTitle')}
-        </Title>
+        <PageHeader back={{ to: '/feedback', label: t('back') }} title={t('threadTitle')} />
         {missing ? (
           <Alert color="gray" role="alert">
             <Text>{t('threadNotFound')}</Text>
@@ -142,11 +119,7 @@ export function FeedbackThreadPage() {
   const thread = query.data;
   return (
     <Stack gap="lg">
-      {back}
-      <Stack gap={6}>
-        <Title order={1} size="h2">
-          {t('threadTitle')}
-        </Title>
+      <PageHeader back={{ to: '/feedback', label: t('back') }} title={t('threadTitle')}>
         <Group gap="xs">
           <FeedbackStatusBadge status={thread.status} />
           <Badge variant="default" tt="none">
@@ -157,12 +130,8 @@ export function FeedbackThreadPage() {
             {thread.rating === null ? t('noRating') : t('ratingValue', { value: thread.rating })}
           </Text>
         </Group>
-      </Stack>
-      <Stack gap="sm" component="section" aria-label={t('conversation')}>
-        {thread.messages.map((message) => (
-          <MessageCard key={message.id} threadId={thread.id} message={message} />
-        ))}
-      </Stack>
+      </PageHeader>
+      <ThreadConversation thread={thread} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         {thread.can_reply ? (
           <ReplyForm thread={thread} />
