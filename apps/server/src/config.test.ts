@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, readOrCreateDevelopmentKey } from './config.ts';
-import { PRODUCTION_ISSUER_ENV } from './test/production-env.ts';
+import { PRODUCTION_ENV } from './test/production-env.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -51,7 +51,7 @@ describe('the realtime secret (outside probe F1: no public default)', () => {
 
   it('is never the old public default, in any mode, with or without APP_KEY', () => {
     for (const NODE_ENV of ['development', 'test', 'production']) {
-      const config = loadConfig({ ...base, ...PRODUCTION_ISSUER_ENV, NODE_ENV, DATA_DIR: freshDir() });
+      const config = loadConfig({ ...base, ...PRODUCTION_ENV, NODE_ENV, DATA_DIR: freshDir() });
       expect(config.pusher.secret).not.toBe('portal-secret');
       expect(config.pusher.secret).not.toBe(config.appKey);
       expect(config.pusher.secret.length).toBeGreaterThanOrEqual(32);
@@ -69,7 +69,7 @@ describe('the realtime secret (outside probe F1: no public default)', () => {
   });
 
   it('is the same for every process given the same APP_KEY (production, several hosts)', () => {
-    const env = { ...base, ...PRODUCTION_ISSUER_ENV, NODE_ENV: 'production' };
+    const env = { ...base, ...PRODUCTION_ENV, NODE_ENV: 'production' };
     expect(loadConfig({ ...env, DATA_DIR: freshDir() }).pusher.secret).toBe(loadConfig({ ...env, DATA_DIR: freshDir() }).pusher.secret);
     expect(loadConfig({ ...env, APP_KEY: 'another-app-key-0123456789abcdefghijklmnop' }).pusher.secret).not.toBe(loadConfig(env).pusher.secret);
   });
@@ -116,9 +116,9 @@ describe('HOST (the interface the server listens on)', () => {
   it('is loopback outside production, every interface in production, and HOST when set', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).host).toBe('127.0.0.1');
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).host).toBe('127.0.0.1');
-    expect(loadConfig({ ...base, ...PRODUCTION_ISSUER_ENV, NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...base, ...PRODUCTION_ENV, NODE_ENV: 'production' }).host).toBe('0.0.0.0');
     expect(loadConfig({ ...base, NODE_ENV: 'development', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ ...base, ...PRODUCTION_ISSUER_ENV, NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    expect(loadConfig({ ...base, ...PRODUCTION_ENV, NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 });
 
@@ -164,12 +164,44 @@ describe('file storage and background jobs (#14)', () => {
 
 describe('the business on statements and bank files', () => {
   it('is required in production, each setting named, and the demo business elsewhere', () => {
-    expect(() => loadConfig({ ...base, NODE_ENV: 'production', ISSUER_NAME: 'Acme Health' })).toThrow(
+    expect(() => loadConfig({ ...base, APP_URL: 'https://partners.example.test', NODE_ENV: 'production', ISSUER_NAME: 'Acme Health' })).toThrow(
       new ConfigError(
-        "ISSUER_ADDRESS, ISSUER_COUNTRY, ISSUER_TAX_ID, PAYOUT_DEBTOR_IBAN, PAYOUT_DEBTOR_BIC are required when NODE_ENV=production (the business's details on self-billing statements and its account in SEPA payout files).",
+        "The portal refuses to start with NODE_ENV=production:\n  - ISSUER_ADDRESS, ISSUER_COUNTRY, ISSUER_TAX_ID, PAYOUT_DEBTOR_IBAN, PAYOUT_DEBTOR_BIC are required (the business's details on self-billing statements and its account in SEPA payout files).",
       ),
     );
-    expect(loadConfig({ ...base, ...PRODUCTION_ISSUER_ENV, NODE_ENV: 'production' }).issuer).toMatchObject({ name: 'Bench Health Services Ltd', country: 'IE', debtorIban: 'IE29AIBK93115212345678' });
+    expect(loadConfig({ ...base, ...PRODUCTION_ENV, NODE_ENV: 'production' }).issuer).toMatchObject({ name: 'Bench Health Services Ltd', country: 'IE', debtorIban: 'IE29AIBK93115212345678' });
     expect(loadConfig(base).issuer.name).toBe('Meditravel Health Services FZ-LLC');
+  });
+});
+
+describe('a production start (outside probe N10: no development default, every missing setting named)', () => {
+  const production = { ...base, ...PRODUCTION_ENV, NODE_ENV: 'production' } as const;
+
+  it('names every missing required setting in one message', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^The portal refuses to start with NODE_ENV=production:/);
+    for (const name of ['APP_KEY', 'APP_URL', 'ISSUER_NAME', 'ISSUER_TAX_ID', 'PAYOUT_DEBTOR_IBAN', 'PAYOUT_DEBTOR_BIC']) expect(message).toContain(name);
+  });
+
+  it.each([
+    ['PUSHER_SECRET', 'portal-secret', /PUSHER_SECRET is a published development default/],
+    ['PUSHER_SECRET', 'short-but-not-published', /PUSHER_SECRET is too short: at least 32 characters/],
+    ['S3_SECRET_ACCESS_KEY', 'minioadmin', /S3_SECRET_ACCESS_KEY is a published development default/],
+  ])('refuses %s=%s', (name, value, expected) => {
+    const s3 = name.startsWith('S3_') ? { S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'portal', S3_ACCESS_KEY_ID: 'portal' } : {};
+    expect(() => loadConfig({ ...production, ...s3, [name]: value })).toThrow(expected);
+    // outside production the same value is a developer's business
+    expect(() => loadConfig({ ...base, ...s3, [name]: value })).not.toThrow();
+  });
+
+  it('takes a strong PUSHER_SECRET, and an external service\'s own shorter one', () => {
+    expect(loadConfig({ ...production, PUSHER_SECRET: 'x'.repeat(32) }).pusher.secret).toBe('x'.repeat(32));
+    const external = { PUSHER_HOST: 'ws.example.com', PUSHER_APP_ID: '1', PUSHER_KEY: 'k', PUSHER_SECRET: '0123456789abcdef0123' };
+    expect(loadConfig({ ...production, ...external }).pusher.secret).toBe('0123456789abcdef0123');
   });
 });

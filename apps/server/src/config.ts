@@ -22,6 +22,13 @@ const environmentSchema = z.object({
   /** Where the SPA's build is served from (default apps/web/dist); a build of one's own beside another (scripts/e2e.sh). */
   WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The role that owns the schema and applies migrations (docs/production.md, two roles); DATABASE_URL's role then
+   * only reads and writes, granted what it needs after each migration run. Unset: DATABASE_URL migrates too.
+   */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
+  /** Apply migrations when the server starts (default); false: `npm run migrate` does, and the server checks it has. */
+  MIGRATE_ON_START: booleanFlag.default(true),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   DB_PIPELINED_CONNECTIONS: z.coerce.number().int().min(0).max(16).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -80,6 +87,10 @@ export interface Config {
   /** WEB_DIST_DIR, resolved; undefined: the SPA's build in the repository (plugins/spa.ts). */
   webDistDir: string | undefined;
   databaseUrl: string | undefined;
+  /** MIGRATION_DATABASE_URL: the schema owner's login, when migrations run as a role of their own. */
+  migrationDatabaseUrl: string | undefined;
+  /** Whether the server applies migrations at start (MIGRATE_ON_START), or only checks none is pending. */
+  migrateOnStart: boolean;
   /** PostgreSQL connections of each process (DB_POOL_SIZE); undefined: defaultPoolSize(webConcurrency). */
   dbPoolSize: number | undefined;
   /**
@@ -156,15 +167,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(values.DATA_DIR);
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, '');
 
-  // Statements and bank files carry the business's legal details and account: never the demo's in production.
-  const missingIssuer = ISSUER_SETTINGS.filter((name) => !values[name]);
-  if (isProduction && missingIssuer.length > 0) {
-    throw new ConfigError(`${missingIssuer.join(', ')} ${missingIssuer.length === 1 ? 'is' : 'are'} required when NODE_ENV=production (the business's details on self-billing statements and its account in SEPA payout files).`);
-  }
-  if (isProduction && !values.APP_KEY) {
-    throw new ConfigError('APP_KEY is required when NODE_ENV=production (at least 32 characters).');
+  if (isProduction) {
+    const problems = productionProblems(values);
+    if (problems.length > 0) {
+      throw new ConfigError(`The portal refuses to start with NODE_ENV=production:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    }
   }
   const appKey = values.APP_KEY ?? readOrCreateDevelopmentKey(dataDir, 'app-key');
+
+  if (values.MIGRATION_DATABASE_URL && !values.DATABASE_URL) {
+    throw new ConfigError('MIGRATION_DATABASE_URL needs DATABASE_URL: the embedded database has one role.');
+  }
 
   const hasExternalPusher = Boolean(values.PUSHER_HOST || values.PUSHER_CLUSTER);
   if (hasExternalPusher && !(values.PUSHER_APP_ID && values.PUSHER_KEY && values.PUSHER_SECRET)) {
@@ -198,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
     databaseUrl: values.DATABASE_URL,
+    migrationDatabaseUrl: values.MIGRATION_DATABASE_URL,
+    migrateOnStart: values.MIGRATE_ON_START,
     dbPoolSize: values.DB_POOL_SIZE,
     dbPipelinedConnections: values.DB_PIPELINED_CONNECTIONS,
     webConcurrency: values.WEB_CONCURRENCY,
@@ -256,6 +271,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local', directory: path.join(dataDir, 'files') },
   };
+}
+
+/**
+ * Secrets that were ever a development default or a published example (the old `portal-secret`, the local S3 test
+ * servers' keys): whoever read the code knows them. Production refuses them by name (the outside probe's N10).
+ */
+const PUBLISHED_SECRETS: Partial<Record<keyof Environment, readonly string[]>> = {
+  PUSHER_SECRET: ['portal-secret', 'secret', 'changeme'],
+  S3_SECRET_ACCESS_KEY: ['S3RVER', 'minioadmin', 'minio123', 'changeme'],
+  SMTP_PASSWORD: ['changeme', 'password'],
+};
+/** As APP_KEY: a secret signing what the whole portal trusts is at least this long. */
+const MINIMUM_SECRET_LENGTH = 32;
+
+/**
+ * Everything a production start lacks or has from development, each setting named, so one start lists them all.
+ * Statements and bank files carry the business's legal details and account: never the demo's in production.
+ */
+function productionProblems(values: Environment): string[] {
+  const problems: string[] = [];
+  if (!values.APP_KEY) problems.push('APP_KEY is required (at least 32 characters; the same for every process).');
+  if (!values.APP_URL) problems.push('APP_URL is required (the public https:// address: links in e-mails, cookies, the realtime address).');
+  const missingIssuer = ISSUER_SETTINGS.filter((name) => !values[name]);
+  if (missingIssuer.length > 0) {
+    problems.push(`${missingIssuer.join(', ')} ${missingIssuer.length === 1 ? 'is' : 'are'} required (the business's details on self-billing statements and its account in SEPA payout files).`);
+  }
+  for (const [name, published] of Object.entries(PUBLISHED_SECRETS) as [keyof Environment, readonly string[]][]) {
+    const value = values[name];
+    if (typeof value === 'string' && published.includes(value)) problems.push(`${name} is a published development default: set a secret of your own.`);
+  }
+  // The embedded service's secret only: an external service's is its own (Pusher Channels' are 20 characters).
+  const embeddedRealtime = !(values.PUSHER_HOST || values.PUSHER_CLUSTER);
+  if (embeddedRealtime && values.PUSHER_SECRET !== undefined && !PUBLISHED_SECRETS.PUSHER_SECRET!.includes(values.PUSHER_SECRET) && values.PUSHER_SECRET.length < MINIMUM_SECRET_LENGTH) {
+    problems.push(`PUSHER_SECRET is too short: at least ${MINIMUM_SECRET_LENGTH} characters (or leave it unset: it is derived from APP_KEY).`);
+  }
+  return problems;
 }
 
 /**

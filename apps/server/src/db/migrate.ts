@@ -10,6 +10,20 @@ import type pg from 'pg';
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 const LOCK_ID = 7_341_002;
 
+function migrationFiles(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
+    .sort();
+}
+
+/** The migrations this code has that the database has not applied (all of them on an empty database). */
+export async function pendingMigrations(pool: pg.Pool): Promise<string[]> {
+  const table = await pool.query<{ present: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`);
+  if (!table.rows[0]?.present) return migrationFiles();
+  const done = new Set((await pool.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name));
+  return migrationFiles().filter((file) => !done.has(file));
+}
+
 export async function migrate(pool: pg.Pool): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
@@ -21,10 +35,7 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     const done = new Set(
       (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((row) => row.name),
     );
-    const files = readdirSync(MIGRATIONS_DIR)
-      .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
-      .sort();
-    for (const file of files) {
+    for (const file of migrationFiles()) {
       if (done.has(file)) continue;
       const sql = readFileSync(new URL(file, MIGRATIONS_DIR), 'utf8');
       await client.query('BEGIN');

@@ -24,7 +24,7 @@ describe('createMailer without SMTP: the outbox folder', () => {
   function configFor(environment: 'development' | 'production') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mailer-'));
     folders.push(dataDir);
-    return loadConfig({ NODE_ENV: environment, DATA_DIR: dataDir, APP_KEY: 'k'.repeat(40), ...PRODUCTION_ISSUER_ENV });
+    return loadConfig({ NODE_ENV: environment, DATA_DIR: dataDir, APP_KEY: 'k'.repeat(40), ...PRODUCTION_ISSUER_ENV, ...(environment === 'production' ? { APP_URL: 'http://localhost:3000' } : {}) });
   }
 
   // Long enough that quoted-printable breaks it over lines, with '=' and '&' in it.

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_ISSUER_ENV } from '../../test/production-env.ts';
+import { PRODUCTION_ENV } from '../../test/production-env.ts';
 import { bookingPageSchema, facilityOptionsSchema, type BookingPage } from '@portal/contracts/bookings';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -201,7 +201,7 @@ describe('bookings API', () => {
     it('answers the same body in production, where the page is serialised without re-checking it', async () => {
       const config = loadConfig({
         NODE_ENV: 'production',
-        ...PRODUCTION_ISSUER_ENV,
+        ...PRODUCTION_ENV,
         APP_KEY: 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz',
         DATA_DIR: context.config.dataDir,
         LOG_LEVEL: 'silent',
