@@ -28,6 +28,7 @@ import { storagePlugin } from './plugins/storage.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { redactUrl } from './lib/redact.ts';
 import { loadModules } from './kit/load-modules.ts';
+import { uploadAnswered } from './lib/upload-body.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -90,6 +91,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
     done();
   });
+  // An upload refused before its end: the rest is read and discarded, so its sender gets the answer (lib/upload-body.ts).
+  app.addHook('onResponse', uploadAnswered);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

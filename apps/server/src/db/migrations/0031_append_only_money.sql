@@ -15,19 +15,32 @@ BEGIN
     USING ERRCODE = 'insufficient_privilege';
 END
 $$;
+-- TRUNCATE skips row triggers: refused too, while the table holds anything (emptying an empty table loses nothing,
+-- and a test may cascade through it).
+CREATE FUNCTION ledger_refuse_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  holds_rows boolean;
+BEGIN
+  EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I.%I)', TG_TABLE_SCHEMA, TG_TABLE_NAME) INTO holds_rows;
+  IF holds_rows THEN
+    RAISE EXCEPTION '% is ledger history: TRUNCATE is not allowed', TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  RETURN NULL;
+END
+$$;
 CREATE TRIGGER commission_lines_no_delete BEFORE DELETE ON commission_lines
   FOR EACH ROW EXECUTE FUNCTION ledger_refuse_delete();
 CREATE TRIGGER commission_lines_no_truncate BEFORE TRUNCATE ON commission_lines
-  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_delete();
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_truncate();
 CREATE TRIGGER payouts_no_delete BEFORE DELETE ON payouts
   FOR EACH ROW EXECUTE FUNCTION ledger_refuse_delete();
 CREATE TRIGGER payouts_no_truncate BEFORE TRUNCATE ON payouts
-  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_delete();
--- The other append-only logs already refuse UPDATE and DELETE row by row; TRUNCATE skips row triggers.
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_truncate();
+-- The other append-only logs already refuse UPDATE and DELETE row by row.
 CREATE TRIGGER agreement_acceptances_no_truncate BEFORE TRUNCATE ON agreement_acceptances
-  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_delete();
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_truncate();
 CREATE TRIGGER payment_detail_events_no_truncate BEFORE TRUNCATE ON payment_detail_events
-  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_delete();
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_refuse_truncate();
 
 -- A payout's life: draft → sent → paid, or draft/sent → failed (its lines go back to approved for the next run).
 -- What it gathered (agent, currency, amount, lines) is fixed once it leaves draft; paid and failed are final; a paid

@@ -202,6 +202,7 @@ describe('bookings API', () => {
       const config = loadConfig({
         NODE_ENV: 'production',
         ...PRODUCTION_ENV,
+        APP_URL: 'http://localhost:3000',
         APP_KEY: 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz',
         DATA_DIR: context.config.dataDir,
         LOG_LEVEL: 'silent',

@@ -29,6 +29,7 @@ import { insertRate } from './repository.ts';
 import { planRateImport, readRateFile } from './rate-import.ts';
 import { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors.ts';
+import { uploadBodyParser } from '../../lib/upload-body.ts';
 
 const TAGS = ['commission-rates'];
 
@@ -142,7 +143,7 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
   );
 
   // The file itself is the body (as the logos': no multipart parser), read whole up to 2 MB.
-  app.addContentTypeParser(RATE_IMPORT_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(RATE_IMPORT_CONTENT_TYPE, uploadBodyParser);
 
   async function readUpload(body: unknown): Promise<Buffer> {
     if (!(body instanceof Readable)) throw ValidationError.field('file', M.importNotSent);

@@ -12,6 +12,7 @@ import { currentUser } from '../../plugins/auth-guard.ts';
 import { FEEDBACK_MESSAGES as M } from './messages.ts';
 import { findFeedbackPage } from './repository.ts';
 import { viewerOf, type FeedbackService } from './service.ts';
+import { uploadBodyParser } from '../../lib/upload-body.ts';
 
 /** Sends a stored attachment as a download (the file store's headers: its type, nosniff, no caching, a sandboxing CSP). */
 export async function sendAttachment(app: FastifyInstance, file: StoredFile, reply: FastifyReply) {
@@ -35,7 +36,7 @@ export async function feedbackRoutes(fastify: FastifyInstance, service: Feedback
   const tags = ['feedback'];
 
   // The upload's body is the file itself, streamed to the file store (this module's routes only: encapsulated).
-  app.addContentTypeParser(FEEDBACK_UPLOAD_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(FEEDBACK_UPLOAD_CONTENT_TYPE, uploadBodyParser);
 
   listRoute(app, {
     endpoint: feedbackListEndpoint,

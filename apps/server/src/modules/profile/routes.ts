@@ -41,6 +41,7 @@ import { currentUser } from '../../plugins/auth-guard.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from './mails.ts';
 import { PROFILE_MESSAGES as M } from './messages.ts';
 import * as repository from './repository.ts';
+import { uploadBodyParser } from '../../lib/upload-body.ts';
 
 /** The file store's kind of a person's avatar: the 512 px WebP the route made, never the upload itself. */
 export const AVATAR_KIND = 'avatar';
@@ -124,7 +125,7 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.storage.defineKind({ name: AVATAR_KIND, maxBytes: STORED_AVATAR_MAX_BYTES, types: ['image/webp'] });
   // The avatar upload's body is the image itself (this module's routes only: encapsulated).
-  app.addContentTypeParser(AVATAR_UPLOAD_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(AVATAR_UPLOAD_CONTENT_TYPE, uploadBodyParser);
 
   function actorOf(request: FastifyRequest): AuditActor {
     const user = currentUser(request);

@@ -53,6 +53,7 @@ import {
   type AgentRecord,
   type StoredLogo,
 } from './repository.ts';
+import { uploadBodyParser } from '../../lib/upload-body.ts';
 
 /** The file store's kind of an agent's logo (docs/services.md, File storage). */
 export const AGENT_LOGO_KIND = 'agent-logo';
@@ -105,7 +106,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
 
   app.storage.defineKind({ name: AGENT_LOGO_KIND, maxBytes: AGENT_LOGO_MAX_BYTES, types: AGENT_LOGO_TYPES });
   // The logo upload's body is the image itself, streamed to the file store (this module's routes only: encapsulated).
-  app.addContentTypeParser(AGENT_LOGO_UPLOAD_CONTENT_TYPE, (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(AGENT_LOGO_UPLOAD_CONTENT_TYPE, uploadBodyParser);
 
   function actorOf(request: FastifyRequest): AuditActor {
     const operator = currentOperator(request);
