@@ -60,6 +60,8 @@ export const realtimePlugin = fp(
         key: config.pusher.key,
         secret: config.pusher.secret,
         allowedOrigins: realtimeAllowedOrigins(config),
+        // The portal's pages push nothing to each other: every event comes from the server (docs/production.md).
+        clientEvents: [],
         // One namespace per app id: processes of one deployment share it, another app on the same Redis does not.
         ...(config.redisUrl ? { redisUrl: config.redisUrl, redisPrefix: `portal-realtime:${config.pusher.appId}` } : {}),
         logger: app.log,

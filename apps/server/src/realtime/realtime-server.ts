@@ -58,6 +58,12 @@ export interface RealtimeServerOptions {
   pongTimeoutSeconds?: number;
   /** Client events allowed per second per connection (protocol doc: 10). */
   clientEventsPerSecond?: number;
+  /**
+   * Which `client-*` events members may push to each other on private and presence channels: 'any' (Pusher's own
+   * behaviour, for a service whose pages use them), or the names allowed. Default none: a member's socket could
+   * otherwise send anything to every other member of a channel it may join (the outside probe's N8).
+   */
+  clientEvents?: 'any' | readonly string[];
   /** Largest `data` accepted by the HTTP API, in bytes. Default 10 240 (Pusher's 10 KB). */
   maxEventDataBytes?: number;
   /** A socket whose unsent output exceeds this is a stuck consumer and is dropped. Default 4 MiB. */
@@ -185,6 +191,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
   const pongTimeoutMs = (options.pongTimeoutSeconds ?? 30) * 1000;
   const maxMessageBytes = options.maxMessageBytes ?? 10_000;
   const clientEventsPerSecond = options.clientEventsPerSecond ?? 10;
+  const clientEvents = options.clientEvents ?? [];
   const maxBufferedBytes = options.maxBufferedBytes ?? 4 * 1024 * 1024;
   const allowedOrigins = options.allowedOrigins === '*' ? '*' : new Set(options.allowedOrigins.map(normalizeOrigin));
 
@@ -688,6 +695,10 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
   }
 
   function clientEvent(connection: Connection, event: string, channel: unknown, data: unknown): void {
+    if (clientEvents !== 'any' && !clientEvents.includes(event)) {
+      sendError(connection, ERROR_CODES.unauthorized, `Client event ${event.slice(0, 64)} is not enabled on this service`);
+      return;
+    }
     // Token bucket: bursts up to the per-second allowance, refilled continuously.
     const now = Date.now();
     connection.tokens = Math.min(

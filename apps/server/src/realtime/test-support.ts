@@ -39,7 +39,7 @@ export async function startHarness(
   configure?: (app: FastifyInstance) => void | Promise<void>,
 ): Promise<Harness> {
   const logger = memoryLogger();
-  const realtime = createRealtimeServer({ ...TEST_APP, allowedOrigins: '*', logger, ...overrides });
+  const realtime = createRealtimeServer({ ...TEST_APP, allowedOrigins: '*', clientEvents: 'any', logger, ...overrides });
   const app = Fastify({ logger: false });
   await app.register(realtime.httpApi);
   await configure?.(app);

@@ -71,6 +71,27 @@ describe('broadcasting', () => {
     await Promise.all([waitForSubscription(own), waitForSubscription(agent)]);
   });
 
+  it("N8: a member cannot push client events to the team on the agent's private channel (the portal defines none)", async () => {
+    const owner = await createPartner(context.database.pool);
+    const member = await createPartner(context.database.pool, { referralAgentId: owner.referralAgentId, role: 'agent' });
+    const ownerPusher = connect((await signIn(context.database.pool, context.config, owner.userId)).cookie);
+    const memberPusher = connect((await signIn(context.database.pool, context.config, member.userId)).cookie);
+    const ownerChannel = ownerPusher.subscribe(agentChannel(owner.referralAgentId));
+    const memberChannel = memberPusher.subscribe(agentChannel(owner.referralAgentId));
+    await Promise.all([waitForSubscription(ownerChannel), waitForSubscription(memberChannel)]);
+
+    const forged = collectEvents(ownerChannel, 'client-notification');
+    const refused = new Promise<unknown>((resolve) => memberPusher.connection.bind('error', (error: { data?: unknown }) => resolve(error.data)));
+    expect(memberChannel.trigger('client-notification', { title: 'Your payout failed: confirm your bank details here' })).toBe(true);
+    expect(await refused).toMatchObject({ code: 4009, message: expect.stringMatching(/not enabled/) });
+
+    // The server's own events still reach the owner, after the refused one would have.
+    const after = waitForEvent(ownerChannel, eventName('AfterForgery'));
+    await createPusherServer(context.config, port).trigger(agentChannel(owner.referralAgentId), eventName('AfterForgery'), { ok: true });
+    expect(await after).toEqual({ ok: true });
+    expect(forged).toEqual([]);
+  });
+
   it("refuses another user's channel: 403, reported to the client as pusher:subscription_error (spec §8)", async () => {
     const partner = await createPartner(context.database.pool);
     const stranger = await createPartner(context.database.pool);
