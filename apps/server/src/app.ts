@@ -1,9 +1,6 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -29,6 +26,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { redactUrl } from './lib/redact.ts';
 import { loadModules } from './kit/load-modules.ts';
 import { uploadAnswered } from './lib/upload-body.ts';
+import { apiDocsPlugin } from './plugins/api-docs.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -123,19 +121,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Files (lib/storage): the local folder or the S3-compatible bucket, and the signed-download route.
   await app.register(storagePlugin);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Partner portal API', version: '1.0.0', description: 'The JSON API behind the partner portal SPA.' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: config.sessionCookie },
-          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The partner API's and the console's OpenAPI documents, each to its own audience (plugins/api-docs.ts).
+  await app.register(apiDocsPlugin);
   await app.register(realtimePlugin, { config });
 
   for (const module of modules) await app.register(module.register);

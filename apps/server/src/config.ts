@@ -29,6 +29,8 @@ const environmentSchema = z.object({
   MIGRATION_DATABASE_URL: z.string().url().optional(),
   /** Apply migrations when the server starts (default); false: `npm run migrate` does, and the server checks it has. */
   MIGRATE_ON_START: booleanFlag.default(true),
+  /** Who may read the partner API's OpenAPI document (plugins/api-docs.ts); default public, signed-in in production. */
+  API_DOCS: z.enum(['public', 'signed-in', 'off']).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
   DB_PIPELINED_CONNECTIONS: z.coerce.number().int().min(0).max(16).optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -89,6 +91,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** MIGRATION_DATABASE_URL: the schema owner's login, when migrations run as a role of their own. */
   migrationDatabaseUrl: string | undefined;
+  /** Who reads the partner API's OpenAPI document: anyone, signed-in partners, or nobody (the console's: operators). */
+  apiDocs: 'public' | 'signed-in' | 'off';
   /** Whether the server applies migrations at start (MIGRATE_ON_START), or only checks none is pending. */
   migrateOnStart: boolean;
   /** PostgreSQL connections of each process (DB_POOL_SIZE); undefined: defaultPoolSize(webConcurrency). */
@@ -213,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     migrationDatabaseUrl: values.MIGRATION_DATABASE_URL,
     migrateOnStart: values.MIGRATE_ON_START,
+    apiDocs: values.API_DOCS ?? (isProduction ? 'signed-in' : 'public'),
     dbPoolSize: values.DB_POOL_SIZE,
     dbPipelinedConnections: values.DB_PIPELINED_CONNECTIONS,
     webConcurrency: values.WEB_CONCURRENCY,
