@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
-import { OPERATOR_PERMISSIONS, OPERATOR_ROLES } from './operator-permissions.ts';
+import { OPERATOR_ROLES, type OperatorPermission } from './operator-permissions.ts';
 import { emailSchema, twoFactorChallengeSchema } from './session.ts';
 
 /**
@@ -30,7 +30,9 @@ export const operatorSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(OPERATOR_ROLES),
-  permissions: z.array(z.enum(OPERATOR_PERMISSIONS)),
+  // Strings, not an enum of the role map: areas declare permissions of their own (defineOperatorPermission), which a
+  // page that has not loaded the area's contract does not know.
+  permissions: z.array(z.custom<OperatorPermission>((value) => typeof value === 'string')),
 });
 export type Operator = z.infer<typeof operatorSchema>;
 

@@ -1,5 +1,7 @@
 /**
- * Who may do what in the operations console (issue 14): one typed map of role → permissions. The server checks it on
+ * Who may do what in the operations console (issue 14): one typed map of role → permissions, plus the permissions
+ * that console areas declare in their own contract (`defineOperatorPermission`, issue 32), so that a new area edits
+ * nothing here. The server checks it on
  * every console endpoint (apps/server/src/kit/operator-routes.ts: each declares the permission it needs), and the
  * console's UI reads the same map to hide what a role cannot do. A role's permissions are written out in full, not
  * inherited: reading one line tells what that role can do.
@@ -50,7 +52,50 @@ export const OPERATOR_PERMISSIONS = [
   /** the commission ledger: record a refund (reversal or clawback), run and settle payouts, verify payment details */
   'earnings.manage',
 ] as const;
-export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
+
+/**
+ * The permissions areas declare in their own contract file, by declaration merging, so the type knows them wherever
+ * the area is compiled:
+ *
+ *   declare module './operator-permissions.ts' {
+ *     interface AreaOperatorPermissions { 'visa_letters.manage': true }
+ *   }
+ *   export const visaLettersPermission = defineOperatorPermission('visa_letters.manage', ['support']);
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' contracts
+export interface AreaOperatorPermissions {}
+
+export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number] | (keyof AreaOperatorPermissions & string);
+
+/** The roles holding each permission an area declared (admin holds every one). Filled as the areas' contracts load. */
+const areaPermissions = new Map<string, readonly OperatorRole[]>();
+
+/**
+ * Declares an area's permission and the roles that hold it besides admin (who holds every permission), from the
+ * area's contract: the server's guard, the console's route table and sidebar, and the access test all read it from
+ * here once the contract is imported (the module's routes and the area's `-console.tsx` import it). A permission
+ * not declared, or not loaded yet, is held by no one.
+ */
+export function defineOperatorPermission<const Permission extends OperatorPermission>(
+  permission: Permission,
+  roles: readonly Exclude<OperatorRole, 'admin'>[],
+): Permission {
+  if ((OPERATOR_PERMISSIONS as readonly string[]).includes(permission)) throw new Error(`'${permission}' is a permission of the role map already.`);
+  const holders: readonly OperatorRole[] = ['admin', ...roles];
+  const declared = areaPermissions.get(permission);
+  if (declared && declared.join() !== holders.join()) throw new Error(`'${permission}' is declared twice, with other roles.`);
+  areaPermissions.set(permission, holders);
+  return permission;
+}
+
+/** Every permission known now: the role map's, then the areas' in the order they loaded. */
+export function allOperatorPermissions(): OperatorPermission[] {
+  return [...OPERATOR_PERMISSIONS, ...(areaPermissions.keys() as Iterable<OperatorPermission>)];
+}
+
+export function isOperatorPermission(value: unknown): value is OperatorPermission {
+  return typeof value === 'string' && ((OPERATOR_PERMISSIONS as readonly string[]).includes(value) || areaPermissions.has(value));
+}
 
 export const ROLE_PERMISSIONS = {
   admin: OPERATOR_PERMISSIONS,
@@ -78,10 +123,10 @@ export function isOperatorRole(value: unknown): value is OperatorRole {
 /** Whether `role` holds `permission`. An unknown role holds nothing. */
 export function operatorCan(role: string, permission: OperatorPermission): boolean {
   if (!isOperatorRole(role)) return false;
-  return (ROLE_PERMISSIONS[role] as readonly OperatorPermission[]).includes(permission);
+  return (ROLE_PERMISSIONS[role] as readonly OperatorPermission[]).includes(permission) || (areaPermissions.get(permission)?.includes(role) ?? false);
 }
 
-/** Every permission of `role`, in OPERATOR_PERMISSIONS order. */
+/** Every permission of `role`, in allOperatorPermissions order. */
 export function permissionsOf(role: OperatorRole): OperatorPermission[] {
-  return OPERATOR_PERMISSIONS.filter((permission) => operatorCan(role, permission));
+  return allOperatorPermissions().filter((permission) => operatorCan(role, permission));
 }

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * `npm run new:area` on a copy of the repository: the area it writes type-checks, passes its own tests (its API
- * test on the embedded database, its page test in jsdom) and lints clean. The sample is thrown away with the copy,
- * never committed.
+ * `npm run new:area` on a copy of the repository, a partner area and a console area (`--console`): what it writes
+ * type-checks, passes its own tests (the API tests on the embedded database, the page tests in jsdom) and lints
+ * clean. The samples are thrown away with the copy, never committed.
  */
 const repository = fileURLToPath(new URL('../../../../', import.meta.url));
 const AREA = 'sample-leads';
@@ -24,6 +24,21 @@ const EXPECTED_FILES = [
   'apps/web/src/features/sample-leads/sample-leads-routes.tsx',
   'apps/web/src/features/sample-leads/routes/sample-leads-page.tsx',
   'apps/web/src/features/sample-leads/routes/sample-leads-page.test.tsx',
+];
+
+const CONSOLE_AREA = 'sample-visas';
+const CONSOLE_ARABIC = ['--ar', 'التأشيرات النموذجية'];
+
+/** The console area: its contract (with its permission), module, repository, service, API test, and three web files. */
+const EXPECTED_CONSOLE_FILES = [
+  'packages/contracts/src/console-sample-visas.ts',
+  'apps/server/src/modules/sample-visas/module.ts',
+  'apps/server/src/modules/sample-visas/repository.ts',
+  'apps/server/src/modules/sample-visas/service.ts',
+  'apps/server/src/modules/sample-visas/sample-visas.test.ts',
+  'apps/web/src/console/sample-visas/sample-visas-console.tsx',
+  'apps/web/src/console/sample-visas/sample-visas-page.tsx',
+  'apps/web/src/console/sample-visas/sample-visas-page.test.tsx',
 ];
 
 function run(command: string, args: string[], cwd: string, env: Record<string, string | undefined> = {}) {
@@ -82,6 +97,24 @@ describe('npm run new:area', () => {
     expect(existsSync(path.join(copy, 'apps/web/src/features/other-leads'))).toBe(false);
   });
 
+  it('prints its help, and writes a console area with --console, its permission in its own contract', () => {
+    const help = run(bin('tsx'), ['scripts/new-area.ts', '--help'], repository);
+    expect(help.status).toBe(0);
+    expect(help.output).toContain('--console');
+    expect(help.output).toContain('"A console area"');
+
+    const written = run(bin('tsx'), ['scripts/new-area.ts', '--root', copy, CONSOLE_AREA, ...CONSOLE_ARABIC, '--console'], repository);
+    expect(written.output).toContain(`The console area '${CONSOLE_AREA}' is in place`);
+    expect(written.status).toBe(0);
+    // Fewer than 10 files with the migration, and nothing central edited: not even the role map.
+    expect(written.output).toContain(`${EXPECTED_CONSOLE_FILES.length + 1} files`);
+    for (const file of EXPECTED_CONSOLE_FILES) expect(existsSync(path.join(copy, file)), file).toBe(true);
+    expect(readdirSync(path.join(copy, 'apps/server/src/db/migrations')).filter((file) => file.endsWith('_sample_visas.sql'))).toHaveLength(1);
+    expect(readFileSync(path.join(copy, 'packages/contracts/src/operator-permissions.ts'), 'utf8')).toBe(readFileSync(path.join(repository, 'packages/contracts/src/operator-permissions.ts'), 'utf8'));
+    expect(readFileSync(path.join(copy, EXPECTED_CONSOLE_FILES[0]!), 'utf8')).toContain("defineOperatorPermission('sample_visas.manage'");
+    expect(written.output).toContain('"A console area"');
+  });
+
   /**
    * Type-checks the generated files of one workspace, and what they import, with that workspace's compiler options.
    * The rest of the repository is the test command's own type-check; checking it again here took a minute.
@@ -100,20 +133,29 @@ describe('npm run new:area', () => {
   }
 
   it('type-checks and lints clean', () => {
-    const contract = EXPECTED_FILES.filter((file) => file.startsWith('packages/'));
-    const server = typeCheckGenerated('apps/server', [...contract, ...EXPECTED_FILES.filter((file) => file.startsWith('apps/server/'))]);
+    const generated = [...EXPECTED_FILES, ...EXPECTED_CONSOLE_FILES];
+    const contract = generated.filter((file) => file.startsWith('packages/'));
+    const server = typeCheckGenerated('apps/server', [...contract, ...generated.filter((file) => file.startsWith('apps/server/'))]);
     expect(server.output.trim()).toBe('');
-    const web = typeCheckGenerated('apps/web', [...contract, ...EXPECTED_FILES.filter((file) => file.startsWith('apps/web/'))]);
+    const web = typeCheckGenerated('apps/web', [...contract, ...generated.filter((file) => file.startsWith('apps/web/'))]);
     expect(web.output.trim()).toBe('');
     const lint = run(
       bin('eslint'),
-      ['--max-warnings=0', 'packages/contracts/src/sample-leads.ts', 'apps/server/src/modules/sample-leads', 'apps/web/src/features/sample-leads'],
+      [
+        '--max-warnings=0',
+        'packages/contracts/src/sample-leads.ts',
+        'apps/server/src/modules/sample-leads',
+        'apps/web/src/features/sample-leads',
+        'packages/contracts/src/console-sample-visas.ts',
+        'apps/server/src/modules/sample-visas',
+        'apps/web/src/console/sample-visas',
+      ],
       copy,
     );
     expect(lint.output.trim()).toBe('');
   }, 600_000);
 
-  it('passes its own tests: the API on the embedded database, the page in jsdom', () => {
+  it('passes its own tests: the APIs on the embedded database, the pages in jsdom', () => {
     writeFileSync(
       path.join(copy, 'vitest.config.ts'),
       `import { defineConfig } from 'vitest/config';
@@ -122,13 +164,13 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'server', include: ['apps/server/src/modules/sample-leads/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+        test: { name: 'server', include: ['apps/server/src/modules/sample-{leads,visas}/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
         plugins: [react()],
         test: {
           name: 'web',
-          include: ['apps/web/src/features/sample-leads/**/*.test.tsx'],
+          include: ['apps/web/src/features/sample-leads/**/*.test.tsx', 'apps/web/src/console/sample-visas/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
           css: false,
@@ -140,9 +182,10 @@ export default defineConfig({
 });
 `,
     );
-    // The API test runs on the embedded database only here: the scaffold is what is tested, not the database.
+    // The API tests run on the embedded database only here: the scaffold is what is tested, not the database.
+    // 10 of the partner area (4 API, 6 page), 8 of the console area (3 API, 5 page).
     const tests = run(bin('vitest'), ['run', '--reporter=dot'], copy, { TEST_DATABASE_URL: '', SERVER_TESTS_RUN_ONCE: '' });
-    expect(tests.output).toMatch(/Tests\s+10 passed \(10\)/);
+    expect(tests.output).toMatch(/Tests\s+18 passed \(18\)/);
     expect(tests.status).toBe(0);
   }, 600_000);
 });

@@ -10,7 +10,7 @@ import {
   OPERATOR_SESSION_ABSOLUTE_HOURS,
   OPERATOR_SESSION_IDLE_MINUTES,
 } from '@portal/contracts/console-session';
-import { isOperatorRole, operatorCan, OPERATOR_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@portal/contracts/operator-permissions';
+import { isOperatorPermission, isOperatorRole, operatorCan, type OperatorPermission, type OperatorRole } from '@portal/contracts/operator-permissions';
 import type { Config } from '../config.ts';
 import { requestOrigin, type AuditActor } from '../lib/audit/audit-log.ts';
 import { AppError, ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
@@ -120,7 +120,7 @@ function isValidAccess(access: unknown): access is ConsoleRouteAccess {
   if (!access || typeof access !== 'object') return false;
   const value = access as { kind?: unknown; permission?: unknown };
   if (value.kind === 'public') return true;
-  return value.kind === 'operator' && (OPERATOR_PERMISSIONS as readonly unknown[]).includes(value.permission);
+  return value.kind === 'operator' && isOperatorPermission(value.permission);
 }
 
 /**

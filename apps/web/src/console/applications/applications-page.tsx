@@ -1,12 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { PageSize } from '@portal/contracts/constants';
+import { Button, Group } from '@mantine/core';
 import { partnerApplicationsEndpoint, type PartnerApplication } from '@portal/contracts/partner-applications';
-import { DataTable } from '../../components/data-table/data-table';
+import { ListPage } from '../../components/list-page/list-page';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
-import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { DecisionDialog, type PendingDecision } from './decision-dialog';
 
 const SEARCH_MAX = 100;
@@ -16,8 +14,6 @@ export function ApplicationsPage() {
   const t = useText('console');
   const format = useFormat();
   const [pending, setPending] = useState<PendingDecision | null>(null);
-  const { list, table } = useListEndpoint(partnerApplicationsEndpoint, {}, { loadFailed: t('applications.loadFailed') });
-  const { params } = list;
 
   const headers = useMemo<TableHeader<PartnerApplication>[]>(
     () => [
@@ -49,35 +45,16 @@ export function ApplicationsPage() {
   );
 
   return (
-    <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('applications.title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('applications.description')}
-        </Text>
-      </Stack>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <DataTable<PartnerApplication>
-          caption={t('applications.title')}
-          headers={headers}
-          {...table}
-          emptyText={t('applications.empty')}
-          filteredEmptyText={t('applications.filteredEmpty')}
-          showHeader
-          searchValue={params.search ?? ''}
-          onSearch={(search) => list.set({ search: search.slice(0, SEARCH_MAX) })}
-          sort={params.sort}
-          onSortChange={(sort) => list.set({ sort: (sort || undefined) as typeof params.sort })}
-          page={params.page}
-          perPage={params.per_page}
-          onPageChange={list.setPage}
-          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
-          getRowLabel={(row) => `${row.first_name} ${row.last_name}`}
-        />
-      </Paper>
+    <ListPage
+      endpoint={partnerApplicationsEndpoint}
+      title={t('applications.title')}
+      description={t('applications.description')}
+      texts={{ empty: t('applications.empty'), filteredEmpty: t('applications.filteredEmpty'), loadFailed: t('applications.loadFailed') }}
+      headers={headers}
+      search={{ max: SEARCH_MAX }}
+      getRowLabel={(row) => `${row.first_name} ${row.last_name}`}
+    >
       <DecisionDialog pending={pending} onClose={() => setPending(null)} />
-    </Stack>
+    </ListPage>
   );
 }

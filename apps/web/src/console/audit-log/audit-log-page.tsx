@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Code, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Code, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconEye, IconFilterOff, IconShieldLock } from '@tabler/icons-react';
 import { AUDIT_ACTOR_KINDS, type AuditActorKind, type AuditEvent } from '@portal/contracts/console-audit';
 import { DataTable } from '../../components/data-table/data-table';
 import type { TableHeader } from '../../components/data-table/data-table-types';
+import { listControls } from '../../components/list-page/list-page';
+import { PageHeader } from '../../components/page-header/page-header';
 import { DateRangeFilter } from '../../components/date-range-filter/date-range-filter';
 import { describeRange } from '../../components/date-range-filter/date-range';
 import { useFormat } from '../../i18n/format';
@@ -95,18 +97,12 @@ export function AuditLogPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4}>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('description')}
-        </Text>
+      <PageHeader title={t('title')} description={t('description')}>
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconShieldLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm">{t('privacyNote')}</Text>
         </Group>
-      </Stack>
+      </PageHeader>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <AuditFilters list={list} />
@@ -117,10 +113,7 @@ export function AuditLogPage() {
             emptyText={t('empty')}
             filteredEmptyText={t('filteredEmpty')}
             activeFilters={activeFilters}
-            page={params.page}
-            perPage={params.per_page}
-            onPageChange={list.setPage}
-            onPerPageChange={(perPage) => list.set({ per_page: perPage as typeof params.per_page })}
+            {...listControls(list, { sortable: false })}
             minWidth={960}
           />
         </Stack>

@@ -3,6 +3,8 @@ import { Button, Code, Group, Loader, NativeSelect, Paper, Stack, Table, Text, T
 import { IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
 import type { FailedJob, JobsOverview, QueueSummary } from '@portal/contracts/console-jobs';
 import { DataTable } from '../../components/data-table/data-table';
+import { listControls } from '../../components/list-page/list-page';
+import { PageHeader } from '../../components/page-header/page-header';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { useFormat } from '../../i18n/format';
@@ -29,25 +31,23 @@ export function JobsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} maw={760}>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('description')}
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        maw={760}
+        action={
+          <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={refresh} loading={overview.isFetching}>
+            {t('refresh')}
+          </Button>
+        }
+      >
+        {overview.dataUpdatedAt ? (
+          // Not a live region: announcing every 15-second refresh would talk over whatever the reader is doing.
+          <Text size="xs" c="dimmed">
+            {t('updated', { time: format.time(new Date(overview.dataUpdatedAt)) })}
           </Text>
-          {overview.dataUpdatedAt ? (
-            // Not a live region: announcing every 15-second refresh would talk over whatever the reader is doing.
-            <Text size="xs" c="dimmed">
-              {t('updated', { time: format.time(new Date(overview.dataUpdatedAt)) })}
-            </Text>
-          ) : null}
-        </Stack>
-        <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={refresh} loading={overview.isFetching}>
-          {t('refresh')}
-        </Button>
-      </Group>
+        ) : null}
+      </PageHeader>
 
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
@@ -213,10 +213,7 @@ function FailedJobs({ failed, queueNames, onRetry }: { failed: ReturnType<typeof
           emptyText={t('failed.empty')}
           filteredEmptyText={t('failed.filteredEmpty')}
           activeFilters={params.name ? [t('failed.queueFilter', { name: params.name })] : []}
-          page={params.page}
-          perPage={params.per_page}
-          onPageChange={list.setPage}
-          onPerPageChange={(perPage) => list.set({ per_page: perPage as typeof params.per_page })}
+          {...listControls(list, { sortable: false })}
           minWidth={960}
         />
       </Stack>
