@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, type BookingStatus } from './bookings.ts';
-import { BOOKING_TRANSITIONS, canTransition, isFinalBookingStatus, needsReason, nextBookingStatuses } from './booking-lifecycle.ts';
+import { BOOKING_TRANSITIONS, canTransition, isFinalBookingStatus, manualNextBookingStatuses, needsReason, nextBookingStatuses } from './booking-lifecycle.ts';
 
 /** Every legal move, written out by hand: the map must say exactly this, nothing more. */
 const LEGAL: readonly (readonly [BookingStatus, BookingStatus])[] = [
@@ -9,6 +9,7 @@ const LEGAL: readonly (readonly [BookingStatus, BookingStatus])[] = [
   ['confirmed', 'completed'],
   ['confirmed', 'cancelled'],
   ['confirmed', 'no_show'],
+  ['completed', 'refunded'],
 ];
 
 describe('the booking lifecycle', () => {
@@ -26,8 +27,13 @@ describe('the booking lifecycle', () => {
     expect(pairs.filter(([from, to]) => canTransition(from, to))).toHaveLength(LEGAL.length);
   });
 
-  it('ends in completed, cancelled or no_show, from which nothing follows', () => {
-    expect(BOOKING_STATUSES.filter(isFinalBookingStatus)).toEqual(['completed', 'cancelled', 'no_show']);
+  it('ends in cancelled, no_show or refunded, from which nothing follows', () => {
+    expect(BOOKING_STATUSES.filter(isFinalBookingStatus)).toEqual(['cancelled', 'no_show', 'refunded']);
+  });
+
+  it('leaves refunded to a recorded refund: no operator chooses it as a status', () => {
+    expect(manualNextBookingStatuses('completed')).toEqual([]);
+    for (const status of BOOKING_STATUSES) expect(manualNextBookingStatuses(status)).not.toContain('refunded');
   });
 
   it('asks a reason for a cancellation and a no-show only', () => {

@@ -26,7 +26,8 @@ import { paginatedSchema } from './pagination.ts';
  * Bad input → 422 {message, errors: {field: [messages]}}; no session → 401 {message: 'Unauthenticated.'}.
  */
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
+/** `refunded`: a completed treatment the patient was refunded in full (issue 31, docs/earnings.md). */
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show', 'refunded'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const INVOICE_STATUSES = ['paid', 'unpaid'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

@@ -50,6 +50,87 @@ export const recordRefundResultSchema = z.object({
   clawback: consoleCommissionLineSchema.nullable(),
 });
 
+export const consoleCommissionAdjustmentUrl = (lineId: number | string) => `/api/console/earnings/lines/${lineId}/adjustments`;
+
+/**
+ * POST /api/console/earnings/lines/:id/adjustments (earnings.manage): a finance operator's adjustment of a booking's
+ * commission line (goodwill, a correction): a signed amount in the line's currency, with at most its ISO 4217
+ * decimals (checked by the server: 422 on `amount`; at most 10 digits before the point), never zero, and the reason the partner reads. The booking's net
+ * commission never goes below zero (422). Audited; the partner is told.
+ */
+export const recordAdjustmentRequestSchema = z.object({
+  amount: z
+    .string({ error: 'The amount field is required.' })
+    .trim()
+    .min(1, 'The amount field is required.')
+    .regex(/^[-+]?\d{1,10}(\.\d{1,3})?$/, 'The amount field must be a number such as -25.00 or 40.')
+    .refine((value) => /[1-9]/.test(value), 'The amount must not be zero.'),
+  reason: partnerReasonField(),
+});
+export type RecordAdjustmentRequest = z.input<typeof recordAdjustmentRequestSchema>;
+export const recordAdjustmentResultSchema = z.object({ adjustment: consoleCommissionLineSchema });
+
+/** How much of the treatment was refunded: all of what is left, or part of it. */
+export const REFUND_SCOPES = ['full', 'partial'] as const;
+export type RefundScope = (typeof REFUND_SCOPES)[number];
+
+export const consoleBookingCommissionUrl = (bookingId: number | string) => `/api/console/earnings/bookings/${bookingId}`;
+export const consoleBookingRefundsUrl = (bookingId: number | string) => `/api/console/earnings/bookings/${bookingId}/refunds`;
+export const bookingParamsSchema = z.object({ id: idStringField('id') });
+
+/**
+ * POST /api/console/earnings/bookings/:id/refunds (earnings.manage): the patient was refunded, in full or in part (an
+ * amount in the booking's currency with at most its ISO 4217 decimals). The refunds of a booking never add up to more
+ * than its amount (422 on `amount`). A partial refund reduces the commission by an adjustment line; a full one (or the
+ * partial that refunds what was left) reverses the booking's lines not yet paid, claws back the paid ones, and makes
+ * the booking `refunded`. A line in a payout being sent answers 409. Audited; the partner is told.
+ */
+export const recordBookingRefundRequestSchema = z
+  .object({
+    scope: z.enum(REFUND_SCOPES, { error: 'Choose a full or a partial refund.' }),
+    /** the refunded amount, for a partial refund ('120.50') */
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}(\.\d{1,3})?$/, 'The amount field must be a number such as 120.50.')
+      .refine((value) => /[1-9]/.test(value), 'The amount must be more than zero.')
+      .nullish(),
+    reason: partnerReasonField(),
+  })
+  .superRefine((value, context) => {
+    if (value.scope === 'partial' && !value.amount) context.addIssue({ code: 'custom', path: ['amount'], message: 'The amount field is required for a partial refund.' });
+  });
+export type RecordBookingRefundRequest = z.input<typeof recordBookingRefundRequestSchema>;
+
+/** A refund of a booking's treatment, as finance recorded it. */
+export const bookingRefundSchema = z.object({
+  id: z.number().int(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  full: z.boolean(),
+  reason: z.string(),
+  /** the operator who recorded it */
+  recorded_by: z.string().nullable(),
+  at: z.string(),
+});
+export type BookingRefund = z.infer<typeof bookingRefundSchema>;
+
+/**
+ * GET /api/console/earnings/bookings/:id (earnings.read): a booking's money as the ledger sees it: its amount and
+ * what was refunded (minor units of its currency), its refunds, and its lines (commission, adjustments, clawbacks).
+ */
+export const bookingCommissionSchema = z.object({
+  booking_id: z.number().int(),
+  booking_reference: z.string(),
+  status: z.string(),
+  amount_minor: z.number().int(),
+  currency: z.string(),
+  refunded_minor: z.number().int(),
+  refunds: z.array(bookingRefundSchema),
+  lines: z.array(consoleCommissionLineSchema),
+});
+export type BookingCommission = z.infer<typeof bookingCommissionSchema>;
+
 /**
  * Payout schedules: per currency, the smallest payout (minor units; a smaller balance waits for the next run) and the
  * day of the month the run builds payouts. A currency nobody set is paid on the 5th with a default minimum (`is_default`).

@@ -13,8 +13,17 @@ import { dateQueryField, defaultedSortQueryField, enumQueryField, idQueryField, 
 export const COMMISSION_STATUSES = ['pending', 'approved', 'in_payout', 'paid', 'reversed'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 
-export const COMMISSION_LINE_KINDS = ['commission', 'clawback'] as const;
+/**
+ * commission: earned on a completed booking; clawback: takes back a paid line after a full refund; adjustment (issue
+ * 31): a signed correction of a booking's commission, with its reason (a partial refund, a corrected amount, an
+ * operator's goodwill or correction, a reconciliation dispute).
+ */
+export const COMMISSION_LINE_KINDS = ['commission', 'clawback', 'adjustment'] as const;
 export type CommissionLineKind = (typeof COMMISSION_LINE_KINDS)[number];
+
+/** What wrote an adjustment line. */
+export const ADJUSTMENT_SOURCES = ['partial_refund', 'amount_change', 'manual', 'dispute'] as const;
+export type AdjustmentSource = (typeof ADJUSTMENT_SOURCES)[number];
 
 /** Why a line past its refund window is still pending. */
 export const HOLD_REASONS = ['agreement_unsigned'] as const;
@@ -50,6 +59,8 @@ export const commissionLineSchema = z.object({
   clawback_of: z.object({ id: z.number().int(), booking_reference: z.string() }).nullable(),
   /** the clawback that took back a paid line */
   clawed_back_by: z.number().int().nullable(),
+  /** an adjustment's reason (shown to the partner as written), what wrote it, and the line it adjusts */
+  adjustment: z.object({ reason: z.string(), source: z.enum(ADJUSTMENT_SOURCES), adjusts_line_id: z.number().int() }).nullable(),
   agreement: z.object({ key: z.string(), version: z.number().int() }).nullable(),
   paid_on: z.string().nullable(),
 });

@@ -18,6 +18,10 @@ export const BOOKING_CONSOLE_MESSAGES = {
   serviceNotOfFacility: 'This service is not one the facility offers.',
   unknownAssignee: 'There is no such staff member.',
   ticketTaken: 'Another booking already has this ticket number.',
+  refundedByRefund: 'A booking becomes refunded when finance records the refund of its treatment.',
+  refundedAmountFinal: 'This treatment was refunded in full: its amount cannot change any more.',
+  completedCurrencyFinal: 'The currency of a completed treatment cannot change: its commission was earned in it.',
+  completedAmountNeedsReason: 'Say why the amount of a completed treatment changes: the partner reads it beside the adjustment of their commission.',
 } as const;
 
 export const BOOKING_CONSOLE_TRANSLATIONS = translationsOf(BOOKING_CONSOLE_MESSAGES, {
@@ -38,5 +42,9 @@ export const BOOKING_CONSOLE_TRANSLATIONS = translationsOf(BOOKING_CONSOLE_MESSA
     serviceNotOfFacility: 'هذه الخدمة ليست من خدمات المنشأة.',
     unknownAssignee: 'لا يوجد موظف بهذا المعرّف.',
     ticketTaken: 'يوجد حجز آخر بهذا الرقم.',
+    refundedByRefund: 'يصبح الحجز مستردًا عندما تسجّل المالية استرداد قيمة علاجه.',
+    refundedAmountFinal: 'استُردت قيمة هذا العلاج بالكامل: لا يمكن تغيير مبلغه بعد الآن.',
+    completedCurrencyFinal: 'لا يمكن تغيير عملة علاج مكتمل: فقد اكتُسبت عمولته بها.',
+    completedAmountNeedsReason: 'اذكر سبب تغيير مبلغ علاج مكتمل: يقرؤه الشريك بجانب تعديل عمولته.',
   },
 });

@@ -124,7 +124,7 @@ export async function findConsoleBooking(db: Queryable, id: number): Promise<Con
        FROM audit_events h
        LEFT JOIN operators o ON h.actor_type = 'operator' AND o.id::text = h.actor_id
       WHERE h.target_type = 'booking' AND h.target_id = $1
-        AND h.action IN ('booking.invoice_status_changed', 'booking.amount_changed', 'booking.assignee_changed')
+        AND h.action IN ('booking.invoice_status_changed', 'booking.amount_changed', 'booking.assignee_changed', 'booking.refund_recorded')
       ORDER BY h.created_at, h.id`,
     [String(id)],
   );

@@ -61,7 +61,7 @@ export const BOOKING_EXPORT_TEXTS: Readonly<Record<Locale, BookingExportTexts>> 
       currency: 'Currency',
       created: 'Created',
     },
-    statuses: { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled', no_show: 'No show' },
+    statuses: { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled', no_show: 'No show', refunded: 'Refunded' },
     invoiceStatuses: { paid: 'Paid', unpaid: 'Unpaid' },
     filters: {
       appointmentDate: 'Appointment date',
@@ -99,7 +99,7 @@ export const BOOKING_EXPORT_TEXTS: Readonly<Record<Locale, BookingExportTexts>> 
       currency: 'العملة',
       created: 'تاريخ الإنشاء',
     },
-    statuses: { pending: 'قيد الانتظار', confirmed: 'مؤكد', completed: 'مكتمل', cancelled: 'ملغى', no_show: 'لم يحضر' },
+    statuses: { pending: 'قيد الانتظار', confirmed: 'مؤكد', completed: 'مكتمل', cancelled: 'ملغى', no_show: 'لم يحضر', refunded: 'مسترد' },
     invoiceStatuses: { paid: 'مدفوعة', unpaid: 'غير مدفوعة' },
     filters: {
       appointmentDate: 'تاريخ الموعد',

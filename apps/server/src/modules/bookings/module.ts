@@ -7,6 +7,7 @@ import { consoleBookingRoutes } from './console-routes.ts';
 import { BOOKING_TRANSLATIONS } from './messages.ts';
 import { bookingsRoutes } from './routes.ts';
 import { registerBookingsDashboard } from './dashboard-card.ts';
+import { changeBookingStatus, publishBookingEvents } from './operations-service.ts';
 import type { BookingLifecycle, BookingWriteListener } from './public.ts';
 
 declare module 'fastify' {
@@ -32,7 +33,19 @@ export default defineModule({
   // fastify-plugin: app.bookingLifecycle is seen by the modules registered after this one (the earnings ledger).
   register: fp(async (app) => {
     const listeners: BookingWriteListener[] = [];
-    app.decorate('bookingLifecycle', { onWrite: (listener) => void listeners.push(listener) } satisfies BookingLifecycle);
+    app.decorate('bookingLifecycle', {
+      onWrite: (listener) => void listeners.push(listener),
+      async markRefunded(client, actor, bookingId, reason) {
+        const { events } = await changeBookingStatus(client, actor, { id: bookingId }, { to: 'refunded', expected: 'completed', reason, byRefund: true });
+        return async () => {
+          try {
+            await publishBookingEvents(app.notifications, events);
+          } catch (error) {
+            app.log.error({ err: error, events }, 'a booking notification could not be stored');
+          }
+        };
+      },
+    } satisfies BookingLifecycle);
     await bookingsRoutes(app);
     await consoleBookingRoutes(app, listeners);
     registerBookingsDashboard(app);

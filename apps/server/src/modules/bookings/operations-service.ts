@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
-import { canTransition, isFinalBookingStatus, BOOKING_INITIAL_STATUS } from '@portal/contracts/booking-lifecycle';
+import { canTransition, isFinalBookingStatus, isReachedByRefund, BOOKING_INITIAL_STATUS } from '@portal/contracts/booking-lifecycle';
 import type { BookingStatus, InvoiceStatus } from '@portal/contracts/bookings';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
@@ -14,7 +14,7 @@ import {
 } from '../notifications/domain-notifications.ts';
 import { BOOKING_CONSOLE_MESSAGES as MESSAGES } from './console-messages.ts';
 import { REFERRING_ROLES } from './console-repository.ts';
-import type { BookingWriteListener } from './public.ts';
+import type { AfterCommit, BookingWriteChange, BookingWriteListener } from './public.ts';
 
 /**
  * Every write to a booking's lifecycle, for the console (console-routes.ts) and the admin command's simulate-booking
@@ -38,6 +38,8 @@ export interface BookingWrite {
   bookingId: number;
   /** What partners are told once the transaction has committed. */
   events: BookingDomainEvent[];
+  /** The amount it changed, for the listeners (the ledger adjusts a completed booking's commission). */
+  amountChange?: BookingWriteChange['amountChange'];
 }
 
 /** A booking by its row id (the console) or its ticket number (the CLI; with or without the 'MT-' prefix). */
@@ -82,6 +84,8 @@ export interface StatusChange {
   /** The status the caller saw; a different current one is a 409. The CLI, which saw none, leaves it out. */
   expected?: BookingStatus | undefined;
   reason?: string | null | undefined;
+  /** The ledger's full refund: the only way to `refunded` (booking-lifecycle.ts). */
+  byRefund?: boolean | undefined;
 }
 
 /** Moves a booking along its lifecycle. */
@@ -91,6 +95,7 @@ export async function changeBookingStatus(db: Queryable, actor: AuditActor, targ
   if (booking.status === change.to) throw ValidationError.field('status', MESSAGES.alreadyInStatus);
   if (isFinalBookingStatus(booking.status)) throw ValidationError.field('status', MESSAGES.finalStatus);
   if (!canTransition(booking.status, change.to)) throw ValidationError.field('status', MESSAGES.illegalTransition);
+  if (isReachedByRefund(change.to) && !change.byRefund) throw ValidationError.field('status', MESSAGES.refundedByRefund);
   const reason = change.reason?.trim() || null;
   await db.query('UPDATE bookings SET status = $2 WHERE id = $1', [booking.id, change.to]);
   await recordStatusStep(db, actor, booking.id, booking.status, change.to, reason);
@@ -132,7 +137,12 @@ export async function changeInvoiceStatus(
   };
 }
 
-/** Sets the amount and its currency (bookings.finance). Partners are not told: no domain event says so yet. */
+/**
+ * Sets the amount and its currency (bookings.finance). Partners are not told of the amount itself: no domain event
+ * says so yet. A completed booking's amount changes only with a reason and in its currency, and the write names the
+ * change to the listeners: the ledger writes the commission's adjustment in the same transaction (issue 31). A
+ * refunded booking's amount never changes.
+ */
 export async function changeBookingAmount(
   db: Queryable,
   actor: AuditActor,
@@ -141,6 +151,12 @@ export async function changeBookingAmount(
 ): Promise<BookingWrite> {
   const booking = await lockBooking(db, target);
   if (change.expected !== undefined && change.expected !== booking.amount) throw new ConflictError(MESSAGES.amountChanged);
+  const reason = change.reason?.trim() || null;
+  if (booking.status === 'refunded') throw ValidationError.field('amount', MESSAGES.refundedAmountFinal);
+  if (booking.status === 'completed') {
+    if (change.currency !== booking.currency) throw ValidationError.field('currency', MESSAGES.completedCurrencyFinal);
+    if (!reason) throw ValidationError.field('reason', MESSAGES.completedAmountNeedsReason);
+  }
   const { rows } = await db.query<{ amount: string }>('UPDATE bookings SET amount = $2, currency = $3 WHERE id = $1 RETURNING amount::text AS amount', [
     booking.id,
     change.amount,
@@ -151,9 +167,10 @@ export async function changeBookingAmount(
     target: { type: 'booking', id: booking.id },
     before: { amount: booking.amount, currency: booking.currency },
     after: { amount: rows[0]?.amount ?? change.amount, currency: change.currency, ticket_id: booking.ticket_id },
-    reason: change.reason?.trim() || null,
+    reason,
   });
-  return { bookingId: booking.id, events: [] };
+  const amountChange = { from: booking.amount, to: rows[0]?.amount ?? change.amount, currency: change.currency, reason, actor };
+  return { bookingId: booking.id, events: [], amountChange };
 }
 
 /** Assigns the booking to a staff member, or to nobody (null). */
@@ -360,17 +377,28 @@ export interface BookingOperationsOptions {
 export function createBookingOperations(options: BookingOperationsOptions) {
   return {
     async run(write: (client: Queryable) => Promise<BookingWrite>): Promise<number> {
+      const afterCommit: AfterCommit[] = [];
       const done = await inTransaction(options.pool, async (client) => {
         const written = await write(client);
         if (options.listeners?.length) {
           const { rows } = await client.query<{ status: string }>('SELECT status FROM bookings WHERE id = $1', [written.bookingId]);
-          for (const listener of options.listeners) await listener(client, { bookingId: written.bookingId, status: rows[0]!.status });
+          for (const listener of options.listeners) {
+            const then = await listener(client, { bookingId: written.bookingId, status: rows[0]!.status, amountChange: written.amountChange });
+            if (then) afterCommit.push(then);
+          }
         }
         return written;
       });
       if (done.events.length > 0) {
         try {
           await publishBookingEvents(options.notifier, done.events);
+        } catch (error) {
+          options.onPublishError(error, done.events);
+        }
+      }
+      for (const then of afterCommit) {
+        try {
+          await then();
         } catch (error) {
           options.onPublishError(error, done.events);
         }

@@ -1,19 +1,18 @@
 import type pg from 'pg';
-import { minorToDecimal, decimalToMinor } from '@portal/contracts/money';
+import { minorToDecimal } from '@portal/contracts/money';
 import type { RateValue } from '@portal/contracts/commission-rates';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import type { Locale } from '@portal/contracts/preferences';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
-import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { addDays, utcDay } from '../../lib/calendar-days.ts';
 import { dayText } from '../../lib/locale.ts';
 import type { Agreements } from '../agreements/public.ts';
+import type { BookingLifecycle } from '../bookings/public.ts';
 import type { CommissionRates, ResolvedRate } from '../commission-rates/public.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import { EARNINGS_MESSAGES as M } from './messages.ts';
-import { findLine, insertClawback, membersSeeingLine, membersSeeingLines } from './repository.ts';
+import { bookingAmountMinor, createAdjustments } from './adjustments.ts';
+import { findLine, membersSeeingLine, membersSeeingLines } from './repository.ts';
 
 /**
  * The ledger's rules (docs/earnings.md), one place whoever acts: the booking's completion (a job queued in the console
@@ -24,6 +23,7 @@ export interface LedgerDeps {
   rates: Pick<CommissionRates, 'resolve'>;
   agreements: Pick<Agreements, 'pendingMandatory' | 'inForce'>;
   notifications: Pick<NotificationService, 'notify'>;
+  bookings: Pick<BookingLifecycle, 'markRefunded'>;
 }
 
 /** What a rate card row pays on a completed booking, and what the line keeps of the row (its snapshot). */
@@ -41,7 +41,7 @@ export interface CommissionPrice {
  * window has passed. The ledger and the demo ledger both price through here.
  */
 export function priceCommission(rate: ResolvedRate & { rate: RateValue }, booking: { amount: string; currency: string }, earnedOn: string): CommissionPrice {
-  const baseMinor = decimalToMinor(booking.amount, booking.currency) ?? 0;
+  const baseMinor = bookingAmountMinor(booking.amount, booking.currency) ?? 0;
   const [amountMinor, currency] =
     rate.rate.kind === 'percentage' ? [percentageOf(baseMinor, rate.rate.basis_points ?? 0), booking.currency] : [rate.rate.amount_minor ?? 0, rate.rate.currency];
   return {
@@ -79,26 +79,18 @@ interface CompletedBooking {
 
 export type RecordOutcome = { recorded: true; lineId: number } | { recorded: false; why: 'not_completed' | 'already_recorded' | 'no_rate' | 'no_booking' };
 
-const WORDS: Record<Locale, { pending: (amount: string, ticket: string, day: string) => string; pendingTitle: string; approvedTitle: string; approved: (count: number) => string; reversedTitle: string; reversed: (ticket: string, reason: string) => string; clawbackTitle: string; clawback: (amount: string, ticket: string) => string }> = {
+const WORDS: Record<Locale, { pending: (amount: string, ticket: string, day: string) => string; pendingTitle: string; approvedTitle: string; approved: (count: number) => string}> = {
   en: {
     pendingTitle: 'Commission earned',
     pending: (amount, ticket, day) => `${amount} on ${ticket}, payable from ${day} once the refund window has passed.`,
     approvedTitle: 'Commissions approved',
     approved: (count) => (count === 1 ? 'One commission passed its refund window and is approved for the next payout.' : `${count} commissions passed their refund window and are approved for the next payout.`),
-    reversedTitle: 'Commission reversed',
-    reversed: (ticket, reason) => `The commission on ${ticket} was reversed: ${reason}`,
-    clawbackTitle: 'Commission clawed back',
-    clawback: (amount, ticket) => `${amount} on ${ticket} was refunded after it was paid; it is taken from your next payout.`,
   },
   ar: {
     pendingTitle: 'عمولة مستحقة',
     pending: (amount, ticket, day) => `${amount} على ${ticket}، تُدفع ابتداءً من ${day} بعد انتهاء فترة الاسترداد.`,
     approvedTitle: 'عمولات معتمدة',
     approved: (count) => (count === 1 ? 'انتهت فترة الاسترداد لعمولة واحدة واعتُمدت للدفعة القادمة.' : `انتهت فترة الاسترداد لـ ${count} عمولات واعتُمدت للدفعة القادمة.`),
-    reversedTitle: 'عمولة ملغاة',
-    reversed: (ticket, reason) => `أُلغيت العمولة على ${ticket}: ${reason}`,
-    clawbackTitle: 'استرداد عمولة مدفوعة',
-    clawback: (amount, ticket) => `استُرد مبلغ ${amount} على ${ticket} بعد دفعه؛ يُخصم من دفعتك القادمة.`,
   },
 };
 
@@ -112,6 +104,7 @@ function ticketOf(ticketId: string | null): string {
 }
 
 export function createLedger(deps: LedgerDeps) {
+  const adjustments = createAdjustments(deps);
   async function tell(db: Queryable, line: { referral_agent_id: number; referred_by_user_id: number | null }, content: (locale: Locale) => { title: string; body: string; data: Record<string, unknown> }) {
     const members = await membersSeeingLine(db, line.referral_agent_id, line.referred_by_user_id);
     if (members.length === 0) return;
@@ -215,45 +208,13 @@ export function createLedger(deps: LedgerDeps) {
     },
 
     /**
-     * A refund of the patient's treatment, recorded by a finance operator: a line not in a payout is reversed (the
-     * reason is shown to the partner); a paid line is clawed back by a negative line, approved at once so the next
-     * payout nets it; a line in a payout waits for it (409). Audited; the partner is told.
+     * A refund of the patient's treatment recorded on its commission line: the full refund of the line's booking
+     * (adjustments.ts `recordBookingRefund`): its lines not yet paid are reversed, the paid ones clawed back, and the
+     * booking becomes refunded; a line in a payout waits for it (409). Audited; the partner is told.
      */
-    async recordRefund(pool: pg.Pool, actor: AuditActor, lineId: number, reason: string, now = new Date()): Promise<{ lineId: number; clawbackId: number | null }> {
-      const done = await inTransaction(pool, async (client) => {
-        const { rows } = await client.query<{ id: string; kind: string; status: string; amount_minor: string; currency: string; referral_agent_id: number; referred_by_user_id: number | null; booking_id: number; ticket_id: string | null }>(
-          `SELECT l.id, l.kind, l.status, l.amount_minor::text AS amount_minor, l.currency, l.referral_agent_id, l.referred_by_user_id, l.booking_id, b.ticket_id
-             FROM commission_lines l JOIN bookings b ON b.id = l.booking_id WHERE l.id = $1 FOR UPDATE OF l`,
-          [lineId],
-        );
-        const line = rows[0];
-        if (!line) throw new NotFoundError();
-        if (line.kind === 'clawback') throw ValidationError.field('reason', M.clawbackNotRefundable);
-        if (line.status === 'reversed') throw ValidationError.field('reason', M.alreadyReversed);
-        if (line.status === 'in_payout') throw new AppError(409, M.inPayout, 'commission_in_payout');
-        const amount = Number(line.amount_minor);
-        if (line.status === 'paid') {
-          const existing = await client.query('SELECT 1 FROM commission_lines WHERE clawback_of = $1', [lineId]);
-          if (existing.rowCount) throw ValidationError.field('reason', M.alreadyClawedBack);
-          const clawbackId = await insertClawback(client, lineId, utcDay(now), now);
-          await recordAudit(client, actor, { action: 'commission.clawed_back', target: { type: 'commission_line', id: lineId }, after: { clawback_id: clawbackId, amount_minor: -amount, currency: line.currency }, reason });
-          return {
-            lineId,
-            clawbackId,
-            notify: () => tell(pool, line, (locale) => ({ title: WORDS[locale].clawbackTitle, body: WORDS[locale].clawback(money(amount, line.currency), ticketOf(line.ticket_id)), data: { line_id: clawbackId, status: 'approved' } })),
-          };
-        }
-        await client.query(`UPDATE commission_lines SET status = 'reversed', reversal_reason = $2, reversed_at = $3, held_reason = NULL WHERE id = $1`, [lineId, reason, now]);
-        await recordAudit(client, actor, { action: 'commission.reversed', target: { type: 'commission_line', id: lineId }, before: { status: line.status }, after: { status: 'reversed' }, reason });
-        return {
-          lineId,
-          clawbackId: null,
-          notify: () => tell(pool, line, (locale) => ({ title: WORDS[locale].reversedTitle, body: WORDS[locale].reversed(ticketOf(line.ticket_id), reason), data: { line_id: lineId, status: 'reversed' } })),
-        };
-      });
-      await done.notify();
-      return { lineId: done.lineId, clawbackId: done.clawbackId };
-    },
+    recordRefund: adjustments.refundLine,
+
+    ...adjustments,
 
     /** Completed bookings of the last `days` days without their commission (the CLI's, or a lost job): recorded now. */
     async sweep(pool: pg.Pool, days: number): Promise<number> {

@@ -68,7 +68,7 @@ export default defineModule({
   register: fp(
     async (app) => {
       const pool = app.database.pool;
-      const ledger = createLedger({ rates: app.commissionRates, agreements: app.agreements, notifications: app.notifications });
+      const ledger = createLedger({ rates: app.commissionRates, agreements: app.agreements, notifications: app.notifications, bookings: app.bookingLifecycle });
       app.decorate('ledger', ledger);
       registerEarningsDashboard(app);
       app.storage.defineKind({ name: PAYOUT_STATEMENT_KIND, maxBytes: 20 * 1024 * 1024, types: ['application/pdf'] });
@@ -142,9 +142,13 @@ export default defineModule({
 
       // A booking completed in the console: its commission is recorded by a job queued in the same transaction, so it
       // exists exactly when the completion commits.
+      // A completed booking's corrected amount: its commission is adjusted by the price difference in the same
+      // transaction (issue 31); the partner is told after the commit.
       app.bookingLifecycle.onWrite(async (client, change) => {
-        if (change.status !== 'completed') return;
+        if (change.status !== 'completed') return undefined;
+        if (change.amountChange) return ledger.adjustForAmountChange(client, change.bookingId, change.amountChange);
         await app.jobs.send(RECORD_COMMISSION_JOB, { bookingId: change.bookingId }, { key: `booking-${change.bookingId}`, db: client });
+        return undefined;
       });
 
       listRoute(app, {

@@ -1,4 +1,4 @@
-import type { CommissionLine, CommissionLineFilters, CommissionLinesQuery, EarningsBalance } from '@portal/contracts/earnings';
+import type { AdjustmentSource, CommissionLine, CommissionLineFilters, CommissionLinesQuery, EarningsBalance } from '@portal/contracts/earnings';
 import type { ConsoleCommissionLine, ConsoleCommissionLinesQuery } from '@portal/contracts/console-earnings';
 import { PARTNER_ROLE_PERMISSIONS, referralScope, type PartnerRole } from '@portal/contracts/partner-roles';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
@@ -27,7 +27,8 @@ const LINE_COLUMNS = `l.id::int AS id, l.kind, l.booking_id, coalesce('${BOOKING
   l.payable_on::text AS payable_on, l.held_reason, l.reversal_reason, l.clawback_of::int AS clawback_of_id,
   coalesce('${BOOKING_ID_PREFIX}' || ob.ticket_id, '-') AS clawback_of_reference,
   (SELECT c.id::int FROM commission_lines c WHERE c.clawback_of = l.id AND c.kind = 'clawback') AS clawed_back_by,
-  l.agreement_key, l.agreement_version, l.paid_on::text AS paid_on, l.referral_agent_id, ra.name AS agent_name`;
+  l.agreement_key, l.agreement_version, l.paid_on::text AS paid_on, l.referral_agent_id, ra.name AS agent_name,
+  l.adjusts_line_id::int AS adjusts_line_id, l.adjustment_reason, l.adjustment_source`;
 
 const LINE_FROM = `commission_lines l
   JOIN bookings b ON b.id = l.booking_id
@@ -64,6 +65,9 @@ interface LineRecord {
   paid_on: string | null;
   referral_agent_id: number;
   agent_name: string;
+  adjusts_line_id: number | null;
+  adjustment_reason: string | null;
+  adjustment_source: AdjustmentSource | null;
 }
 
 function toLine(record: LineRecord): ConsoleCommissionLine {
@@ -89,6 +93,10 @@ function toLine(record: LineRecord): ConsoleCommissionLine {
     reversal_reason: record.reversal_reason,
     clawback_of: record.clawback_of_id === null ? null : { id: record.clawback_of_id, booking_reference: record.clawback_of_reference },
     clawed_back_by: record.clawed_back_by,
+    adjustment:
+      record.adjusts_line_id === null || record.adjustment_reason === null || record.adjustment_source === null
+        ? null
+        : { reason: record.adjustment_reason, source: record.adjustment_source, adjusts_line_id: record.adjusts_line_id },
     agreement: record.agreement_key === null || record.agreement_version === null ? null : { key: record.agreement_key, version: record.agreement_version },
     paid_on: record.paid_on,
     referral_agent_id: record.referral_agent_id,
@@ -161,6 +169,12 @@ export async function findConsoleLinesPage(db: Queryable, query: ConsoleCommissi
 export async function findLine(db: Queryable, id: number): Promise<ConsoleCommissionLine | undefined> {
   const { rows } = await db.query<LineRecord>(`SELECT ${LINE_COLUMNS} FROM ${LINE_FROM} WHERE l.id = $1`, [id]);
   return rows[0] ? toLine(rows[0]) : undefined;
+}
+
+/** A booking's lines, oldest first: its commission, then its adjustments and clawbacks. */
+export async function findBookingLines(db: Queryable, bookingId: number): Promise<ConsoleCommissionLine[]> {
+  const { rows } = await db.query<LineRecord>(`SELECT ${LINE_COLUMNS} FROM ${LINE_FROM} WHERE l.booking_id = $1 ORDER BY l.id`, [bookingId]);
+  return rows.map(toLine);
 }
 
 /** The lines a payout gathered (a failed payout's went back to approved: it has none). */

@@ -33,6 +33,7 @@ const STATUS_WORDS: Readonly<Record<Locale, Readonly<Record<string, string>>>> =
     completed: 'مكتمل',
     cancelled: 'ملغى',
     no_show: 'لم يحضر',
+    refunded: 'مسترد',
     paid: 'مدفوعة',
     unpaid: 'غير مدفوعة',
   },

@@ -1,0 +1,416 @@
+import type pg from 'pg';
+import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
+import type { AdjustmentSource } from '@portal/contracts/earnings';
+import type { BookingCommission, RefundScope } from '@portal/contracts/console-earnings';
+import { decimalToMinor, minorDigits, minorToDecimal } from '@portal/contracts/money';
+import type { Locale } from '@portal/contracts/preferences';
+import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
+import { inTransaction, type Queryable } from '../../db/queryable.ts';
+import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { utcDay } from '../../lib/calendar-days.ts';
+import type { AfterCommit, BookingLifecycle, BookingWriteChange } from '../bookings/public.ts';
+import type { NotificationService } from '../notifications/service.ts';
+import { EARNINGS_MESSAGES as M } from './messages.ts';
+import { findBookingLines, findLine, insertClawback, membersSeeingLine } from './repository.ts';
+
+/**
+ * Refunds and adjustments (issue 31, docs/earnings.md "Refunds and adjustments"): one service for every change of a
+ * booking's commission after it was earned.
+ *
+ * - `recordAdjustment` writes an adjustment line (signed, with its reason), linked to the booking and the line it
+ *   adjusts, audited: the one function every caller uses (a partial refund, a corrected amount, an operator's goodwill
+ *   or correction, reconciliation's disputes).
+ * - `recordBookingRefund`: a partial refund reduces the commission by the rate's rule; a full refund reverses the
+ *   booking's lines not yet paid, claws back the paid ones, and makes the booking `refunded`.
+ * - `adjustForAmountChange`: a completed booking's corrected amount adjusts its commission by the price difference.
+ *
+ * The rule behind them all: a booking's net commission (its lines not reversed, clawbacks included) is what its rate
+ * snapshot pays on its current amount less what was refunded, plus the operators' adjustments; it never goes below
+ * zero, and it is zero once the booking is refunded.
+ */
+
+export interface AdjustmentDeps {
+  notifications: Pick<NotificationService, 'notify'>;
+  bookings: Pick<BookingLifecycle, 'markRefunded'>;
+}
+
+export interface AdjustmentInput {
+  /** the line adjusted: the booking's commission, or one of its adjustments */
+  adjustsLineId: number;
+  /** signed minor units of the adjusted line's currency, never zero */
+  amountMinor: number;
+  /** shown to the partner as written */
+  reason: string;
+  source: AdjustmentSource;
+  actor: AuditActor;
+  /** what the adjustment applied to (a refunded amount, a corrected amount); the adjusted line's base when left out */
+  baseMinor?: number | undefined;
+  /** the refund behind a partial refund's adjustment */
+  refundId?: number | undefined;
+  now?: Date | undefined;
+}
+
+/** A line's snapshot of the rate that priced it, as the ledger keeps it (ledger.ts `priceCommission`). */
+interface RateSnapshot {
+  kind: 'percentage' | 'flat';
+  basis_points?: number | null;
+}
+
+interface LockedLine {
+  id: string;
+  kind: string;
+  status: string;
+  amount_minor: string;
+  currency: string;
+  payable_on: string;
+  referral_agent_id: number;
+  referred_by_user_id: number | null;
+  booking_id: number;
+  ticket_id: string | null;
+  rate: RateSnapshot;
+  clawed_back: boolean;
+}
+
+const WORDS: Record<Locale, { adjustedTitle: string; adjusted: (amount: string, ticket: string, reason: string) => string; refundTitle: string; refund: (amount: string, ticket: string, reason: string) => string }> = {
+  en: {
+    adjustedTitle: 'Commission adjusted',
+    adjusted: (amount, ticket, reason) => `Your commission on ${ticket} was adjusted by ${amount}: ${reason}`,
+    refundTitle: 'Treatment partly refunded',
+    refund: (amount, ticket, reason) => `${amount} of the treatment on ${ticket} was refunded to the patient: ${reason}`,
+  },
+  ar: {
+    adjustedTitle: 'تعديل عمولة',
+    adjusted: (amount, ticket, reason) => `عُدّلت عمولتك على ${ticket} بمبلغ ${amount}: ${reason}`,
+    refundTitle: 'استرداد جزء من قيمة العلاج',
+    refund: (amount, ticket, reason) => `استُرد مبلغ ${amount} من قيمة العلاج على ${ticket} للمريض: ${reason}`,
+  },
+};
+
+function signedMoney(minor: number, currency: string): string {
+  return `${minor > 0 ? '+' : ''}${currency} ${minorToDecimal(minor, currency)}`;
+}
+
+function ticketOf(ticketId: string | null): string {
+  return ticketId === null ? 'a booking' : `${BOOKING_ID_PREFIX}${ticketId}`;
+}
+
+/**
+ * A booking's amount (numeric(12,2) text) in minor units of its currency: '150000.00' JPY → 150000, '320.00' GBP →
+ * 32000, '1.500' KWD → 1500. Zeros past the currency's decimals are dropped; any other digit there cannot be
+ * represented in the currency: null.
+ */
+export function bookingAmountMinor(amount: string, currency: string): number | null {
+  const [integer = '0', fraction = ''] = amount.trim().split('.');
+  const digits = minorDigits(currency);
+  const kept = fraction.slice(0, digits);
+  if (/[^0]/.test(fraction.slice(digits))) return null;
+  return decimalToMinor(kept ? `${integer}.${kept}` : integer, currency);
+}
+
+/**
+ * What a rate snapshot pays on an amount: a percentage of it, rounded half away from zero in integers, or nothing
+ * that depends on it (a flat fee pays per treatment, whatever it cost: only a full refund takes it back).
+ */
+export function rateShareOf(rate: RateSnapshot, amountMinor: number): number {
+  if (rate.kind !== 'percentage') return 0;
+  const product = BigInt(amountMinor) * BigInt(rate.basis_points ?? 0);
+  const rounded = (product < 0n ? product - 5_000n : product + 5_000n) / 10_000n;
+  return Number(rounded);
+}
+
+/** A signed decimal ('-25.00', '+40', '12.345') in minor units of `currency`; null when it has too many decimals. */
+export function signedDecimalToMinor(value: string, currency: string): number | null {
+  const trimmed = value.trim();
+  const negative = trimmed.startsWith('-');
+  const magnitude = decimalToMinor(trimmed.replace(/^[-+]/, ''), currency);
+  if (magnitude === null) return null;
+  return negative ? -magnitude : magnitude;
+}
+
+export function createAdjustments(deps: AdjustmentDeps) {
+  /**
+   * Who is told, read now on the transaction's client; the notice itself, sent after the commit (never of a change
+   * that rolled back).
+   */
+  async function noticeOf(db: Queryable, line: { referral_agent_id: number; referred_by_user_id: number | null }, words: (locale: Locale) => { title: string; body: string }, data: Record<string, unknown>): Promise<AfterCommit> {
+    const members = await membersSeeingLine(db, line.referral_agent_id, line.referred_by_user_id);
+    return async () => {
+      if (members.length > 0) await deps.notifications.notify(members, (locale) => ({ type: COMMISSION_NOTIFICATION, ...words(locale), link: '/my-earnings', data }));
+    };
+  }
+
+  async function lockLine(db: Queryable, lineId: number): Promise<LockedLine | undefined> {
+    const { rows } = await db.query<LockedLine>(
+      `SELECT l.id, l.kind, l.status, l.amount_minor::text AS amount_minor, l.currency, l.payable_on::text AS payable_on, l.referral_agent_id,
+              l.referred_by_user_id, l.booking_id, b.ticket_id, l.rate,
+              EXISTS (SELECT 1 FROM commission_lines c WHERE c.clawback_of = l.id) AS clawed_back
+         FROM commission_lines l JOIN bookings b ON b.id = l.booking_id WHERE l.id = $1 FOR UPDATE OF l`,
+      [lineId],
+    );
+    return rows[0];
+  }
+
+  /** The booking's net commission: its lines not reversed, clawbacks included. */
+  async function netCommission(db: Queryable, bookingId: number): Promise<number> {
+    const { rows } = await db.query<{ net: string }>(`SELECT coalesce(sum(amount_minor), 0)::text AS net FROM commission_lines WHERE booking_id = $1 AND status <> 'reversed'`, [bookingId]);
+    return Number(rows[0]!.net);
+  }
+
+  /**
+   * Writes an adjustment line on the transaction's client: signed, with its reason, linked to the booking and the line
+   * it adjusts, audited (`commission.adjusted`, the operator as actor). Its status and payable day follow the adjusted
+   * line's: on a line not yet paid it is payable with it (pending with a pending line, approved with an approved
+   * one), so it never becomes payable before the treatment's refund window; on a line in a payout or paid it is
+   * approved at once, payable today, and the next payout nets it (as a clawback). The booking's net commission never
+   * goes below zero (422 on `amount`). Answers the line and what tells the partner after the commit.
+   */
+  async function recordAdjustment(db: Queryable, input: AdjustmentInput): Promise<{ lineId: number; notify: AfterCommit }> {
+    const now = input.now ?? new Date();
+    const reason = input.reason.trim();
+    if (!reason) throw ValidationError.field('reason', M.adjustmentNeedsReason);
+    if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor === 0) throw ValidationError.field('amount', M.adjustmentNotZero);
+    const line = await lockLine(db, input.adjustsLineId);
+    if (!line) throw new NotFoundError();
+    if (line.kind === 'clawback') throw ValidationError.field('amount', M.clawbackNotAdjustable);
+    if (line.status === 'reversed' || line.clawed_back) throw ValidationError.field('amount', M.reversedNotAdjustable);
+    if ((await netCommission(db, line.booking_id)) + input.amountMinor < 0) throw ValidationError.field('amount', M.belowZero);
+    const today = utcDay(now);
+    const settled = line.status === 'in_payout' || line.status === 'paid';
+    const status = settled || line.status === 'approved' ? 'approved' : 'pending';
+    const payableOn = settled && line.payable_on < today ? today : line.payable_on;
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on,
+                                     base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency,
+                                     status, payable_on, approved_at, adjusts_line_id, adjustment_reason, adjustment_source, refund_id)
+       SELECT 'adjustment', referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, $2::date,
+              coalesce($3, base_minor), base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, $4, currency,
+              $5, $6::date, CASE WHEN $5 = 'approved' THEN $7::timestamptz END, id, $8, $9, $10
+         FROM commission_lines WHERE id = $1
+       RETURNING id`,
+      [line.id, today, input.baseMinor ?? null, input.amountMinor, status, payableOn, now, reason, input.source, input.refundId ?? null],
+    );
+    const lineId = Number(rows[0]!.id);
+    await recordAudit(db, input.actor, {
+      action: 'commission.adjusted',
+      target: { type: 'commission_line', id: lineId },
+      after: { adjusts_line_id: Number(line.id), booking_id: line.booking_id, amount_minor: input.amountMinor, currency: line.currency, source: input.source, status, payable_on: payableOn },
+      reason,
+    });
+    const amount = signedMoney(input.amountMinor, line.currency);
+    const notify = await noticeOf(db, line, (locale) => ({ title: WORDS[locale].adjustedTitle, body: WORDS[locale].adjusted(amount, ticketOf(line.ticket_id), reason) }), { line_id: lineId, status });
+    return { lineId, notify };
+  }
+
+  /**
+   * A full refund's effect on the lines, on the transaction's client: each line of the booking not reversed nor
+   * clawed back is reversed when not yet in a payout (with the reason the partner reads), clawed back when paid (a line
+   * of the opposite amount, approved at once); a line in a payout being sent refuses the whole refund (409).
+   */
+  async function reverseBookingLines(db: Queryable, actor: AuditActor, bookingId: number, reason: string, now: Date): Promise<{ reversed: number[]; clawbacks: number[] }> {
+    const { rows } = await db.query<{ id: string; status: string; amount_minor: string; currency: string }>(
+      `SELECT l.id, l.status, l.amount_minor::text AS amount_minor, l.currency FROM commission_lines l
+        WHERE l.booking_id = $1 AND l.kind <> 'clawback' AND l.status <> 'reversed'
+          AND NOT EXISTS (SELECT 1 FROM commission_lines c WHERE c.clawback_of = l.id)
+        ORDER BY l.id FOR UPDATE OF l`,
+      [bookingId],
+    );
+    if (rows.some((row) => row.status === 'in_payout')) throw new AppError(409, M.inPayout, 'commission_in_payout');
+    const reversed: number[] = [];
+    const clawbacks: number[] = [];
+    for (const row of rows) {
+      const lineId = Number(row.id);
+      if (row.status === 'paid') {
+        const clawbackId = await insertClawback(db, lineId, utcDay(now), now);
+        await recordAudit(db, actor, { action: 'commission.clawed_back', target: { type: 'commission_line', id: lineId }, after: { clawback_id: clawbackId, amount_minor: -Number(row.amount_minor), currency: row.currency }, reason });
+        clawbacks.push(clawbackId);
+      } else {
+        await db.query(`UPDATE commission_lines SET status = 'reversed', reversal_reason = $2, reversed_at = $3, held_reason = NULL WHERE id = $1`, [lineId, reason, now]);
+        await recordAudit(db, actor, { action: 'commission.reversed', target: { type: 'commission_line', id: lineId }, before: { status: row.status }, after: { status: 'reversed' }, reason });
+        reversed.push(lineId);
+      }
+    }
+    return { reversed, clawbacks };
+  }
+
+  /**
+   * The patient was refunded, in full or in part (`amount`, a decimal in the booking's currency). The refunds of a
+   * booking never add up to more than its amount (422); only a completed booking is refunded (422). A partial refund
+   * reduces a percentage commission by the percentage of the refunded amount, written as an adjustment line (counted
+   * on the refunds' running total, so that rounding never drifts: after refunds totalling R the reductions add up to
+   * exactly the rate's share of R); a flat fee is left whole. The refund that leaves nothing of the amount is a full
+   * refund: the booking's lines are reversed or clawed back and the booking becomes `refunded`. Audited
+   * (`booking.refund_recorded`, and each line's own action); the partner is told.
+   */
+  async function recordBookingRefund(
+    pool: pg.Pool,
+    actor: AuditActor,
+    bookingId: number,
+    request: { scope: RefundScope; amount?: string | null | undefined; reason: string },
+    now = new Date(),
+  ): Promise<{ refundId: number; full: boolean; adjustmentId: number | null; reversed: number[]; clawbacks: number[] }> {
+    const done = await inTransaction(pool, async (client) => {
+      const { rows } = await client.query<{ id: number; ticket_id: string | null; status: string; amount: string; currency: string; referral_agent_id: number; referred_by_user_id: number | null }>(
+        'SELECT id, ticket_id, status, amount::text AS amount, currency, referral_agent_id, referred_by_user_id FROM bookings WHERE id = $1 FOR UPDATE',
+        [bookingId],
+      );
+      const booking = rows[0];
+      if (!booking) throw new NotFoundError();
+      if (booking.status === 'refunded') throw ValidationError.field('scope', M.alreadyRefunded);
+      if (booking.status !== 'completed') throw ValidationError.field('scope', M.refundNeedsCompleted);
+      const amountMinor = bookingAmountMinor(booking.amount, booking.currency);
+      if (amountMinor === null) throw ValidationError.field('amount', M.amountNotInCurrency);
+      const refundedBefore = await refundedTotal(client, bookingId);
+      const left = amountMinor - refundedBefore;
+      const refund = request.scope === 'full' ? left : decimalToMinor(request.amount ?? '', booking.currency);
+      if (refund === null) throw ValidationError.field('amount', M.refundDecimals);
+      if (refund > left) throw ValidationError.field('amount', M.refundExceedsAmount);
+      if (refund <= 0) throw ValidationError.field('amount', M.nothingToRefund);
+      const full = refund === left;
+      const reason = request.reason.trim();
+      const inserted = await client.query<{ id: string }>(
+        'INSERT INTO booking_refunds (booking_id, amount_minor, currency, full_refund, reason, actor_type, actor_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id',
+        [bookingId, refund, booking.currency, full, reason, actor.type, actor.id === undefined || actor.id === null ? null : String(actor.id), now],
+      );
+      const refundId = Number(inserted.rows[0]!.id);
+      await recordAudit(client, actor, {
+        action: 'booking.refund_recorded',
+        target: { type: 'booking', id: bookingId },
+        before: { refunded_minor: refundedBefore },
+        after: { refund_id: refundId, amount_minor: refund, currency: booking.currency, full, refunded_minor: refundedBefore + refund, ticket_id: booking.ticket_id },
+        reason,
+      });
+      const notices: AfterCommit[] = [];
+      if (full) {
+        const lines = await reverseBookingLines(client, actor, bookingId, reason, now);
+        notices.push(await deps.bookings.markRefunded(client, actor, bookingId, reason));
+        if (lines.reversed.length + lines.clawbacks.length > 0) notices.push(await reversalNotice(client, booking, reason, lines));
+        return { refundId, full, adjustmentId: null, ...lines, notices };
+      }
+      const commission = await client.query<{ id: string; rate: RateSnapshot; currency: string }>(
+        `SELECT l.id, l.rate, l.currency FROM commission_lines l WHERE l.booking_id = $1 AND l.kind = 'commission' AND l.status <> 'reversed'
+            AND NOT EXISTS (SELECT 1 FROM commission_lines c WHERE c.clawback_of = l.id)`,
+        [bookingId],
+      );
+      const line = commission.rows[0];
+      let adjustmentId: number | null = null;
+      if (line) {
+        const share = rateShareOf(line.rate, refundedBefore + refund) - rateShareOf(line.rate, refundedBefore);
+        // A reduction never takes the booking below zero (an operator's negative adjustment may already have).
+        const reduction = Math.min(share, await netCommission(client, bookingId));
+        if (reduction > 0) {
+          const adjustment = await recordAdjustment(client, { adjustsLineId: Number(line.id), amountMinor: -reduction, reason, source: 'partial_refund', actor, baseMinor: refund, refundId, now });
+          adjustmentId = adjustment.lineId;
+          notices.push(adjustment.notify);
+        }
+      }
+      // No adjustment (a flat fee, no commission yet): the partner still hears of the refund.
+      if (adjustmentId === null) {
+        const money = `${booking.currency} ${minorToDecimal(refund, booking.currency)}`;
+        notices.push(await noticeOf(client, booking, (locale) => ({ title: WORDS[locale].refundTitle, body: WORDS[locale].refund(money, ticketOf(booking.ticket_id), reason) }), { booking_id: bookingId }));
+      }
+      return { refundId, full, adjustmentId, reversed: [], clawbacks: [], notices };
+    });
+    const { notices, ...answer } = done;
+    for (const notice of notices) await notice();
+    return answer;
+  }
+
+  function reversalNotice(db: Queryable, booking: { referral_agent_id: number; referred_by_user_id: number | null; ticket_id: string | null }, reason: string, lines: { reversed: number[]; clawbacks: number[] }): Promise<AfterCommit> {
+    const clawedBack = lines.clawbacks.length > 0;
+    return noticeOf(
+      db,
+      booking,
+      (locale) =>
+        locale === 'ar'
+          ? { title: clawedBack ? 'استرداد عمولة مدفوعة' : 'عمولة ملغاة', body: `استُردت قيمة العلاج على ${ticketOf(booking.ticket_id)} بالكامل، فأُلغيت عمولته${clawedBack ? ' ويُخصم ما دُفع منها من دفعتك القادمة' : ''}: ${reason}` }
+          : { title: clawedBack ? 'Commission clawed back' : 'Commission reversed', body: `The treatment on ${ticketOf(booking.ticket_id)} was refunded in full, so its commission was reversed${clawedBack ? ' and what was paid of it is taken from your next payout' : ''}: ${reason}` },
+      { line_id: lines.clawbacks[0] ?? lines.reversed[0], status: clawedBack ? 'approved' : 'reversed' },
+    );
+  }
+
+  async function refundedTotal(db: Queryable, bookingId: number): Promise<number> {
+    const { rows } = await db.query<{ total: string }>('SELECT coalesce(sum(amount_minor), 0)::text AS total FROM booking_refunds WHERE booking_id = $1', [bookingId]);
+    return Number(rows[0]!.total);
+  }
+
+  /**
+   * A completed booking's amount was corrected (console, in the booking write's transaction): the commission is
+   * adjusted by the price difference, priced by the rate snapshot its commission line kept (what the snapshot pays on
+   * the new amount less what it pays on the old). The amount never falls below what was refunded (422). A flat fee,
+   * or a booking without a line yet (its job prices the new amount), writes nothing.
+   */
+  async function adjustForAmountChange(db: Queryable, bookingId: number, change: NonNullable<BookingWriteChange['amountChange']>): Promise<AfterCommit | undefined> {
+    const [from, to] = [bookingAmountMinor(change.from, change.currency), bookingAmountMinor(change.to, change.currency)];
+    if (from === null || to === null) throw ValidationError.field('amount', M.amountNotInCurrency);
+    if (to < (await refundedTotal(db, bookingId))) throw ValidationError.field('amount', M.amountBelowRefunded);
+    const { rows } = await db.query<{ id: string; rate: RateSnapshot }>(
+      `SELECT l.id, l.rate FROM commission_lines l WHERE l.booking_id = $1 AND l.kind = 'commission' AND l.status <> 'reversed'
+          AND NOT EXISTS (SELECT 1 FROM commission_lines c WHERE c.clawback_of = l.id)`,
+      [bookingId],
+    );
+    const line = rows[0];
+    if (!line) return undefined;
+    const difference = rateShareOf(line.rate, to) - rateShareOf(line.rate, from);
+    if (difference === 0) return undefined;
+    const reason = change.reason ?? '';
+    const adjustment = await recordAdjustment(db, { adjustsLineId: Number(line.id), amountMinor: difference, reason, source: 'amount_change', actor: change.actor, baseMinor: to });
+    return adjustment.notify;
+  }
+
+  /** A booking's money as the ledger sees it: amount, refunds, lines (the console's booking page). */
+  async function bookingCommission(db: Queryable, bookingId: number): Promise<BookingCommission | undefined> {
+    const { rows } = await db.query<{ id: number; ticket_id: string | null; status: string; amount: string; currency: string }>(
+      'SELECT id, ticket_id, status, amount::text AS amount, currency FROM bookings WHERE id = $1',
+      [bookingId],
+    );
+    const booking = rows[0];
+    if (!booking) return undefined;
+    const refunds = await db.query<{ id: string; amount_minor: string; currency: string; full_refund: boolean; reason: string; recorded_by: string | null; at: string }>(
+      `SELECT r.id, r.amount_minor::text AS amount_minor, r.currency, r.full_refund, r.reason,
+              CASE WHEN o.id IS NOT NULL THEN o.name ELSE r.actor_id END AS recorded_by,
+              to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+         FROM booking_refunds r LEFT JOIN operators o ON r.actor_type = 'operator' AND o.id::text = r.actor_id
+        WHERE r.booking_id = $1 ORDER BY r.id`,
+      [bookingId],
+    );
+    const refundRows = refunds.rows.map((row) => ({ id: Number(row.id), amount_minor: Number(row.amount_minor), currency: row.currency, full: row.full_refund, reason: row.reason, recorded_by: row.recorded_by, at: row.at }));
+    return {
+      booking_id: booking.id,
+      booking_reference: booking.ticket_id === null ? '-' : `${BOOKING_ID_PREFIX}${booking.ticket_id}`,
+      status: booking.status,
+      amount_minor: bookingAmountMinor(booking.amount, booking.currency) ?? 0,
+      currency: booking.currency,
+      refunded_minor: refundRows.reduce((sum, row) => sum + row.amount_minor, 0),
+      refunds: refundRows,
+      lines: await findBookingLines(db, bookingId),
+    };
+  }
+
+  /**
+   * The line endpoint's refund (the ledger page's "Record refund" before issue 31, kept for its callers): the full
+   * refund of the line's booking.
+   */
+  async function refundLine(pool: pg.Pool, actor: AuditActor, lineId: number, reason: string, now = new Date()): Promise<{ lineId: number; clawbackId: number | null }> {
+    const line = await findLine(pool, lineId);
+    if (!line) throw new NotFoundError();
+    if (line.kind === 'clawback') throw ValidationError.field('reason', M.clawbackNotRefundable);
+    if (line.kind === 'adjustment') throw ValidationError.field('reason', M.adjustmentNotRefundable);
+    if (line.status === 'reversed') throw ValidationError.field('reason', M.alreadyReversed);
+    if (line.clawed_back_by !== null) throw ValidationError.field('reason', M.alreadyClawedBack);
+    if (line.status === 'in_payout') throw new AppError(409, M.inPayout, 'commission_in_payout');
+    try {
+      await recordBookingRefund(pool, actor, line.booking_id, { scope: 'full', reason }, now);
+    } catch (error) {
+      // Two refunds of one line at once: the second finds the booking refunded, as the line's own checks would have.
+      if (error instanceof ValidationError && error.errors.scope) throw ValidationError.field('reason', line.status === 'paid' ? M.alreadyClawedBack : M.alreadyReversed);
+      throw error;
+    }
+    const after = await findLine(pool, lineId);
+    return { lineId, clawbackId: after?.clawed_back_by ?? null };
+  }
+
+  return { recordAdjustment, recordBookingRefund, adjustForAmountChange, bookingCommission, refundLine };
+}
+
+export type Adjustments = ReturnType<typeof createAdjustments>;
