@@ -237,7 +237,13 @@ describe('the status lifecycle', () => {
     const skip = await setStatus(client, pending.id, { status: 'completed', expected_status: 'pending' });
     expect(skip.statusCode).toBe(422);
     expect(skip.json().errors.status).toEqual(['The booking cannot move to that status from its current one.']);
-    const final = await setStatus(client, completed.id, { status: 'pending', expected_status: 'completed' });
+    // completed is followed by refunded only, and only through a recorded refund (issue 31)
+    const back = await setStatus(client, completed.id, { status: 'pending', expected_status: 'completed' });
+    expect(back.json().errors.status).toEqual(['The booking cannot move to that status from its current one.']);
+    const refunded = await setStatus(client, completed.id, { status: 'refunded', expected_status: 'completed' });
+    expect(refunded.json().errors.status).toEqual(['A booking becomes refunded when finance records the refund of its treatment.']);
+    const cancelled = await newBooking('cancelled');
+    const final = await setStatus(client, cancelled.id, { status: 'pending', expected_status: 'cancelled' });
     expect(final.json().errors.status).toEqual(['This booking’s status is final: it cannot change any more.']);
     const same = await setStatus(client, pending.id, { status: 'pending', expected_status: 'pending' });
     expect(same.statusCode).toBe(422);

@@ -12,7 +12,7 @@ import { formatAmountText } from '../../lib/exports/export-columns.ts';
 
 export interface FinanceMovement {
   day: string;
-  kind: 'accrued' | 'reversed' | 'clawback' | 'paid';
+  kind: 'accrued' | 'adjustment' | 'reversed' | 'clawback' | 'paid';
   /** the booking ('MT-482913') or the payout's statement ('SB-2026-000123') */
   reference: string;
   detail: string;
@@ -31,11 +31,11 @@ export interface FinanceReportFacts {
   movements: FinanceMovement[];
 }
 
-const KIND_LABELS: Record<FinanceMovement['kind'], string> = { accrued: 'Commission earned', reversed: 'Commission reversed', clawback: 'Clawback', paid: 'Payout paid' };
+const KIND_LABELS: Record<FinanceMovement['kind'], string> = { accrued: 'Commission earned', adjustment: 'Adjustment', reversed: 'Commission reversed', clawback: 'Clawback', paid: 'Payout paid' };
 
 export const FIGURE_ROWS: [keyof FinanceFigures, string][] = [
   ['opening_minor', 'Opening balance'],
-  ['accrued_minor', 'Commissions earned'],
+  ['accrued_minor', 'Commissions earned and adjusted'],
   ['reversed_minor', 'Reversed (refunded before payout)'],
   ['clawbacks_minor', 'Clawbacks (refunded after payout)'],
   ['paid_minor', 'Paid out'],

@@ -44,14 +44,17 @@ function periodLabel(kind: FinanceReportKind, period: string, locale: Locale): s
   return new Intl.DateTimeFormat(locale === 'ar' ? 'ar' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-01T00:00:00Z`));
 }
 
-/** The balance's movements of the agent in `currency` over [start, end): lines earned, reversed, clawed back, paid. */
+/**
+ * The balance's movements of the agent in `currency` over [start, end): lines earned (adjustments with them, issue 31),
+ * reversed, clawed back, paid.
+ */
 export async function financeFigures(db: Queryable, referralAgentId: number, currency: string, start: string, end: string): Promise<FinanceFigures> {
   const { rows } = await db.query<Record<'opening' | 'accrued' | 'reversed' | 'clawbacks' | 'paid', string>>(
     `SELECT
        (coalesce(sum(amount_minor) FILTER (WHERE earned_on < $3::date), 0)
         - coalesce(sum(amount_minor) FILTER (WHERE status = 'reversed' AND (reversed_at AT TIME ZONE 'UTC')::date < $3::date), 0)
         - coalesce(sum(amount_minor) FILTER (WHERE paid_on < $3::date), 0))::text AS opening,
-       coalesce(sum(amount_minor) FILTER (WHERE kind = 'commission' AND earned_on >= $3::date AND earned_on < $4::date), 0)::text AS accrued,
+       coalesce(sum(amount_minor) FILTER (WHERE kind IN ('commission', 'adjustment') AND earned_on >= $3::date AND earned_on < $4::date), 0)::text AS accrued,
        (-coalesce(sum(amount_minor) FILTER (WHERE status = 'reversed' AND (reversed_at AT TIME ZONE 'UTC')::date >= $3::date AND (reversed_at AT TIME ZONE 'UTC')::date < $4::date), 0))::text AS reversed,
        coalesce(sum(amount_minor) FILTER (WHERE kind = 'clawback' AND earned_on >= $3::date AND earned_on < $4::date), 0)::text AS clawbacks,
        (-coalesce(sum(amount_minor) FILTER (WHERE paid_on >= $3::date AND paid_on < $4::date), 0))::text AS paid
@@ -66,8 +69,8 @@ export async function financeFigures(db: Queryable, referralAgentId: number, cur
 async function movements(db: Queryable, referralAgentId: number, currency: string, start: string, end: string): Promise<FinanceMovement[]> {
   const { rows } = await db.query<FinanceMovement & { amount_minor: string }>(
     `SELECT * FROM (
-       SELECT l.earned_on::text AS day, CASE WHEN l.kind = 'clawback' THEN 'clawback' ELSE 'accrued' END AS kind,
-              coalesce($5 || b.ticket_id, '-') AS reference, f.name AS detail, l.amount_minor::text AS amount_minor, l.id AS id
+       SELECT l.earned_on::text AS day, CASE WHEN l.kind = 'commission' THEN 'accrued' ELSE l.kind END AS kind,
+              coalesce($5 || b.ticket_id, '-') AS reference, coalesce(l.adjustment_reason, f.name) AS detail, l.amount_minor::text AS amount_minor, l.id AS id
          FROM commission_lines l JOIN bookings b ON b.id = l.booking_id JOIN facilities f ON f.id = l.facility_id
         WHERE l.referral_agent_id = $1 AND l.currency = $2 AND l.earned_on >= $3::date AND l.earned_on < $4::date
        UNION ALL

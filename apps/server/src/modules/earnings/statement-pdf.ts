@@ -62,7 +62,7 @@ export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer
     if (line.kind === 'clawback') clawbacks += line.amount_minor;
     else commissions += line.amount_minor;
     drawRow(
-      [line.reference, line.facility, line.kind === 'clawback' ? `Clawback: ${line.service ?? ''}` : (line.service ?? ''), dayText(line.treatment_on, 'en'), amount(line.base_minor, line.base_currency), amount(line.amount_minor, facts.currency)],
+      [line.reference, line.facility, line.kind === 'clawback' ? `Clawback: ${line.service ?? ''}` : line.kind === 'adjustment' ? `Adjustment: ${line.service ?? ''}` : (line.service ?? ''), dayText(line.treatment_on, 'en'), amount(line.base_minor, line.base_currency), amount(line.amount_minor, facts.currency)],
       false,
     );
   }

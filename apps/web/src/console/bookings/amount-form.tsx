@@ -8,7 +8,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useBookingWrite } from './bookings-api';
 
 const amountSchema = amountField();
-const FIELDS = { amount: 'amount', currency: 'currency' } as const;
+const FIELDS = { amount: 'amount', currency: 'currency', reason: 'reason' } as const;
 
 /**
  * The booking's amount and currency (bookings.finance), typed as text and sent as a numeric string: never a float.
@@ -51,6 +51,8 @@ export function AmountForm({ booking }: { booking: ConsoleBookingDetail }) {
   };
 
   const shown = (field: string) => (errors[field] ? localizeValidationMessage(errors[field], locale) : undefined);
+  // A completed treatment's amount changes its commission: the reason is the partner's (issue 31).
+  const completed = booking.status === 'completed';
   const unchanged = amount.trim() === booking.amount && currency.trim().toUpperCase() === booking.currency;
 
   return (
@@ -90,7 +92,16 @@ export function AmountForm({ booking }: { booking: ConsoleBookingDetail }) {
             w={{ base: '100%', xs: 100 }}
           />
         </Group>
-        <TextInput label={t('amountReason')} value={reason} onChange={(event) => setReason(event.currentTarget.value)} maxLength={1000} />
+        <TextInput
+          label={completed ? t('amountReasonCompleted') : t('amountReason')}
+          description={completed ? t('amountReasonCompletedHelp') : undefined}
+          required={completed}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={1000}
+          error={shown(FIELDS.reason)}
+          errorProps={{ role: 'alert' }}
+        />
         <Button type="submit" variant="default" w="fit-content" loading={write.isPending} disabled={unchanged}>
           {t('saveAmount')}
         </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { needsReason, nextBookingStatuses } from '@portal/contracts/booking-lifecycle';
+import { manualNextBookingStatuses, needsReason } from '@portal/contracts/booking-lifecycle';
 import type { BookingStatus, InvoiceStatus } from '@portal/contracts/bookings';
 import { BOOKING_REASON_MAX, type BookingChange, type BookingStatusChange, type ConsoleBookingDetail } from '@portal/contracts/console-bookings';
 import { textField } from '@portal/contracts/fields';
@@ -15,6 +15,7 @@ import { notifySuccess } from '../../lib/notify';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { useOperator } from '../session/require-operator';
 import { AmountForm } from './amount-form';
+import { BookingCommission } from './booking-commission';
 import { BookingStatusBadge, InvoiceStatusBadge } from './booking-badges';
 import { useBooking, useBookingOptions, useBookingWrite } from './bookings-api';
 import { BOOKINGS_PATH } from './bookings-paths';
@@ -54,7 +55,9 @@ function BookingView({ booking }: { booking: ConsoleBookingDetail }) {
   const mayFinance = operatorCan(operator.role, 'bookings.finance');
   const displayId = booking.ticket_id ? formatBookingId(booking.ticket_id) : `#${booking.id}`;
   const when = (value: string) => `${format.date(value)} ${format.time(value)}`;
-  const next = nextBookingStatuses(booking.status);
+  // refunded follows completed only through a recorded refund (the Commission panel), never a status button
+  const next = manualNextBookingStatuses(booking.status);
+  const mayReadEarnings = operatorCan(operator.role, 'earnings.read');
 
   return (
     <>
@@ -75,7 +78,7 @@ function BookingView({ booking }: { booking: ConsoleBookingDetail }) {
         </Title>
         {next.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('finalStatus')}
+            {booking.status === 'completed' ? t('refundOnly') : t('finalStatus')}
           </Text>
         ) : mayManage ? (
           <Group gap="xs" role="group" aria-label={t('actions')}>
@@ -153,6 +156,8 @@ function BookingView({ booking }: { booking: ConsoleBookingDetail }) {
           {mayManage ? <AssigneeSelect booking={booking} /> : <Text>{booking.assignee ?? t('unassigned')}</Text>}
         </Paper>
       </SimpleGrid>
+
+      {mayReadEarnings ? <BookingCommission booking={booking} /> : null}
 
       <Paper withBorder radius="md" p="md">
         <History steps={booking.status_history} changes={booking.changes} />
@@ -245,6 +250,7 @@ function History({ steps, changes }: { steps: BookingStatusChange[]; changes: Bo
       return status ? t(`invoiceStatuses.${status}`) : t('none');
     }
     if (change.action === 'booking.amount_changed') return format.money(values.amount as string, values.currency as string);
+    if (change.action === 'booking.refund_recorded') return format.moneyMinor(Number(values.amount_minor), values.currency as string);
     return (values.assignee as string | undefined) ?? (values.assignee_id ? `#${String(values.assignee_id)}` : t('unassigned'));
   };
   const changeKey = { 'booking.invoice_status_changed': 'changeInvoice', 'booking.amount_changed': 'changeAmount' } as const;
@@ -288,7 +294,9 @@ function History({ steps, changes }: { steps: BookingStatusChange[]; changes: Bo
             {changes.map((change, index) => (
               <List.Item key={index}>
                 <Text size="sm" fw={500} span>
-                  {t(changeKey[change.action as keyof typeof changeKey] ?? 'changeAssignee', { from: value(change, 'before'), to: value(change, 'after') })}
+                  {change.action === 'booking.refund_recorded'
+                    ? t(change.after?.full ? 'changeRefundFull' : 'changeRefund', { amount: value(change, 'after') })
+                    : t(changeKey[change.action as keyof typeof changeKey] ?? 'changeAssignee', { from: value(change, 'before'), to: value(change, 'after') })}
                 </Text>
                 <Text size="sm" c="dimmed" span>
                   {` · ${when(change.at)} · ${actorText(t, change)}`}

@@ -1,7 +1,6 @@
-/** The commission ledger's requests beside its list: the agents and facilities its filters offer, and a refund. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** The commission ledger's requests beside its list: the agents and facilities its filters offer. */
+import { useQuery } from '@tanstack/react-query';
 import { consoleBookingOptionsSchema, CONSOLE_BOOKINGS_URL } from '@portal/contracts/console-bookings';
-import { consoleCommissionLinesEndpoint, consoleCommissionRefundUrl, recordRefundResultSchema } from '@portal/contracts/console-earnings';
 import { http } from '../../lib/http';
 
 /**
@@ -15,17 +14,5 @@ export function useLedgerFilterOptions(enabled: boolean) {
     queryFn: ({ signal }) => http.get(`${CONSOLE_BOOKINGS_URL}/options`, { schema: consoleBookingOptionsSchema, signal }),
     staleTime: 60_000,
     enabled,
-  });
-}
-
-/**
- * The patient's refund on a line: reversed before payout, a clawback after. The list is read again whatever the
- * answer (a 409 means the line went into a payout meanwhile, which the list then shows).
- */
-export function useRecordRefund() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) => http.post(consoleCommissionRefundUrl(id), { reason }, { schema: recordRefundResultSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [consoleCommissionLinesEndpoint.url] }),
   });
 }

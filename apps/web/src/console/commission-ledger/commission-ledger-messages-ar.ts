@@ -5,7 +5,7 @@ import type { commissionLedgerEn } from './commission-ledger-messages';
 export const commissionLedgerAr: Translation<typeof commissionLedgerEn> = {
   title: 'سجل العمولات',
   description:
-    'بنود عمولات كل الوكلاء، علاجًا بعلاج: قيد الانتظار خلال مهلة الاسترداد، أو معتمدة، أو ضمن دفعة، أو مدفوعة، أو ملغاة. يُسجَّل هنا ما استرده المريض: يُلغى البند قبل الدفع، ويُسترد من الدفعة التالية بعده.',
+    'بنود عمولات كل الوكلاء، علاجًا بعلاج: قيد الانتظار خلال مهلة الاسترداد، أو معتمدة، أو ضمن دفعة، أو مدفوعة، أو ملغاة. يُسجَّل هنا ما استرده المريض كليًا أو جزئيًا، وتعدّل المالية العمولة مع ذكر السبب: كل تغيير بند مستقل.',
   loadFailed: 'تعذّر تحميل بنود العمولات.',
   refreshFailed: 'تعذّر تحديث بنود العمولات. قد لا تكون البنود المعروضة محدّثة.',
   empty: 'لا توجد بنود عمولات بعد. يُستحق البند عند اكتمال علاج مُحال.',
@@ -54,20 +54,9 @@ export const commissionLedgerAr: Translation<typeof commissionLedgerEn> = {
   paidOn: 'دُفعت في {{date}}',
   refund: 'تسجيل استرداد',
   refundNamed: 'تسجيل استرداد للحجز {{reference}} ({{agent}})',
-  refundDialog: {
-    title: 'تسجيل استرداد: الحجز {{reference}}',
-    reverseDetail: 'عمولة {{amount}} للوكيل {{agent}} لم تُدفع بعد: تُلغى الآن ولن تُدفع أبدًا. يُبلَّغ شركاء {{agent}} بذلك مع السبب.',
-    clawbackDetail:
-      'دُفعت عمولة {{amount}} للوكيل {{agent}} بالفعل: يُسجَّل استرداد بقيمة {{amount}} ويُخصم من دفعته التالية بعملة {{currency}}. يُبلَّغ شركاء {{agent}} بذلك مع السبب.',
-    reason: 'السبب (يظهر للشريك)',
-    reasonHelp: 'لماذا استرد المريض المبلغ، بكلمات يفهمها الشريك. ويُحفظ أيضًا في سجل التدقيق.',
-    confirm: 'تسجيل الاسترداد',
-    cancel: 'إلغاء',
-    close: 'إغلاق',
-    failed: 'تعذّر تسجيل الاسترداد. حاول مرة أخرى.',
-    reversedTitle: 'أُلغيت العمولة',
-    reversedMessage: 'الحجز {{reference}}: لن يُدفع مبلغ {{amount}} للوكيل {{agent}}.',
-    clawedBackTitle: 'سُجّل الاسترداد',
-    clawedBackMessage: 'الحجز {{reference}}: سيُخصم مبلغ {{amount}} من الدفعة التالية للوكيل {{agent}}.',
-  },
+  adjust: 'تعديل',
+  adjustNamed: 'تعديل العمولة: الحجز {{reference}} ({{agent}})',
+  adjustmentBadge: 'تعديل',
+  adjustmentReason: '{{source}}: {{reason}}',
+  adjustmentSources: { partial_refund: 'استرداد جزئي', amount_change: 'تصحيح المبلغ', manual: 'تعديل من المالية', dispute: 'نزاع' },
 };

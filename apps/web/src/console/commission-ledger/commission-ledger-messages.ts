@@ -4,7 +4,7 @@ import { defineMessages } from '../../i18n/i18n';
 export const commissionLedgerEn = {
   title: 'Commission ledger',
   description:
-    'Every agent’s commission lines, treatment by treatment: pending in their refund window, approved, in a payout, paid, or reversed. A refund the patient received is recorded here: reversed before payout, clawed back from the next payout after.',
+    'Every agent’s commission lines, treatment by treatment: pending in their refund window, approved, in a payout, paid, or reversed. A refund the patient received is recorded here, in full or in part, and finance adjusts a commission with a reason: each change is a line of its own.',
   loadFailed: "Couldn't load the commission lines.",
   refreshFailed: "Couldn't refresh the commission lines. The lines shown may be out of date.",
   empty: 'No commission lines yet. A line is earned when a referred treatment is completed.',
@@ -53,23 +53,11 @@ export const commissionLedgerEn = {
   paidOn: 'Paid {{date}}',
   refund: 'Record refund',
   refundNamed: 'Record refund: booking {{reference}} ({{agent}})',
-  refundDialog: {
-    title: 'Record a refund: booking {{reference}}',
-    reverseDetail:
-      'The commission of {{amount}} for {{agent}} is not paid out yet: it is reversed now, and never paid. {{agent}}’s partners are told, with the reason.',
-    clawbackDetail:
-      'The commission of {{amount}} was already paid to {{agent}}: a clawback of {{amount}} is recorded and taken from their next payout in {{currency}}. {{agent}}’s partners are told, with the reason.',
-    reason: 'Reason (shown to the partner)',
-    reasonHelp: 'Why the patient was refunded, in words the partner understands. It is also kept in the audit log.',
-    confirm: 'Record refund',
-    cancel: 'Cancel',
-    close: 'Close',
-    failed: "Couldn't record the refund. Try again.",
-    reversedTitle: 'Commission reversed',
-    reversedMessage: 'Booking {{reference}}: {{amount}} for {{agent}} will not be paid.',
-    clawedBackTitle: 'Clawback recorded',
-    clawedBackMessage: 'Booking {{reference}}: {{amount}} will be taken from {{agent}}’s next payout.',
-  },
+  adjust: 'Adjust',
+  adjustNamed: 'Adjust commission: booking {{reference}} ({{agent}})',
+  adjustmentBadge: 'Adjustment',
+  adjustmentReason: '{{source}}: {{reason}}',
+  adjustmentSources: { partial_refund: 'Partial refund', amount_change: 'Amount corrected', manual: 'Adjusted by finance', dispute: 'Dispute' },
 } as const;
 
 declare module '../../i18n/i18n' {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConsoleBookingOptions } from '@portal/contracts/console-bookings';
-import type { ConsoleCommissionLine } from '@portal/contracts/console-earnings';
+import type { BookingCommission, ConsoleCommissionLine } from '@portal/contracts/console-earnings';
 import type { OperatorRole } from '@portal/contracts/operator-permissions';
 import { clearCookies, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
@@ -41,6 +41,7 @@ function lineOf(overrides: Partial<ConsoleCommissionLine> = {}): ConsoleCommissi
     reversal_reason: null,
     clawback_of: null,
     clawed_back_by: null,
+    adjustment: null,
     agreement: null,
     paid_on: null,
     ...overrides,
@@ -54,7 +55,15 @@ const REVERSED = lineOf({ id: 4, booking_id: 504, booking_reference: 'MT-300200'
 const PAID = lineOf({ id: 5, booking_id: 505, booking_reference: 'MT-300100', status: 'paid', paid_on: '2026-10-05' });
 const CLAWED = lineOf({ id: 6, booking_id: 506, booking_reference: 'MT-300300', status: 'paid', paid_on: '2026-09-05', clawed_back_by: 7 });
 const CLAWBACK = lineOf({ id: 7, kind: 'clawback', booking_id: 506, booking_reference: 'MT-300300', status: 'approved', amount_minor: -123_250, clawback_of: { id: 6, booking_reference: 'MT-300300' } });
-const LINES = [PENDING, HELD, APPROVED, REVERSED, PAID, CLAWED, CLAWBACK];
+const ADJUSTMENT = lineOf({ id: 8, kind: 'adjustment', amount_minor: -12_550, adjustment: { reason: 'Goodwill for the rescheduled surgery.', source: 'manual', adjusts_line_id: 1 } });
+const LINES = [PENDING, HELD, APPROVED, REVERSED, PAID, CLAWED, CLAWBACK, ADJUSTMENT];
+const BOOKINGS_URL = '/api/console/earnings/bookings';
+const REFUND_FULL = { id: 1, amount_minor: 1_450_000, currency: 'AED', full: true, reason: 'The patient was refunded in full.', recorded_by: 'Farah Finance', at: '2026-11-20T10:00:00.000Z' };
+
+/** A booking's money as GET /api/console/earnings/bookings/:id answers it: AED 14,500.00, nothing refunded. */
+function moneyOf(id: number, reference: string, overrides: Partial<BookingCommission> = {}): BookingCommission {
+  return { booking_id: id, booking_reference: reference, status: 'completed', amount_minor: 1_450_000, currency: 'AED', refunded_minor: 0, refunds: [], lines: [], ...overrides };
+}
 
 const OPTIONS: ConsoleBookingOptions = {
   agents: [
@@ -139,63 +148,76 @@ describe('the commission ledger (console)', () => {
     expect(calls.calls('GET', LINES_URL).at(-1)!.query.get('status')).toBe('reversed');
   });
 
-  it('records a refund on a paid line: says a clawback follows, sends the reason, tells what happened and reloads the list', async () => {
+  it('records a full refund of a paid line’s booking: says what is left, sends the scope and the reason, tells what happened and reloads the list', async () => {
     const calls = api('finance', {
-      [`POST ${LINES_URL}/5/refund`]: () =>
-        jsonResponse(200, { line: PAID, clawback: lineOf({ id: 9, kind: 'clawback', booking_id: 505, booking_reference: 'MT-300100', status: 'approved', amount_minor: -123_250, clawback_of: { id: 5, booking_reference: 'MT-300100' } }) }),
+      [`GET ${BOOKINGS_URL}/505`]: () => jsonResponse(200, moneyOf(505, 'MT-300100', { lines: [PAID] })),
+      [`POST ${BOOKINGS_URL}/505/refunds`]: () => jsonResponse(200, moneyOf(505, 'MT-300100', { status: 'refunded', refunded_minor: 1_450_000, refunds: [REFUND_FULL] })),
     });
     renderApp('/commission-ledger', { routes: consoleRoutes });
     const table = await screen.findByRole('table', { name: 'Commission ledger' });
     const user = userEvent.setup();
     await user.click(within(await rowOf(table, 'MT-300100')).getByRole('button', { name: 'Record refund: booking MT-300100 (Harbor Health Partners)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a refund: booking MT-300100' });
-    expect(within(dialog).getByText(/already paid to Harbor Health Partners: a clawback of AED 1,232.50 is recorded and taken from their next payout in AED/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/The treatment cost AED 14,500.00; AED 0.00 of it was refunded before/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /^Full refund \(AED\s14,500\.00\)$/ })).toBeChecked();
 
     // The reason is required: nothing is sent without it.
     await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
     expect(await within(dialog).findByText('Say why: the reason is shown to the partner.')).toBeInTheDocument();
-    expect(calls.calls('POST', `${LINES_URL}/5/refund`)).toHaveLength(0);
+    expect(calls.calls('POST', `${BOOKINGS_URL}/505/refunds`)).toHaveLength(0);
 
     const listed = calls.calls('GET', LINES_URL).length;
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'The patient was refunded in full.');
     await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
-    await waitFor(() => expect(calls.calls('POST', `${LINES_URL}/5/refund`)[0]?.body).toEqual({ reason: 'The patient was refunded in full.' }));
-    expect(await screen.findByText('Clawback recorded')).toBeInTheDocument();
-    expect(screen.getByText('Booking MT-300100: AED 1,232.50 will be taken from Harbor Health Partners’s next payout.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.calls('POST', `${BOOKINGS_URL}/505/refunds`)[0]?.body).toEqual({ scope: 'full', amount: null, reason: 'The patient was refunded in full.' }));
+    expect(await screen.findByText('Booking MT-300100 refunded in full')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record a refund: booking MT-300100' })).not.toBeInTheDocument());
     await waitFor(() => expect(calls.calls('GET', LINES_URL).length).toBeGreaterThan(listed));
   });
 
-  it('reverses a pending line, and shows the server’s field message under the reason', async () => {
+  it('records a partial refund: asks the amount, and shows the server’s field message under it', async () => {
     let answer = 422;
     const calls = api('admin', {
-      [`POST ${LINES_URL}/1/refund`]: () =>
+      [`GET ${BOOKINGS_URL}/501`]: () => jsonResponse(200, moneyOf(501, 'MT-482913', { refunded_minor: 400_000, lines: [PENDING] })),
+      [`POST ${BOOKINGS_URL}/501/refunds`]: () =>
         answer === 422
-          ? jsonResponse(422, { message: 'This commission is already reversed.', errors: { reason: ['This commission is already reversed.'] } })
-          : jsonResponse(200, { line: { ...PENDING, status: 'reversed', reversal_reason: 'Cancelled before treatment.' }, clawback: null }),
+          ? jsonResponse(422, { message: 'The refunds would add up to more than the booking’s amount.', errors: { amount: ['The refunds would add up to more than the booking’s amount.'] } })
+          : jsonResponse(200, moneyOf(501, 'MT-482913', { refunded_minor: 450_000, refunds: [{ ...REFUND_FULL, full: false, amount_minor: 50_000 }] })),
     });
     renderApp('/commission-ledger', { routes: consoleRoutes });
     const table = await screen.findByRole('table', { name: 'Commission ledger' });
     const user = userEvent.setup();
     await user.click(within(await rowOf(table, 'MT-482913')).getByRole('button', { name: /^Record refund: booking MT-482913/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a refund: booking MT-482913' });
-    expect(within(dialog).getByText(/is not paid out yet: it is reversed now, and never paid/)).toBeInTheDocument();
-    const reason = within(dialog).getByRole('textbox', { name: /^Reason/ });
-    await user.type(reason, 'Cancelled before treatment.');
+    await user.click(await within(dialog).findByRole('radio', { name: 'Part of the treatment' }));
+    const amount = within(dialog).getByRole('textbox', { name: /^Refunded amount \(AED\)/ });
+    expect(amount).toHaveAccessibleDescription(/At most AED\s10,500\.00, with at most 2 decimals\./);
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'One of the two sessions was cancelled.');
+    // The contract asks an amount first.
     await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
-    expect(await within(dialog).findByText('This commission is already reversed.')).toBeInTheDocument();
-    expect(reason).toHaveAccessibleDescription(/This commission is already reversed\./);
+    expect(await within(dialog).findByText('The amount field is required for a partial refund.')).toBeInTheDocument();
+    expect(calls.calls('POST', `${BOOKINGS_URL}/501/refunds`)).toHaveLength(0);
+
+    await user.type(amount, '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    expect(await within(dialog).findByText('The refunds would add up to more than the booking’s amount.')).toBeInTheDocument();
+    expect(amount).toHaveAccessibleDescription(/The refunds would add up to more than the booking’s amount\./);
 
     answer = 200;
     await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
-    expect(await screen.findByText('Commission reversed')).toBeInTheDocument();
-    expect(screen.getByText('Booking MT-482913: AED 1,232.50 for Harbor Health Partners will not be paid.')).toBeInTheDocument();
-    expect(calls.calls('POST', `${LINES_URL}/1/refund`)).toHaveLength(2);
+    expect(await screen.findByText('Refund of AED 500.00 recorded on booking MT-482913')).toBeInTheDocument();
+    expect(calls.calls('POST', `${BOOKINGS_URL}/501/refunds`).map((call) => call.body)).toEqual([
+      { scope: 'partial', amount: '500', reason: 'One of the two sessions was cancelled.' },
+      { scope: 'partial', amount: '500', reason: 'One of the two sessions was cancelled.' },
+    ]);
   });
 
   it('shows the 409 of a line gone into a payout in the dialog’s alert', async () => {
     const message = 'This commission is in a payout being sent. Record the refund once the payout is paid (it becomes a clawback) or failed.';
-    api('finance', { [`POST ${LINES_URL}/3/refund`]: () => jsonResponse(409, { message }) });
+    api('finance', {
+      [`GET ${BOOKINGS_URL}/503`]: () => jsonResponse(200, moneyOf(503, 'MT-482915', { lines: [APPROVED] })),
+      [`POST ${BOOKINGS_URL}/503/refunds`]: () => jsonResponse(409, { message }),
+    });
     renderApp('/commission-ledger', { routes: consoleRoutes });
     const table = await screen.findByRole('table', { name: 'Commission ledger' });
     const user = userEvent.setup();
@@ -205,6 +227,37 @@ describe('the commission ledger (console)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('dialog', { name: 'Record a refund: booking MT-482915' })).toBeInTheDocument();
+  });
+
+  it('adjusts a commission by a signed amount with a reason, and lists the adjustment with its reason', async () => {
+    const calls = api('finance', {
+      [`POST ${LINES_URL}/1/adjustments`]: () => jsonResponse(200, { adjustment: ADJUSTMENT }),
+    });
+    renderApp('/commission-ledger', { routes: consoleRoutes });
+    const table = await screen.findByRole('table', { name: 'Commission ledger' });
+    const adjustment = (await within(table).findByText('Adjusted by finance: Goodwill for the rescheduled surgery.')).closest('tr')!;
+    expect(within(adjustment).getByText('Adjustment')).toBeInTheDocument();
+    // Adjusted: commissions only, not a clawback, a reversed line or an adjustment itself.
+    expect(within(table).getAllByRole('button', { name: /^Adjust commission: booking/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Adjust commission: booking MT-482913 (Harbor Health Partners)',
+      'Adjust commission: booking MT-482914 (Gulf Care Referrals)',
+      'Adjust commission: booking MT-482915 (Harbor Health Partners)',
+      'Adjust commission: booking MT-300100 (Harbor Health Partners)',
+    ]);
+    const user = userEvent.setup();
+    await user.click(within(await rowOf(table, 'MT-482913')).getByRole('button', { name: /^Adjust commission: booking MT-482913/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adjust commission: booking MT-482913' });
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount \(AED, signed\)/ });
+    await user.type(amount, '0');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Goodwill for the rescheduled surgery.');
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust commission' }));
+    expect(await within(dialog).findByText('The amount must not be zero.')).toBeInTheDocument();
+    expect(calls.calls('POST', `${LINES_URL}/1/adjustments`)).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '-125.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Adjust commission' }));
+    await waitFor(() => expect(calls.calls('POST', `${LINES_URL}/1/adjustments`)[0]?.body).toEqual({ amount: '-125.50', reason: 'Goodwill for the rescheduled surgery.' }));
+    expect(await screen.findByText('Commission on booking MT-482913 adjusted by -AED 125.50')).toBeInTheDocument();
   });
 
   it('shows support the lines without the refund action', async () => {

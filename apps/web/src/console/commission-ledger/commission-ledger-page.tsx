@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Group, NativeSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconReceiptRefund } from '@tabler/icons-react';
+import { IconAdjustmentsDollar, IconReceiptRefund } from '@tabler/icons-react';
 import type { PageSize } from '@portal/contracts/constants';
 import { consoleCommissionLinesEndpoint, type ConsoleCommissionLine, type ConsoleCommissionLinesQuery } from '@portal/contracts/console-earnings';
 import { COMMISSION_STATUSES, type CommissionStatus } from '@portal/contracts/earnings';
@@ -17,7 +17,7 @@ import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { CurrencySelect } from '../components/currency-select';
 import { useOperator } from '../session/require-operator';
 import { useLedgerFilterOptions } from './commission-ledger-api';
-import { RefundDialog, refundable } from './refund-dialog';
+import { AdjustCommissionDialog, RecordRefundDialog, adjustable } from '../components/commission-actions';
 
 /** The status in words, in the text colour; the dot's colour only repeats it (as the bookings' badges). */
 const STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', approved: 'teal', in_payout: 'blue', paid: 'green', reversed: 'gray' };
@@ -25,10 +25,16 @@ const STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', app
 /** A line without a ticket reads '-' (the contract's booking_reference). */
 const NO_REFERENCE = '-';
 
+/** Whether a refund can be recorded from the line: a commission not yet reversed, in a payout or clawed back. */
+export function refundable(line: ConsoleCommissionLine): boolean {
+  return line.kind === 'commission' && line.clawed_back_by === null && (line.status === 'pending' || line.status === 'approved' || line.status === 'paid');
+}
+
 /**
  * /console/commission-ledger (docs/earnings.md): every agent's commission lines on the list kit, filtered by agent,
  * status, facility, currency and treatment dates and sorted by treatment day, amount or payable day (all kept in the
- * URL); earnings.manage records a patient's refund on a line: reversed before payout, clawed back after.
+ * URL); earnings.manage records a patient's refund of the line's booking (full or partial) and adjusts a commission
+ * (issue 31): adjustment lines show their reason.
  */
 export function CommissionLedgerPage() {
   const t = useText('console-commission-ledger');
@@ -41,6 +47,7 @@ export function CommissionLedgerPage() {
   const { params } = list;
   const options = useLedgerFilterOptions(mayOpenBookings);
   const [refunding, setRefunding] = useState<ConsoleCommissionLine | null>(null);
+  const [adjusting, setAdjusting] = useState<ConsoleCommissionLine | null>(null);
 
   const headers = useMemo<TableHeader<ConsoleCommissionLine>[]>(
     () => [
@@ -61,6 +68,11 @@ export function CommissionLedgerPage() {
             {row.clawback_of ? (
               <Text size="xs" c="dimmed">
                 {t('clawbackOf', { reference: row.clawback_of.booking_reference })}
+              </Text>
+            ) : null}
+            {row.adjustment ? (
+              <Text size="xs" c="dimmed" maw={260}>
+                {t('adjustmentReason', { source: t(`adjustmentSources.${row.adjustment.source}`), reason: row.adjustment.reason })}
               </Text>
             ) : null}
           </Stack>
@@ -106,19 +118,33 @@ export function CommissionLedgerPage() {
             {
               text: t('columns.actions'),
               value: 'actions',
-              render: (row: ConsoleCommissionLine) =>
-                refundable(row) ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    leftSection={<IconReceiptRefund size={14} aria-hidden />}
-                    onClick={() => setRefunding(row)}
-                    aria-label={t('refundNamed', { reference: row.booking_reference, agent: row.agent_name })}
-                  >
-                    {t('refund')}
-                  </Button>
-                ) : null,
+              render: (row: ConsoleCommissionLine) => (
+                <Group gap={4} wrap="nowrap">
+                  {refundable(row) ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconReceiptRefund size={14} aria-hidden />}
+                      onClick={() => setRefunding(row)}
+                      aria-label={t('refundNamed', { reference: row.booking_reference, agent: row.agent_name })}
+                    >
+                      {t('refund')}
+                    </Button>
+                  ) : null}
+                  {row.kind === 'commission' && adjustable(row) ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconAdjustmentsDollar size={14} aria-hidden />}
+                      onClick={() => setAdjusting(row)}
+                      aria-label={t('adjustNamed', { reference: row.booking_reference, agent: row.agent_name })}
+                    >
+                      {t('adjust')}
+                    </Button>
+                  ) : null}
+                </Group>
+              ),
             },
           ]
         : []),
@@ -215,7 +241,8 @@ export function CommissionLedgerPage() {
           minWidth={1280}
         />
       </Paper>
-      {refunding ? <RefundDialog line={refunding} onClose={() => setRefunding(null)} /> : null}
+      {refunding ? <RecordRefundDialog bookingId={refunding.booking_id} reference={refunding.booking_reference} agent={refunding.agent_name} onClose={() => setRefunding(null)} /> : null}
+      {adjusting ? <AdjustCommissionDialog line={adjusting} agent={adjusting.agent_name} onClose={() => setAdjusting(null)} /> : null}
     </Stack>
   );
 }
@@ -241,6 +268,11 @@ function LineStatus({ line }: { line: ConsoleCommissionLine }) {
         {line.kind === 'clawback' ? (
           <Badge color="grape" variant="dot" radius="sm" tt="none">
             {t('clawback')}
+          </Badge>
+        ) : null}
+        {line.kind === 'adjustment' ? (
+          <Badge color="indigo" variant="dot" radius="sm" tt="none">
+            {t('adjustmentBadge')}
           </Badge>
         ) : null}
         {line.clawed_back_by !== null ? (

@@ -60,6 +60,7 @@ const LINE: ConsoleCommissionLine = {
   reversal_reason: null,
   clawback_of: null,
   clawed_back_by: null,
+  adjustment: null,
   agreement: null,
   paid_on: null,
   referral_agent_id: 2,

@@ -98,7 +98,7 @@ export const dashboardAr: Translation<typeof dashboardEn> = {
     facility: 'المنشأة',
     appointment: 'الموعد',
     status: 'الحالة',
-    statuses: { pending: 'قيد الانتظار', confirmed: 'مؤكد', completed: 'مكتمل', cancelled: 'ملغى', no_show: 'لم يحضر' },
+    statuses: { pending: 'قيد الانتظار', confirmed: 'مؤكد', completed: 'مكتمل', cancelled: 'ملغى', no_show: 'لم يحضر', refunded: 'مسترد' },
   },
   notifications: {
     title: 'أحدث الإشعارات',

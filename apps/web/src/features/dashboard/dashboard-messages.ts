@@ -98,7 +98,7 @@ export const dashboardEn = {
     facility: 'Facility',
     appointment: 'Appointment',
     status: 'Status',
-    statuses: { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled', no_show: 'No-show' },
+    statuses: { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled', no_show: 'No-show', refunded: 'Refunded' },
   },
   notifications: {
     title: 'Latest notifications',

@@ -45,6 +45,7 @@ export const earningsAr: Translation<typeof earningsEn> = {
   status: { pending: 'قيد الانتظار', approved: 'معتمدة', in_payout: 'قيد الدفع', paid: 'مدفوعة', reversed: 'ملغاة' },
   held: 'محجوزة: اتفاقية بانتظار التوقيع',
   clawback: 'استرداد عمولة {{reference}}',
+  adjustment: 'تعديل: {{reason}}',
   clawedBack: 'مستردة',
   payableOn: 'تُدفع في {{date}}',
   paidOn: 'دُفعت في {{date}}',

@@ -44,6 +44,7 @@ export const earningsEn = {
   status: { pending: 'Pending', approved: 'Approved', in_payout: 'In payout', paid: 'Paid', reversed: 'Reversed' },
   held: 'Held: agreement to sign',
   clawback: 'Clawback of {{reference}}',
+  adjustment: 'Adjustment: {{reason}}',
   clawedBack: 'Clawed back',
   payableOn: 'Payable on {{date}}',
   paidOn: 'Paid on {{date}}',

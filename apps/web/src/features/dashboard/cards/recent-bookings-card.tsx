@@ -10,7 +10,7 @@ import { cardState, DashboardCardFrame } from '../components/dashboard-card-fram
 import classes from '../dashboard.module.css';
 
 /** A dot of each status's colour beside the status in the page's text colour (light badges failed contrast: axe). */
-const STATUS_COLORS: Record<BookingRow['status'], string> = { pending: 'yellow', confirmed: 'blue', completed: 'green', cancelled: 'gray', no_show: 'red' };
+const STATUS_COLORS: Record<BookingRow['status'], string> = { pending: 'yellow', confirmed: 'blue', completed: 'green', cancelled: 'gray', no_show: 'red', refunded: 'grape' };
 
 /**
  * The member's 10 most recent referrals, newest first, whatever the range (referrals.read; an agent-role member's

@@ -35,6 +35,7 @@ const LINE: CommissionLine = {
   reversal_reason: null,
   clawback_of: null,
   clawed_back_by: null,
+  adjustment: null,
   agreement: { key: 'partner-programme', version: 1 },
   paid_on: null,
 };

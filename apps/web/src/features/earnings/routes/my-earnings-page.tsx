@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.layer.css';
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, NativeSelect, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { COMMISSION_STATUSES, commissionLinesEndpoint, type CommissionLine, type CommissionLinesQuery, type CommissionStatus, type EarningsBalance, type EarningsGroup } from '@portal/contracts/earnings';
 import type { PageSize } from '@portal/contracts/constants';
@@ -338,9 +339,21 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
         value: 'booking_reference',
         render: (row) => (
           <Stack gap={0}>
-            <Text size="sm" fw={500}>
-              {row.booking_reference}
-            </Text>
+            {row.adjustment && row.booking_reference !== '-' ? (
+              // An adjustment links to its booking (issue 31): the partner finds what it corrects.
+              <Anchor component={Link} to={`/bookings?search=${encodeURIComponent(row.booking_reference)}`} size="sm" fw={500} dir="ltr">
+                {row.booking_reference}
+              </Anchor>
+            ) : (
+              <Text size="sm" fw={500} dir="ltr">
+                {row.booking_reference}
+              </Text>
+            )}
+            {row.adjustment ? (
+              <Text size="xs" c="dimmed" maw={280}>
+                {t('adjustment', { reason: row.adjustment.reason })}
+              </Text>
+            ) : null}
             {row.clawback_of ? (
               <Text size="xs" c="dimmed">
                 {t('clawback', { reference: row.clawback_of.booking_reference })}
