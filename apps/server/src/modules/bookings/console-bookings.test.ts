@@ -56,7 +56,7 @@ async function notificationsOf(userId: number) {
   return rows;
 }
 
-async function newBooking(status: 'pending' | 'confirmed' | 'completed' = 'pending') {
+async function newBooking(status: 'pending' | 'confirmed' | 'completed' | 'cancelled' = 'pending') {
   return createBooking(context.database.pool, { referralAgentId: partner.referralAgentId, status, invoiceStatus: 'unpaid', ticketId: null, patient: 'Layla Haddad' });
 }
 
