@@ -46,7 +46,7 @@ interface FilterBase {
 export interface EnumFilter extends FilterBase {
   kind: 'enum';
   all: string;
-  options: readonly FilterOption<string>[];
+  options: readonly FilterOption[];
 }
 
 /** One record of many (an agent, an assignee): a searchable select, cleared for "any". */
@@ -74,6 +74,12 @@ export function entityFilter(field: string, filter: Omit<EntityFilter, 'kind' | 
 
 type AnyList = UrlListParams<ListQuerySchema>;
 
+/** The chosen option's value as the list holds it (an id is a number); '' is "all". */
+function enumValue(filter: EnumFilter, chosen: string): string | number | undefined {
+  const option = filter.options.find((candidate) => String(candidate.value) === chosen);
+  return option ? option.value : undefined;
+}
+
 /** The filters that are set, in words; an entity not among the options (not loaded yet) is named by its id. */
 export function activeFilterTexts(filters: readonly ListFilter[], params: Record<string, unknown>): string[] {
   return filters.flatMap((filter) => {
@@ -94,7 +100,7 @@ export function ListFilters({ filters, list }: { filters: readonly ListFilter[];
         const value = params[filter.field];
         const w = { base: '100%', xs: filter.width ?? 180 };
         return filter.kind === 'enum' ? (
-          <NativeSelect key={filter.field} aria-label={filter.label} value={value === undefined ? '' : String(value)} onChange={(event) => set(filter.field, event.currentTarget.value || undefined)} w={w}>
+          <NativeSelect key={filter.field} aria-label={filter.label} value={value === undefined ? '' : String(value)} onChange={(event) => set(filter.field, enumValue(filter, event.currentTarget.value))} w={w}>
             <option value="">{filter.all}</option>
             {filter.options.map((option) => (
               <option key={option.value} value={option.value}>

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { PageSize } from '@portal/contracts/constants';
-import { consoleExchangeRatesEndpoint, type ConsoleExchangeRate, type ConsoleExchangeRatesQuery } from '@portal/contracts/console-exchange-rates';
+import { consoleExchangeRatesEndpoint, type ConsoleExchangeRate } from '@portal/contracts/console-exchange-rates';
 import { operatorCan } from '@portal/contracts/operator-permissions';
-import { DataTable } from '../../components/data-table/data-table';
+import { ListPageView } from '../../components/list-page/list-page';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { useFormat } from '../../i18n/format';
 import { useLocale, useText } from '../../i18n/i18n';
@@ -23,7 +22,8 @@ export function ExchangeRatesPage() {
   const locale = useLocale();
   const operator = useOperator();
   const mayManage = operatorCan(operator.role, 'terms.manage');
-  const { list, table } = useListEndpoint(consoleExchangeRatesEndpoint, {}, { loadFailed: t('loadFailed') });
+  const source = useListEndpoint(consoleExchangeRatesEndpoint, {}, { loadFailed: t('loadFailed') });
+  const { list } = source;
   const { params } = list;
   const [editing, setEditing] = useState<{ correcting?: ConsoleExchangeRate } | null>(null);
 
@@ -89,73 +89,56 @@ export function ExchangeRatesPage() {
   );
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={4} maw={760}>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('description')}
-          </Text>
-        </Stack>
-        {mayManage ? (
+    <ListPageView
+      source={source}
+      title={t('title')}
+      description={t('description')}
+      maw={760}
+      action={
+        mayManage ? (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({})}>
             {t('setRate')}
           </Button>
-        ) : null}
-      </Group>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <DataTable<ConsoleExchangeRate>
-          caption={t('title')}
-          headers={headers}
-          {...table}
-          emptyText={t('empty')}
-          filteredEmptyText={t('filteredEmpty')}
-          showHeader
-          toolbar={
-            <Group gap="xs" wrap="wrap">
-              <NativeSelect
-                aria-label={t('days')}
-                value={params.latest === 'true' ? 'true' : ''}
-                onChange={(event) => list.set({ latest: event.currentTarget.value === 'true' ? 'true' : undefined })}
-                w={{ base: '100%', xs: 220 }}
-                data={[
-                  { value: '', label: t('everyDay') },
-                  { value: 'true', label: t('latestOnly') },
-                ]}
-              />
-              <CurrencySelect
-                aria-label={t('currency')}
-                value={params.currency ?? ''}
-                onChange={(code) => list.set({ currency: code || undefined })}
-                clearable
-                placeholder={t('anyCurrency')}
-                nothingFoundMessage={t('noCurrencyFound')}
-                w={{ base: '100%', xs: 260 }}
-              />
-              <CurrencySelect
-                aria-label={t('reference')}
-                value={params.reference ?? ''}
-                onChange={(code) => list.set({ reference: code || undefined })}
-                clearable
-                placeholder={t('anyReference')}
-                nothingFoundMessage={t('noCurrencyFound')}
-                w={{ base: '100%', xs: 260 }}
-              />
-            </Group>
-          }
-          sort={params.sort}
-          onSortChange={(sort) => list.set({ sort: (sort || undefined) as ConsoleExchangeRatesQuery['sort'] | undefined })}
-          page={params.page}
-          perPage={params.per_page}
-          onPageChange={list.setPage}
-          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
-          getRowLabel={(row) => `${row.currency} ${row.reference} ${row.as_of}`}
-          minWidth={820}
-        />
-      </Paper>
+        ) : undefined
+      }
+      texts={{ empty: t('empty'), filteredEmpty: t('filteredEmpty') }}
+      headers={headers}
+      toolbar={
+        <Group gap="xs" wrap="wrap">
+          <NativeSelect
+            aria-label={t('days')}
+            value={params.latest === 'true' ? 'true' : ''}
+            onChange={(event) => list.set({ latest: event.currentTarget.value === 'true' ? 'true' : undefined })}
+            w={{ base: '100%', xs: 220 }}
+            data={[
+              { value: '', label: t('everyDay') },
+              { value: 'true', label: t('latestOnly') },
+            ]}
+          />
+          <CurrencySelect
+            aria-label={t('currency')}
+            value={params.currency ?? ''}
+            onChange={(code) => list.set({ currency: code || undefined })}
+            clearable
+            placeholder={t('anyCurrency')}
+            nothingFoundMessage={t('noCurrencyFound')}
+            w={{ base: '100%', xs: 260 }}
+          />
+          <CurrencySelect
+            aria-label={t('reference')}
+            value={params.reference ?? ''}
+            onChange={(code) => list.set({ reference: code || undefined })}
+            clearable
+            placeholder={t('anyReference')}
+            nothingFoundMessage={t('noCurrencyFound')}
+            w={{ base: '100%', xs: 260 }}
+          />
+        </Group>
+      }
+      getRowLabel={(row) => `${row.currency} ${row.reference} ${row.as_of}`}
+      minWidth={820}
+    >
       {editing ? <ExchangeRateDialog correcting={editing.correcting} onClose={() => setEditing(null)} /> : null}
-    </Stack>
+    </ListPageView>
   );
 }

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { PageSize } from '@portal/contracts/constants';
 import { facilitiesEndpoint, type CountryCode, type FacilityRow } from '@portal/contracts/console-facilities';
-import { DataTable } from '../../components/data-table/data-table';
+import { ListPageView } from '../../components/list-page/list-page';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { useFormat } from '../../i18n/format';
 import { useLocale, useText } from '../../i18n/i18n';
@@ -23,7 +22,8 @@ export function FacilitiesPage() {
   const locale = useLocale();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
-  const { list, table } = useListEndpoint(facilitiesEndpoint, {}, { loadFailed: t('loadFailed') });
+  const source = useListEndpoint(facilitiesEndpoint, {}, { loadFailed: t('loadFailed') });
+  const { list } = source;
   const { params } = list;
 
   const headers = useMemo<TableHeader<FacilityRow>[]>(
@@ -49,52 +49,33 @@ export function FacilitiesPage() {
 
   const country = params.country as CountryCode | undefined;
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('description')}
-          </Text>
-        </Stack>
+    <ListPageView
+      source={source}
+      title={t('title')}
+      description={t('description')}
+      action={
         <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
           {t('newFacility')}
         </Button>
-      </Group>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <DataTable<FacilityRow>
-          caption={t('title')}
-          headers={headers}
-          {...table}
-          emptyText={t('empty')}
-          filteredEmptyText={t('filteredEmpty')}
-          activeFilters={country ? [t('countryFilter', { country: countryName(country, locale) })] : []}
-          showHeader
-          toolbar={
-            <CountrySelect
-              aria-label={t('country')}
-              placeholder={t('allCountries')}
-              clearable
-              clearButtonProps={{ 'aria-label': t('clearCountry') }}
-              value={country ?? ''}
-              onChange={(code) => list.set({ country: (code || undefined) as CountryCode | undefined })}
-              w={240}
-            />
-          }
-          searchValue={params.search ?? ''}
-          onSearch={(search) => list.set({ search: search.slice(0, SEARCH_MAX) })}
-          sort={params.sort}
-          onSortChange={(sort) => list.set({ sort: (sort || undefined) as typeof params.sort })}
-          page={params.page}
-          perPage={params.per_page}
-          onPageChange={list.setPage}
-          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
-          getRowLabel={(row) => row.name}
+      }
+      texts={{ empty: t('empty'), filteredEmpty: t('filteredEmpty') }}
+      headers={headers}
+      search={{ max: SEARCH_MAX }}
+      activeFilters={country ? [t('countryFilter', { country: countryName(country, locale) })] : []}
+      toolbar={
+        <CountrySelect
+          aria-label={t('country')}
+          placeholder={t('allCountries')}
+          clearable
+          clearButtonProps={{ 'aria-label': t('clearCountry') }}
+          value={country ?? ''}
+          onChange={(code) => list.set({ country: (code || undefined) as CountryCode | undefined })}
+          w={240}
         />
-      </Paper>
+      }
+      getRowLabel={(row) => row.name}
+    >
       {adding ? <FacilityFormDialog onClose={() => setAdding(false)} onSaved={(facility) => void navigate(facilityPath(facility.id))} /> : null}
-    </Stack>
+    </ListPageView>
   );
 }

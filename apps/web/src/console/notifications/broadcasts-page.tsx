@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { PageSize } from '@portal/contracts/constants';
-import { NOTIFICATION_AUDIENCES, type NotificationAudience, type NotificationBroadcast } from '@portal/contracts/console-notifications';
-import { DataTable } from '../../components/data-table/data-table';
+import { NOTIFICATION_AUDIENCES, type NotificationBroadcast } from '@portal/contracts/console-notifications';
+import { enumFilter, enumOptions, ListPageView } from '../../components/list-page/list-page';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
@@ -18,8 +17,7 @@ const SEARCH_MAX = 100;
 export function BroadcastsPage() {
   const t = useText('console-notifications');
   const format = useFormat();
-  const { list, table } = useBroadcastHistory({ loadFailed: t('loadFailed') });
-  const { params } = list;
+  const source = useBroadcastHistory({ loadFailed: t('loadFailed') });
 
   const headers = useMemo<TableHeader<NotificationBroadcast>[]>(
     () => [
@@ -64,55 +62,29 @@ export function BroadcastsPage() {
     [t, format],
   );
 
-  const audience = params.audience as NotificationAudience | undefined;
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4}>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('description')}
-          </Text>
-        </Stack>
+    <ListPageView
+      source={source}
+      title={t('title')}
+      description={t('description')}
+      action={
         <Button component={Link} to={COMPOSE_NOTIFICATION_PATH} leftSection={<IconPlus size={16} aria-hidden="true" />}>
           {t('newNotification')}
         </Button>
-      </Group>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <DataTable<NotificationBroadcast>
-          caption={t('title')}
-          headers={headers}
-          {...table}
-          emptyText={t('empty')}
-          filteredEmptyText={t('filteredEmpty')}
-          activeFilters={audience ? [t('audienceFilterChip', { audience: t(`audienceKinds.${audience}`) })] : []}
-          showHeader
-          toolbar={
-            <NativeSelect
-              aria-label={t('audienceFilter')}
-              value={audience ?? ''}
-              onChange={(event) => list.set({ audience: (event.currentTarget.value || undefined) as NotificationAudience | undefined })}
-              w={200}
-            >
-              <option value="">{t('everyAudience')}</option>
-              {NOTIFICATION_AUDIENCES.map((option) => (
-                <option key={option} value={option}>
-                  {t(`audienceKinds.${option}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          }
-          searchValue={params.search ?? ''}
-          onSearch={(search) => list.set({ search: search.slice(0, SEARCH_MAX) })}
-          page={params.page}
-          perPage={params.per_page}
-          onPageChange={list.setPage}
-          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
-          getRowLabel={(row) => row.title}
-        />
-      </Paper>
-    </Stack>
+      }
+      texts={{ empty: t('empty'), filteredEmpty: t('filteredEmpty') }}
+      headers={headers}
+      search={{ max: SEARCH_MAX }}
+      filters={[
+        enumFilter('audience', {
+          label: t('audienceFilter'),
+          all: t('everyAudience'),
+          options: enumOptions(NOTIFICATION_AUDIENCES, (audience) => t(`audienceKinds.${audience}`)),
+          active: (audience) => t('audienceFilterChip', { audience }),
+          width: 200,
+        }),
+      ]}
+      getRowLabel={(row) => row.title}
+    />
   );
 }

@@ -1,14 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Code } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { PageSize } from '@portal/contracts/constants';
 import { referralGroupsEndpoint, type ReferralGroupRow } from '@portal/contracts/console-referral-agents';
-import { DataTable } from '../../components/data-table/data-table';
+import { ListPage } from '../../components/list-page/list-page';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
-import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { GroupDialog } from './group-dialog';
 import { REFERRAL_PATHS } from './referral-paths';
 
@@ -18,8 +16,6 @@ const SEARCH_MAX = 100;
 export function ReferralGroupsPage() {
   const t = useText('console-referral-agents');
   const format = useFormat();
-  const { list, table } = useListEndpoint(referralGroupsEndpoint, {}, { loadFailed: t('groups.loadFailed') });
-  const { params } = list;
   // null: a new group; a row: that group; undefined: closed.
   const [editing, setEditing] = useState<ReferralGroupRow | null | undefined>(undefined);
 
@@ -54,40 +50,21 @@ export function ReferralGroupsPage() {
   );
 
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} maw={640}>
-          <Title order={1} size="h2">
-            {t('groups.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('groups.description')}
-          </Text>
-        </Stack>
+    <ListPage
+      endpoint={referralGroupsEndpoint}
+      title={t('groups.title')}
+      description={t('groups.description')}
+      action={
         <Button onClick={() => setEditing(null)} leftSection={<IconPlus size={16} aria-hidden="true" />}>
           {t('groups.newGroup')}
         </Button>
-      </Group>
-      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <DataTable<ReferralGroupRow>
-          caption={t('groups.title')}
-          headers={headers}
-          {...table}
-          emptyText={t('groups.empty')}
-          filteredEmptyText={t('groups.filteredEmpty')}
-          showHeader
-          searchValue={params.search ?? ''}
-          onSearch={(search) => list.set({ search: search.slice(0, SEARCH_MAX) })}
-          sort={params.sort}
-          onSortChange={(sort) => list.set({ sort: (sort || undefined) as typeof params.sort })}
-          page={params.page}
-          perPage={params.per_page}
-          onPageChange={list.setPage}
-          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
-          getRowLabel={(row) => row.name}
-        />
-      </Paper>
+      }
+      texts={{ empty: t('groups.empty'), filteredEmpty: t('groups.filteredEmpty'), loadFailed: t('groups.loadFailed') }}
+      headers={headers}
+      search={{ max: SEARCH_MAX }}
+      getRowLabel={(row) => row.name}
+    >
       {editing !== undefined ? <GroupDialog key={editing?.id ?? 'new'} group={editing} onClose={() => setEditing(undefined)} /> : null}
-    </Stack>
+    </ListPage>
   );
 }
