@@ -55,7 +55,7 @@ export const scheduleRowSchema = z.object({ scope: rateScopeSchema, rate: rateVa
 
 /** GET /api/agreements/:id: the agreement as the signer reads it. */
 export const agreementDetailSchema = agreementSummarySchema.extend({
-  /** The exact text shown (title, blank line, Markdown body): what is hashed and signed. */
+  /** The words shown, as plain text: the title, then each heading, paragraph and list item of the body, blank lines between (what is hashed and signed). */
   text: z.string(),
   text_sha256: z.string(),
   /** The Markdown body rendered to sanitised HTML. */

@@ -27,6 +27,8 @@ describe('agreements', () => {
   let financeClient: TestClient;
   let admin: { get: (url: string) => Promise<TestResponse>; post: (url: string, body?: unknown) => Promise<TestResponse> };
   let v1: number;
+  /** What v1 shows, as plain text: what is hashed and signed (the script is cleaned away on save). */
+  const SHOWN = 'Partner Programme Agreement\n\n1. Purpose\n\nThe Partner refers patients with consent.\n\n• One\n\n• Two terms';
   const BODY = '## 1. Purpose\n\nThe Partner refers patients **with consent**.\n\n<script>alert(1)</script>\n\n- One\n- Two [terms](https://example.test/terms)';
 
   beforeAll(async () => {
@@ -55,7 +57,7 @@ describe('agreements', () => {
     expect(list.pending_mandatory).toBe(true);
     expect(list.agreements.map((agreement) => [agreement.id, agreement.status, agreement.version])).toEqual([[v1, 'action_needed', 1]]);
     const detail = agreementDetailSchema.parse((await financeClient.get(`/api/agreements/${v1}`)).json());
-    expect(detail.text).toBe(`Partner Programme Agreement\n\n${BODY}`);
+    expect(detail.text).toBe(SHOWN);
     expect(detail.text_sha256).toBe(sha256(detail.text));
     expect(detail.body_html).toContain('<strong>with consent</strong>');
     expect(detail.body_html).toContain('<a href="https://example.test/terms" rel="noopener noreferrer" target="_blank">terms</a>');
@@ -79,7 +81,7 @@ describe('agreements', () => {
     expect(signed.statusCode).toBe(201);
     const after = agreementDetailSchema.parse(signed.json());
     expect(after.status).toBe('active');
-    expect(after.acceptance).toMatchObject({ signer_name: 'Amelia Hart', text_sha256: sha256(`Partner Programme Agreement\n\n${BODY}`) });
+    expect(after.acceptance).toMatchObject({ signer_name: 'Amelia Hart', text_sha256: sha256(SHOWN) });
     const { rows } = await context.database.pool.query('SELECT user_id, signer_name, consent_text, text_sha256, ip, user_agent FROM agreement_acceptances WHERE agreement_id = $1', [v1]);
     expect(rows).toEqual([{ user_id: owner.userId, signer_name: 'Amelia Hart', consent_text: ELECTRONIC_RECORDS_CONSENT, text_sha256: detail.text_sha256, ip: '127.0.0.1', user_agent: 'Mozilla/5.0 (test browser)' }]);
     expect(agreementListSchema.parse((await ownerClient.get('/api/agreements')).json()).pending_mandatory).toBe(false);
@@ -98,7 +100,7 @@ describe('agreements', () => {
     expect(text).toContain('The Partner refers patients with consent.');
     expect(text).toContain('Certificate of electronic signature');
     expect(text).toContain('Amelia Hart');
-    expect(text).toContain(sha256(`Partner Programme Agreement\n\n${BODY}`));
+    expect(text).toContain(sha256(SHOWN));
     expect(text).toContain('127.0.0.1');
     // Another agent has nothing signed here.
     const other = await createPartner(context.database.pool, { role: 'owner' });
@@ -161,6 +163,23 @@ describe('agreements', () => {
     // A published version never changes.
     const edit = await consoleRequest(new TestClient(context.app), 'PUT', `/api/console/agreements/${v2.id}`, {});
     expect(edit.statusCode).toBe(401);
+  });
+
+  it('N6: signs the words shown, not what the page hides: comments and raw HTML are cleaned on save and outside the hash', async () => {
+    const hidden = 'A. The partner is paid monthly.\n\n<!-- HIDDEN: the partner waives every commission -->\n\nB. Either side may end this <!-- inline secret --> agreement.\n\n<div hidden>Shown as words, not hidden</div>';
+    const created = await admin.post('/api/console/agreements', { kind: 'individual', key: 'hidden-words', title: 'Terms', body_markdown: hidden, effective_on: '2026-01-01', referral_agent_id: owner.referralAgentId });
+    expect(created.statusCode).toBe(201);
+    const draft = consoleAgreementDetailSchema.parse(created.json());
+    expect(draft.body_markdown).not.toMatch(/HIDDEN|inline secret|<div/);
+    expect((await admin.post(`/api/console/agreements/${draft.id}/publish`)).statusCode).toBe(200);
+    const detail = agreementDetailSchema.parse((await ownerClient.get(`/api/agreements/${draft.id}`)).json());
+    expect(detail.text).toBe('Terms\n\nA. The partner is paid monthly.\n\nB. Either side may end this  agreement.\n\nShown as words, not hidden');
+    expect(detail.text_sha256).toBe(sha256(detail.text));
+    // A row written before the cleaning (straight into the table) is hashed over what shows, too.
+    await context.database.pool.query('UPDATE agreements SET body_markdown = $2 WHERE id = $1', [draft.id, hidden]);
+    const again = agreementDetailSchema.parse((await ownerClient.get(`/api/agreements/${draft.id}`)).json());
+    expect(again.text).not.toMatch(/HIDDEN|inline secret/);
+    expect(again.body_html).not.toMatch(/HIDDEN|inline secret/);
   });
 
   it("shows an agent its individual contract with the negotiated rates, never another agent's, and no rates to an affiliate", async () => {

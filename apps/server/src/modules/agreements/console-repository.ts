@@ -1,5 +1,6 @@
 import type { AgreementDraft, ConsoleAgreementRow, ConsoleAgreementsQuery, AgreementSignature } from '@portal/contracts/console-agreements';
 import { containsPattern, queryPage, type Queryable } from '../../db/queryable.ts';
+import { cleanAgreementMarkdown } from './agreement-text.ts';
 
 /** The console's reads and writes of agreements (console-routes.ts). */
 
@@ -97,7 +98,7 @@ export async function insertDraft(db: Queryable, draft: AgreementDraft, version:
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO agreements (kind, key, version, title, body_markdown, mandatory, effective_at, expires_at, referral_group_ids, partner_type_ids, referral_agent_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7::date, $8::date, $9, $10, $11) RETURNING id`,
-    [draft.kind, draft.key, version, draft.title, draft.body_markdown, draft.mandatory, draft.effective_on, draft.expires_on, draft.referral_group_ids, draft.partner_type_ids, draft.referral_agent_id],
+    [draft.kind, draft.key, version, draft.title, cleanAgreementMarkdown(draft.body_markdown), draft.mandatory, draft.effective_on, draft.expires_on, draft.referral_group_ids, draft.partner_type_ids, draft.referral_agent_id],
   );
   return rows[0]!.id;
 }
@@ -106,7 +107,7 @@ export async function updateDraft(db: Queryable, id: number, draft: AgreementDra
   await db.query(
     `UPDATE agreements SET title = $2, body_markdown = $3, mandatory = $4, effective_at = $5::date, expires_at = $6::date, referral_group_ids = $7,
             partner_type_ids = $8, updated_at = now() WHERE id = $1`,
-    [id, draft.title, draft.body_markdown, draft.mandatory, draft.effective_on, draft.expires_on, draft.referral_group_ids, draft.partner_type_ids],
+    [id, draft.title, cleanAgreementMarkdown(draft.body_markdown), draft.mandatory, draft.effective_on, draft.expires_on, draft.referral_group_ids, draft.partner_type_ids],
   );
 }
 

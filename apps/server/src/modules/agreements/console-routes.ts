@@ -20,7 +20,7 @@ import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { currentOperator, operatorAuditActor } from '../../plugins/operator-session.ts';
-import { markdownToSafeHtml } from './agreement-text.ts';
+import { cleanAgreementMarkdown, markdownToSafeHtml } from './agreement-text.ts';
 import { findAgreementRow, insertDraft, keyFamily, listAgreements, lockAgreements, publish, signatures, updateDraft } from './console-repository.ts';
 import { AGREEMENTS_MESSAGES as M } from './messages.ts';
 import { ANNOUNCE_PUBLISHED_AGREEMENT_JOB, type AnnouncePublishedAgreementData } from './publication-notices.ts';
@@ -64,7 +64,7 @@ export async function agreementsConsoleRoutes(fastify: FastifyInstance): Promise
   app.post(
     CONSOLE_AGREEMENT_PREVIEW_URL,
     operatorRoute(app, { permission: 'terms.read', tags: TAGS, summary: 'Markdown as partners will read it (sanitised HTML)', body: agreementPreviewRequestSchema, response: { 200: agreementPreviewSchema } }),
-    async (request) => ({ html: markdownToSafeHtml(request.body.body_markdown) }),
+    async (request) => ({ html: markdownToSafeHtml(cleanAgreementMarkdown(request.body.body_markdown)) }),
   );
 
   app.get(
