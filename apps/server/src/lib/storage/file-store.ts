@@ -9,6 +9,7 @@ import sharp, { type FormatEnum } from 'sharp';
 import { AppError } from '../errors.ts';
 import { decryptStream, encryptFile, fileEncryptionKey } from './file-encryption.ts';
 import { assertKey, type StorageDriver } from './storage-driver.ts';
+import { pdfProblem, type PdfProblem } from './pdf-check.ts';
 
 /**
  * The file store (docs/services.md, File storage): what areas upload and download through. It never trusts the
@@ -33,6 +34,11 @@ export interface FileKind {
   types: readonly string[];
   /** Encrypt at rest (documents with health data). Downloads then always go through the portal, which decrypts. */
   encrypted?: boolean;
+  /**
+   * Files that people upload (not the portal's own PDFs): a PDF must then parse as one and only show, never act
+   * (lib/storage/pdf-check.ts). Images of every kind are re-encoded anyway.
+   */
+  uploadedByPeople?: boolean;
 }
 
 export interface StoredFile {
@@ -47,7 +53,7 @@ export interface StoredFile {
   encrypted: boolean;
 }
 
-export type FileRejection = 'too_large' | 'type_not_allowed' | 'empty';
+export type FileRejection = 'too_large' | 'type_not_allowed' | 'empty' | PdfProblem;
 
 /** 422 for the area to word in its own terms (the `code` says which); the message is a plain English default. */
 export class FileRejectedError extends AppError {
@@ -55,6 +61,14 @@ export class FileRejectedError extends AppError {
     super(422, message, `file_${reason}`, { errors: { file: [message] } });
   }
 }
+
+/** Why a PDF is refused, in words its sender can act on (lib/storage/pdf-check.ts). */
+export const PDF_PROBLEMS: Record<PdfProblem, string> = {
+  not_a_pdf: 'The file is not a readable PDF.',
+  html_inside: 'The file holds a web page as well as a PDF: save it again as a plain PDF.',
+  active_content: 'The PDF contains scripts, actions or embedded files: print it to a new PDF and attach that one.',
+  encrypted: 'The PDF is password-protected: attach a copy without a password.',
+};
 
 /** A refused or expired signed download URL. */
 export class SignedUrlError extends AppError {
@@ -224,6 +238,10 @@ export function createFileStore(deps: { driver: StorageDriver; appKey: string; t
     }
     if (!kind.types.includes(sniffed.mime)) {
       throw new FileRejectedError('type_not_allowed', `A ${sniffed.ext.toUpperCase()} file is not accepted here (${kind.types.join(', ')}).`);
+    }
+    if (sniffed.mime === 'application/pdf' && kind.uploadedByPeople) {
+      const problem = await pdfProblem(upload);
+      if (problem) throw new FileRejectedError(problem, PDF_PROBLEMS[problem]);
     }
     if (!IMAGE_TYPES.has(sniffed.mime)) return { file: upload, contentType: sniffed.mime, extension: sniffed.ext };
     // Re-encoded in its own format: pixels only. rotate() first applies the EXIF orientation that is about to go.

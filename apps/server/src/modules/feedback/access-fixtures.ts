@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import type { CreatedPartner } from '../../test/factories.ts';
+import { ONE_PAGE_PDF } from '../../test/pdf-fixtures.ts';
 import type { PartnerAccessFixture, PartnerAccessRequest, PartnerAccessWorld } from '../../test/partner-access.ts';
 import { claimUploads, insertMessage, insertThread, insertUpload } from './repository.ts';
 import { FEEDBACK_ATTACHMENT_KIND } from './service.ts';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const PDF = ONE_PAGE_PDF;
 
 /**
  * A feedback thread of `member` with one attached PDF (issue 17's matrix). Who sees it: its author, and the owner and

@@ -5,6 +5,7 @@ import { consoleFeedbackEndpoint, consoleFeedbackThreadSchema } from '@portal/co
 import type { PartnerRole } from '@portal/contracts/partner-roles';
 import { consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
 import { createPartner } from '../../test/factories.ts';
+import { ONE_PAGE_PDF, PDF_HTML_POLYGLOT, PDF_WITH_SCRIPT } from '../../test/pdf-fixtures.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { latestMail, readOutbox } from '../../test/outbox.ts';
 import { signInAs } from '../../test/sign-in.ts';
@@ -16,7 +17,7 @@ let context: TestContext;
 let support: TestOperator;
 let content: TestOperator;
 let png: Buffer;
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+const pdf = ONE_PAGE_PDF;
 
 beforeAll(async () => {
   context = await createTestApp();
@@ -97,6 +98,21 @@ describe('submitting feedback', () => {
     expect(html.json().errors.file).toEqual(['A file must be an image (PNG, JPEG or WebP) or a PDF.']);
     const zip = await upload(client, Buffer.from('PK\u0003\u0004 not really a zip'), 'notes.pdf');
     expect(zip.statusCode).toBe(422);
+  });
+
+  it('N7: checks a PDF by its content and says why one is refused', async () => {
+    const { client } = await member();
+    const refusals = [
+      [PDF_HTML_POLYGLOT, 'The file holds a web page as well as a PDF: save it again as a plain PDF.'],
+      [PDF_WITH_SCRIPT, 'The PDF contains scripts, actions or embedded files: print it to a new PDF and attach that one.'],
+      [Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'), 'The file is not a readable PDF.'],
+    ] as const;
+    for (const [bytes, reason] of refusals) {
+      const response = await upload(client, bytes, 'letter.pdf');
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.file).toEqual([reason]);
+    }
+    expect((await upload(client, pdf, 'letter.pdf')).statusCode).toBe(201);
   });
 
   it('refuses a file over 10 MB with 422', async () => {

@@ -15,7 +15,7 @@ export default defineModule({
   name: 'feedback',
   after: ['notifications'],
   async register(app) {
-    app.storage.defineKind({ name: FEEDBACK_ATTACHMENT_KIND, maxBytes: FEEDBACK_ATTACHMENT_MAX_BYTES, types: FEEDBACK_ATTACHMENT_TYPES, encrypted: true });
+    app.storage.defineKind({ name: FEEDBACK_ATTACHMENT_KIND, maxBytes: FEEDBACK_ATTACHMENT_MAX_BYTES, types: FEEDBACK_ATTACHMENT_TYPES, encrypted: true, uploadedByPeople: true });
     const service = createFeedbackService({
       pool: app.database.pool,
       storage: app.storage,

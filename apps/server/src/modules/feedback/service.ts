@@ -8,7 +8,7 @@ import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { FileRejectedError, type FileStore, type StoredFile } from '../../lib/storage/file-store.ts';
+import { FileRejectedError, type FileRejection, type FileStore, type StoredFile } from '../../lib/storage/file-store.ts';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import type { AuthenticatedOperator } from '../../plugins/operator-session.ts';
 import type { NotificationService } from '../notifications/service.ts';
@@ -40,7 +40,16 @@ function attachmentOf(record: repository.AttachmentRecord): FeedbackAttachment {
   return { id: record.id, name: record.file.name, content_type: record.file.contentType, size: record.file.size };
 }
 
-const FILE_REJECTIONS = { too_large: M.fileTooLarge, type_not_allowed: M.fileTypeNotAllowed, empty: M.fileEmpty } as const;
+/** Why a file is refused, in words its sender can act on. */
+const FILE_REJECTIONS: Record<FileRejection, string> = {
+  too_large: M.fileTooLarge,
+  type_not_allowed: M.fileTypeNotAllowed,
+  empty: M.fileEmpty,
+  not_a_pdf: M.pdfNotReadable,
+  html_inside: M.pdfHtmlInside,
+  active_content: M.pdfActiveContent,
+  encrypted: M.pdfEncrypted,
+};
 
 function excerpt(text: string, length = 140): string {
   const flat = text.replace(/\s+/g, ' ').trim();

@@ -27,7 +27,7 @@ import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { partnerRoute } from '../../kit/partner-routes.ts';
 import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { FileRejectedError } from '../../lib/storage/file-store.ts';
+import { FileRejectedError, type FileRejection } from '../../lib/storage/file-store.ts';
 import { FileNotFoundError } from '../../lib/storage/storage-driver.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { currentOperator } from '../../plugins/operator-session.ts';
@@ -89,11 +89,16 @@ function agentAudit(record: Pick<AgentRecord, 'name' | 'referral_group_id' | 'gr
   return { name: record.name, referral_group_id: record.referral_group_id, referral_group: record.group_slug };
 }
 
-const LOGO_REJECTIONS = {
+const LOGO_REJECTIONS: Record<FileRejection, string> = {
   too_large: M.logoTooLarge,
   type_not_allowed: M.logoTypeNotAllowed,
   empty: M.logoEmpty,
-} as const;
+  // A logo kind takes images only: a PDF is refused by its type before its content is read.
+  not_a_pdf: M.logoTypeNotAllowed,
+  html_inside: M.logoTypeNotAllowed,
+  active_content: M.logoTypeNotAllowed,
+  encrypted: M.logoTypeNotAllowed,
+};
 
 /**
  * The console's Referral agents and Referral groups pages (referral_agents.manage), and the partners' route to their
