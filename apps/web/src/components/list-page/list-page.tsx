@@ -81,7 +81,7 @@ function enumValue(filter: EnumFilter, chosen: string): string | number | undefi
 }
 
 /** The filters that are set, in words; an entity not among the options (not loaded yet) is named by its id. */
-export function activeFilterTexts(filters: readonly ListFilter[], params: Record<string, unknown>): string[] {
+function activeFilterTexts(filters: readonly ListFilter[], params: Record<string, unknown>): string[] {
   return filters.flatMap((filter) => {
     const value = params[filter.field];
     if (value === undefined || value === null || value === '') return [];
@@ -91,7 +91,7 @@ export function activeFilterTexts(filters: readonly ListFilter[], params: Record
 }
 
 /** The controls of `filters`, each writing its field to the URL (back to page 1). */
-export function ListFilters({ filters, list }: { filters: readonly ListFilter[]; list: AnyList }) {
+function ListFilters({ filters, list }: { filters: readonly ListFilter[]; list: AnyList }) {
   const params = list.params as Record<string, unknown>;
   const set = (field: string, value: unknown) => list.set({ [field]: value } as never);
   return (

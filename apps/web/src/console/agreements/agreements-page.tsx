@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import type { PageSize } from '@portal/contracts/constants';
 import { CONSOLE_AGREEMENT_STATUSES, consoleAgreementsEndpoint, type ConsoleAgreementRow, type ConsoleAgreementsQuery } from '@portal/contracts/console-agreements';
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import { DataTable } from '../../components/data-table/data-table';
+import { listControls } from '../../components/list-page/list-page';
+import { PageHeader } from '../../components/page-header/page-header';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
@@ -117,21 +118,18 @@ export function AgreementsPage() {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={4} maw={760}>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('description')}
-          </Text>
-        </Stack>
-        {mayManage ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDrafting({ kind: 'new' })} disabled={!options.data}>
-            {t('newAgreement')}
-          </Button>
-        ) : null}
-      </Group>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        maw={760}
+        action={
+          mayManage ? (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDrafting({ kind: 'new' })} disabled={!options.data}>
+              {t('newAgreement')}
+            </Button>
+          ) : undefined
+        }
+      />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <DataTable<ConsoleAgreementRow>
           caption={t('title')}
@@ -158,14 +156,7 @@ export function AgreementsPage() {
               />
             </Group>
           }
-          searchValue={params.search ?? ''}
-          onSearch={(search) => list.set({ search: search.slice(0, 100) })}
-          sort={params.sort}
-          onSortChange={(sort) => list.set({ sort: (sort || undefined) as ConsoleAgreementsQuery['sort'] | undefined })}
-          page={params.page}
-          perPage={params.per_page}
-          onPageChange={list.setPage}
-          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
+          {...listControls(list, { search: { max: 100 } })}
           getRowLabel={(row) => `${row.title}, ${t('version', { version: row.version })}`}
           minWidth={1100}
         />

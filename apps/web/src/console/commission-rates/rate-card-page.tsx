@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Group, NativeSelect, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlus, IconUpload } from '@tabler/icons-react';
 import { RATE_STATUSES, consoleRatesEndpoint, type ConsoleRateRow, type ConsoleRatesQuery, type RateStatus } from '@portal/contracts/console-commission-rates';
-import type { PageSize } from '@portal/contracts/constants';
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import { DataTable } from '../../components/data-table/data-table';
+import { listControls } from '../../components/list-page/list-page';
+import { PageHeader } from '../../components/page-header/page-header';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
@@ -90,26 +91,23 @@ export function RateCardPage() {
   const status = params.status as RateStatus | undefined;
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={4} maw={760}>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('description')}
-          </Text>
-        </Stack>
-        {mayManage ? (
-          <Group gap="xs">
-            <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImporting(true)}>
-              {t('importRates')}
-            </Button>
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-              {t('newRate')}
-            </Button>
-          </Group>
-        ) : null}
-      </Group>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        maw={760}
+        action={
+          mayManage ? (
+            <Group gap="xs">
+              <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImporting(true)}>
+                {t('importRates')}
+              </Button>
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+                {t('newRate')}
+              </Button>
+            </Group>
+          ) : undefined
+        }
+      />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <DataTable<ConsoleRateRow>
           caption={t('title')}
@@ -164,14 +162,7 @@ export function RateCardPage() {
               />
             </Group>
           }
-          searchValue={params.search ?? ''}
-          onSearch={(search) => list.set({ search: search.slice(0, 100) })}
-          sort={params.sort}
-          onSortChange={(sort) => list.set({ sort: (sort || undefined) as ConsoleRatesQuery['sort'] | undefined })}
-          page={params.page}
-          perPage={params.per_page}
-          onPageChange={list.setPage}
-          onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
+          {...listControls(list, { search: { max: 100 } })}
           getRowLabel={(row) => appliesTo(row, t)}
           minWidth={1180}
         />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { consoleExchangeRateSchema, consoleExchangeRatesEndpoint, exchangeRateRequestSchema, type ConsoleExchangeRate, type ExchangeRateRequest } from '@portal/contracts/console-exchange-rates';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { http } from '../../lib/http';
@@ -42,36 +43,22 @@ export function ExchangeRateDialog({ correcting, onClose }: { correcting?: Conso
 
   const currencyTexts = { placeholder: t('chooseCurrency'), nothingFoundMessage: t('noCurrencyFound') };
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={correcting ? t('form.correctTitle', { currency: correcting.currency, date: format.date(correcting.as_of) }) : t('form.title')}
-      closeButtonProps={{ 'aria-label': t('form.close') }}
-      centered
+      closeLabel={t('form.close')}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.save')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={save.isPending}
+      error={formError}
     >
-      <form onSubmit={submit} noValidate aria-busy={save.isPending}>
-        <Stack gap="md">
-          {formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <CurrencySelect label={t('currency')} required disabled={Boolean(correcting)} value={form.values.currency} onChange={(code) => form.setFieldValue('currency', code)} error={form.errorText('currency')} {...currencyTexts} />
-            <CurrencySelect label={t('reference')} required disabled={Boolean(correcting)} value={form.values.reference} onChange={(code) => form.setFieldValue('reference', code)} error={form.errorText('reference')} {...currencyTexts} />
-          </SimpleGrid>
-          <TextInput label={t('form.rate')} description={t('form.rateHelp')} required inputMode="decimal" autoComplete="off" dir="ltr" data-autofocus={correcting ? true : undefined} {...form.getInputProps('rate')} />
-          <TextInput type="date" label={t('form.asOf')} description={t('form.asOfHelp')} required disabled={Boolean(correcting)} {...form.getInputProps('as_of')} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('form.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <CurrencySelect label={t('currency')} required disabled={Boolean(correcting)} value={form.values.currency} onChange={(code) => form.setFieldValue('currency', code)} error={form.errorText('currency')} {...currencyTexts} />
+        <CurrencySelect label={t('reference')} required disabled={Boolean(correcting)} value={form.values.reference} onChange={(code) => form.setFieldValue('reference', code)} error={form.errorText('reference')} {...currencyTexts} />
+      </SimpleGrid>
+      <TextInput label={t('form.rate')} description={t('form.rateHelp')} required inputMode="decimal" autoComplete="off" dir="ltr" data-autofocus={correcting ? true : undefined} {...form.getInputProps('rate')} />
+      <TextInput type="date" label={t('form.asOf')} description={t('form.asOfHelp')} required disabled={Boolean(correcting)} {...form.getInputProps('as_of')} />
+    </FormDialog>
   );
 }

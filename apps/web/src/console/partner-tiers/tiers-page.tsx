@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, List, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
-import type { PageSize } from '@portal/contracts/constants';
 import { operatorCan } from '@portal/contracts/operator-permissions';
 import { type TierCriterion } from '@portal/contracts/partner-tiers';
 import { consoleAgentTiersEndpoint, type ConsoleAgentTierRow, type ConsoleAgentTiersQuery, type ConsoleTier } from '@portal/contracts/console-partner-tiers';
 import { DataTable } from '../../components/data-table/data-table';
+import { listControls } from '../../components/list-page/list-page';
+import { PageHeader } from '../../components/page-header/page-header';
 import type { TableHeader } from '../../components/data-table/data-table-types';
 import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { useFormat, type Formatter } from '../../i18n/format';
@@ -152,14 +153,7 @@ export function TiersPage() {
 
   return (
     <Stack gap="lg">
-      <Stack gap={4} maw={760}>
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('description')}
-        </Text>
-      </Stack>
+      <PageHeader title={t('title')} description={t('description')} maw={760} />
       <Stack gap="sm" component="section" aria-labelledby="tiers-title">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4" id="tiers-title">
@@ -203,14 +197,7 @@ export function TiersPage() {
                 />
               </Group>
             }
-            searchValue={params.search ?? ''}
-            onSearch={(search) => list.set({ search: search.slice(0, 100) })}
-            sort={params.sort}
-            onSortChange={(sort) => list.set({ sort: (sort || undefined) as ConsoleAgentTiersQuery['sort'] | undefined })}
-            page={params.page}
-            perPage={params.per_page}
-            onPageChange={list.setPage}
-            onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
+            {...listControls(list, { search: { max: 100 } })}
             getRowLabel={(row) => row.name}
             minWidth={960}
           />
