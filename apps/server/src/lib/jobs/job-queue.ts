@@ -130,6 +130,8 @@ export interface JobQueue {
   start(options?: { workers?: boolean; schedules?: boolean }): Promise<void>;
   /** Stops the workers, letting running jobs finish (up to 20 s). */
   stop(): Promise<void>;
+  /** Whether start() has succeeded and stop() not yet been called: the queue takes jobs (the readiness check). */
+  readonly started: boolean;
   /** Adds a job; answers its id, or null when `key` matched an existing job. */
   send<Data extends object>(name: string, data: Data, options?: SendOptions): Promise<string | null>;
   /**
@@ -225,6 +227,10 @@ export function createJobQueue(deps: { pool: pg.Pool; log: JobLogger }): JobQueu
   return {
     get names() {
       return [...definitions.keys()];
+    },
+
+    get started() {
+      return boss !== undefined;
     },
 
     define(job) {

@@ -16,6 +16,13 @@ describe('GET /api/health', () => {
     expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  it('answers liveness, and readiness with the database and the job queue up', async () => {
+    expect((await context.app.inject({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+    const ready = await context.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: 'ok', jobs: 'ok' });
+  });
+
   it('sends the security headers on every answer', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(response.headers['content-security-policy']);
@@ -73,6 +80,11 @@ describe('GET /api/health with the database down', () => {
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+      // Still alive (nothing a restart would fix), but not ready: no traffic until the database is back.
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', database: 'down', jobs: 'down' });
     } finally {
       await app.close();
       await pool.end();
