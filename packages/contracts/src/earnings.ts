@@ -45,9 +45,9 @@ export const commissionLineSchema = z.object({
   earned_on: z.string(),
   base_minor: z.number().int(),
   base_currency: z.string(),
-  /** the rate card row that priced it, as it was then */
-  rate: rateValueSchema,
-  refund_window_days: z.number().int(),
+  /** the rate card row that priced it, as it was then; null for a member of the affiliates group, who sees no rate */
+  rate: rateValueSchema.nullable(),
+  refund_window_days: z.number().int().nullable(),
   amount_minor: z.number().int(),
   currency: z.string(),
   status: z.enum(COMMISSION_STATUSES),

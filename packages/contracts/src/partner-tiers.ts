@@ -109,6 +109,21 @@ export const partnerTierViewSchema = z.object({
 });
 export type PartnerTierView = z.infer<typeof partnerTierViewSchema>;
 
+/** A rate written out in a text: '12 %', '8.5%', '١٢٪'. */
+const RATE_IN_TEXT = /\d\s*[%٪]/;
+
+/**
+ * Benefits as a member who sees no rate reads them (the affiliates group, issue 31): each line of the operator's text
+ * that names a rate is left out, the rest ('A dedicated account manager') kept.
+ */
+export function benefitsWithoutRates(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !RATE_IN_TEXT.test(line))
+    .join('\n')
+    .trim();
+}
+
 /**
  * GET /api/commission-structure/tier-comparison?tier_id= (commission-rates, terms.read, never for affiliates): the
  * agent's rates that would differ in that tier, today's value beside it.

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ListEndpoint } from '@portal/contracts/list-query';
+import { AFFILIATES_GROUP } from '@portal/contracts/constants';
 import type { PartnerPermission } from '@portal/contracts/partner-roles';
 import { assertPartnerCan, currentUser, type AuthenticatedUser } from '../plugins/auth-guard.ts';
 import { ForbiddenError } from '../lib/errors.ts';
@@ -30,14 +31,29 @@ interface PartnerRouteSchema extends RouteSchema {
   barredGroups?: { slugs: readonly string[]; message: string };
 }
 
-/** 403 when the member's agent belongs to one of `barred.slugs` (one indexed lookup by primary keys). */
-async function assertGroupAllowed(app: FastifyInstance, user: AuthenticatedUser, barred: PartnerRouteSchema['barredGroups']): Promise<void> {
-  if (!barred) return;
+/** The slug of the member's agent's referral group (one indexed lookup by primary keys). */
+async function groupOf(app: FastifyInstance, user: AuthenticatedUser): Promise<string | null> {
   const { rows } = await app.database.pool.query<{ slug: string }>(
     'SELECT g.slug FROM referral_agents a JOIN referral_groups g ON g.id = a.referral_group_id WHERE a.id = $1',
     [user.referralAgentId],
   );
-  if (rows[0] && barred.slugs.includes(rows[0].slug)) throw new ForbiddenError(barred.message, 'barred_group');
+  return rows[0]?.slug ?? null;
+}
+
+/** 403 when the member's agent belongs to one of `barred.slugs`. */
+async function assertGroupAllowed(app: FastifyInstance, user: AuthenticatedUser, barred: PartnerRouteSchema['barredGroups']): Promise<void> {
+  if (!barred) return;
+  const slug = await groupOf(app, user);
+  if (slug !== null && barred.slugs.includes(slug)) throw new ForbiddenError(barred.message, 'barred_group');
+}
+
+/**
+ * Whether no rate may reach the member (spec §2: the affiliates group never sees the commission structure; issue 31:
+ * nor a rate on a line, an export or a tier's benefits). An endpoint that answers rates to others blanks them for
+ * these members: kit/affiliate-rates.test.ts scans every partner endpoint as an affiliate with data that would leak.
+ */
+export async function ratesHiddenFrom(app: FastifyInstance, user: AuthenticatedUser): Promise<boolean> {
+  return (await groupOf(app, user)) === AFFILIATES_GROUP;
 }
 
 

@@ -45,12 +45,14 @@ const TEXTS = {
 
 const money = (minor: number, currency: string) => `${currency} ${formatAmountText(minorToDecimal(minor, currency))}`;
 
-export function earningsExportColumns(locale: Locale): readonly ExportColumn<CommissionLine>[] {
+const RATE_PDF_WIDTH = 70;
+
+export function earningsExportColumns(locale: Locale, show: { rates: boolean }): readonly ExportColumn<CommissionLine>[] {
   const texts = TEXTS[locale];
   const labels = texts.columns;
   const ltr = (value: string) => (locale === 'en' ? value : leftToRight(value));
   const rate = (row: CommissionLine) =>
-    row.rate.kind === 'percentage' ? `${String((row.rate.basis_points ?? 0) / 100)} %` : `${money(row.rate.amount_minor ?? 0, row.rate.currency)} ${texts.perTreatment}`;
+    row.rate === null ? '-' : row.rate.kind === 'percentage' ? `${String((row.rate.basis_points ?? 0) / 100)} %` : `${money(row.rate.amount_minor ?? 0, row.rate.currency)} ${texts.perTreatment}`;
   const note = (row: CommissionLine) =>
     row.status === 'reversed' ? (row.reversal_reason ?? '') : row.clawback_of ? texts.clawbackOf(row.clawback_of.booking_reference) : row.held_reason ? texts.held : '';
   return [
@@ -59,7 +61,7 @@ export function earningsExportColumns(locale: Locale): readonly ExportColumn<Com
     { label: labels.service, excelWidth: 26, pdfWidth: 90, text: (row) => row.service_name ?? '-' },
     { label: labels.treatment, excelWidth: 14, pdfWidth: 60, text: (row) => ltr(row.treatment_on) },
     { label: labels.base, excelWidth: 16, pdfWidth: 72, align: 'right', text: (row) => ltr(money(row.base_minor, row.base_currency)) },
-    { label: labels.rate, excelWidth: 20, pdfWidth: 70, align: 'right', text: (row) => ltr(rate(row)) },
+    ...(show.rates ? [{ label: labels.rate, excelWidth: 20, pdfWidth: RATE_PDF_WIDTH, align: 'right', text: (row) => ltr(rate(row)) } satisfies ExportColumn<CommissionLine>] : []),
     {
       label: labels.amount,
       excelWidth: 14,
@@ -71,7 +73,8 @@ export function earningsExportColumns(locale: Locale): readonly ExportColumn<Com
     { label: labels.currency, excelWidth: 9, text: (row) => row.currency },
     { label: labels.status, excelWidth: 12, pdfWidth: 55, text: (row) => texts.statuses[row.status] },
     { label: labels.payable, excelWidth: 16, pdfWidth: 62, text: (row) => ltr(row.paid_on ?? row.payable_on) },
-    { label: labels.note, excelWidth: 50, pdfWidth: 116, text: note },
+    // Without the rate column its width goes to the note: the PDF table keeps the page's width.
+    { label: labels.note, excelWidth: 50, pdfWidth: show.rates ? 116 : 116 + RATE_PDF_WIDTH, text: note },
   ];
 }
 

@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts/earnings';
 import { defineModule } from '../../kit/portal-module.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
-import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
+import { listRoute, partnerRoute, ratesHiddenFrom } from '../../kit/partner-routes.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { exportAgent, exportFacilityName } from '../../lib/exports/export-heading.ts';
 import { sendExportFile } from '../../lib/exports/send-export.ts';
@@ -32,7 +32,7 @@ import { registerEarningsDashboard } from './dashboard-card.ts';
 import { financeReportRoutes } from './finance-report-routes.ts';
 import { createFinanceReports, FINANCE_REPORT_JOB, FINANCE_REPORT_KIND, MONTHLY_REPORTS_JOB } from './finance-reports.ts';
 import { createPayouts, PAYOUT_STATEMENT_JOB, PAYOUT_STATEMENT_KIND } from './payouts.ts';
-import { balances, facilitiesWithLines, findLinesPage, lineScopeOf, lineTotals } from './repository.ts';
+import { balances, facilitiesWithLines, findLinesPage, lineScopeOf, lineTotals, withoutRate } from './repository.ts';
 
 /** A completed booking's commission, queued in the console write's transaction (one job per booking). */
 export const RECORD_COMMISSION_JOB = 'earnings.record-commission';
@@ -156,7 +156,10 @@ export default defineModule({
         permission: 'earnings.read',
         tags: TAGS,
         summary: "The commission lines of the agent (or of the member's own referrals): filter by treatment date, status, facility and currency",
-        list: (user, query) => findLinesPage(pool, lineScopeOf(user), query),
+        list: async (user, query) => {
+          const [page, hideRates] = await Promise.all([findLinesPage(pool, lineScopeOf(user), query), ratesHiddenFrom(app, user)]);
+          return hideRates ? { ...page, rows: page.rows.map(withoutRate) } : page;
+        },
       });
 
       const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -167,11 +170,12 @@ export default defineModule({
           const user = currentUser(request);
           const scope = lineScopeOf(user);
           const { format, ...query } = request.query;
-          const [first, totals, agent, facilityName] = await Promise.all([
+          const [first, totals, agent, facilityName, hideRates] = await Promise.all([
             findLinesPage(pool, scope, { ...query, page: 1, per_page: EXPORT_BATCH }),
             lineTotals(pool, scope, query),
             exportAgent(pool, user.referralAgentId),
             query.medical_service_provider === undefined ? Promise.resolve(null) : exportFacilityName(pool, query.medical_service_provider),
+            ratesHiddenFrom(app, user),
           ]);
           const document = earningsExportDocument(
             request.query,
@@ -181,7 +185,8 @@ export default defineModule({
           return sendExportFile(request, reply, {
             format,
             name: earningsExportName(),
-            columns: earningsExportColumns(request.locale),
+            // An affiliate's file has no rate column (issue 31).
+            columns: earningsExportColumns(request.locale, { rates: !hideRates }),
             document,
             // The first batch is read already; the rest a batch at a time as the client takes the file.
             rows: (async function* () {

@@ -110,6 +110,11 @@ export function partnerLine(line: ConsoleCommissionLine): CommissionLine {
   return rest;
 }
 
+/** A line as a member who sees no rate reads it (the affiliates group, issue 31): what it paid, not at what rate. */
+export function withoutRate(line: CommissionLine): CommissionLine {
+  return { ...line, rate: null, refund_window_days: null };
+}
+
 const ORDER_BY: Record<CommissionLinesQuery['sort'], string> = {
   treatment_on: 'l.treatment_on ASC, l.id ASC',
   '-treatment_on': 'l.treatment_on DESC, l.id DESC',

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PARTNER_TIERS_URL, partnerTierViewSchema } from '@portal/contracts/partner-tiers';
+import { benefitsWithoutRates, PARTNER_TIERS_URL, partnerTierViewSchema } from '@portal/contracts/partner-tiers';
 import { defineModule } from '../../kit/portal-module.ts';
-import { partnerRoute } from '../../kit/partner-routes.ts';
+import { partnerRoute, ratesHiddenFrom } from '../../kit/partner-routes.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { partnerTiersConsoleRoutes } from './console-routes.ts';
 import { seedDemoTiers } from './demo-seed.ts';
@@ -51,7 +51,12 @@ export default defineModule({
           summary: "The agent's tier and benefits, its progress toward the next tier in this period, and its tier history",
           response: { 200: partnerTierViewSchema },
         }),
-        async (request) => service.view(app.database.pool, currentUser(request).referralAgentId, new Date()),
+        async (request) => {
+          const user = currentUser(request);
+          const [view, hideRates] = await Promise.all([service.view(app.database.pool, user.referralAgentId, new Date()), ratesHiddenFrom(app, user)]);
+          if (!hideRates) return view;
+          return { ...view, tiers: view.tiers.map((tier) => ({ ...tier, benefits: benefitsWithoutRates(tier.benefits), benefits_ar: benefitsWithoutRates(tier.benefits_ar) })) };
+        },
       );
 
       await app.register(partnerTiersConsoleRoutes, { service });

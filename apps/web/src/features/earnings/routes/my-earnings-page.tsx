@@ -16,7 +16,7 @@ import { useLocale, useText } from '../../../i18n/i18n';
 import { useRateText } from '../../../lib/rate-text';
 import { useNarrowLayout } from '../../../lib/use-narrow-layout';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
-import { useAuthStore, userCan } from '../../../stores/auth-store';
+import { isAffiliate, useAuthStore, userCan } from '../../../stores/auth-store';
 import { useEarningsFacilities, useEarningsMonthly, useEarningsSummary, useEarningsTotals, useLiveEarnings } from '../api/earnings-api';
 import { exportEarnings } from '../api/export-earnings';
 import { PayoutsSection } from '../components/payouts-section';
@@ -332,6 +332,7 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
   const { params } = list;
   const totals = useEarningsTotals({ from: params.from, to: params.to, status: params.status, medical_service_provider: params.medical_service_provider, currency: params.currency });
 
+  const affiliate = useAuthStore((state) => isAffiliate(state.user));
   const headers = useMemo<TableHeader<CommissionLine>[]>(
     () => [
       {
@@ -366,7 +367,8 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
       { text: t('columns.service'), value: 'service_name', render: (row) => row.service_name ?? '-' },
       { text: t('columns.treatment'), value: 'treatment_on', sort: true, render: (row) => format.date(row.treatment_on) },
       { text: t('columns.base'), value: 'base_minor', align: 'right', render: (row) => format.moneyMinor(row.base_minor, row.base_currency) },
-      { text: t('columns.rate'), value: 'rate', render: (row) => rates.rate(row.rate) },
+      // The affiliates group sees no rate (spec §2, issue 31): the server sends none, and the column goes.
+      ...(affiliate ? [] : [{ text: t('columns.rate'), value: 'rate', render: (row: CommissionLine) => rates.rate(row.rate) } satisfies TableHeader<CommissionLine>]),
       {
         text: t('columns.amount'),
         // The sort key the server knows ('amount'); the cell shows amount_minor in its currency.
@@ -399,7 +401,7 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
       },
       { text: t('columns.payable'), value: 'payable_on', sort: true, render: (row) => (row.paid_on ? t('paidOn', { date: format.date(row.paid_on) }) : format.date(row.payable_on)) },
     ],
-    [t, format, rates],
+    [t, format, rates, affiliate],
   );
 
   const facilityName = facilities.data?.facilities.find((facility) => facility.id === params.medical_service_provider)?.name;
