@@ -12,7 +12,14 @@ import { idStringField, textField } from './fields.ts';
 export const AGREEMENT_STATUSES = ['action_needed', 'active', 'superseded', 'expired'] as const;
 export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 
-export const AGREEMENT_KINDS = ['template', 'individual'] as const;
+/**
+ * template: the programme's agreement (the Partner Programme Agreement), the terms commissions are earned under;
+ * individual: one agent's negotiated contract, above the template; addendum: signed like a template, to the same
+ * audience, but never what a commission is earned under (a Data Processing Addendum). Issue 31: a commission line
+ * records the individual contract or the template in force, chosen by this kind, never an addendum.
+ */
+export const AGREEMENT_KINDS = ['template', 'individual', 'addendum'] as const;
+export type AgreementKind = (typeof AGREEMENT_KINDS)[number];
 
 /** The sentence a signer confirms, word for word (kept with the signature). */
 export const ELECTRONIC_RECORDS_CONSENT =

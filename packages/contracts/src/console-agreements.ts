@@ -59,7 +59,7 @@ const dayField = (label: string) =>
 /** POST /api/console/agreements (a new draft: the next version of `key`) and PUT …/:id (a draft's change). */
 export const agreementDraftSchema = z
   .object({
-    kind: z.enum(AGREEMENT_KINDS, { error: 'The kind must be template or individual.' }),
+    kind: z.enum(AGREEMENT_KINDS, { error: 'The kind must be template, individual or addendum.' }),
     key: z.string().trim().regex(/^[a-z0-9-]{1,60}$/, 'The key must be lower-case letters, digits and hyphens.'),
     title: textField('title', { max: 200, min: 3 }),
     body_markdown: textField('text', { max: 100_000, min: 20, multiline: true }),
@@ -72,7 +72,7 @@ export const agreementDraftSchema = z
   })
   .superRefine((draft, context) => {
     if (draft.kind === 'individual' && draft.referral_agent_id === null) context.addIssue({ code: 'custom', path: ['referral_agent_id'], message: 'An individual contract needs its referral agent.' });
-    if (draft.kind === 'template' && draft.referral_agent_id !== null) context.addIssue({ code: 'custom', path: ['referral_agent_id'], message: 'A template is for every agent it applies to, not one.' });
+    if (draft.kind !== 'individual' && draft.referral_agent_id !== null) context.addIssue({ code: 'custom', path: ['referral_agent_id'], message: 'A template is for every agent it applies to, not one.' });
     if (draft.expires_on !== null && draft.expires_on <= draft.effective_on) context.addIssue({ code: 'custom', path: ['expires_on'], message: 'The expiry must be after the effective date.' });
   });
 export type AgreementDraft = z.output<typeof agreementDraftSchema>;

@@ -9,9 +9,14 @@ import { paymentDetailEventSchema, paymentDetailsSchema, PAYMENT_DETAILS_STATUSE
  * against the partner's bank letter.
  */
 
+/** Four eyes (issue 31): the verification one operator proposed; another approves it. */
+export const verificationProposalSchema = z.object({ operator_id: z.number().int(), operator_name: z.string(), proposed_at: z.string() });
+
 export const consolePaymentDetailsRowSchema = paymentDetailsSchema.extend({
   referral_agent_id: z.number().int(),
   agent_name: z.string(),
+  /** a verification awaiting its second operator, on the details as they are now */
+  verification_proposal: verificationProposalSchema.nullable(),
   /** other agents whose details name the same account */
   same_account_as: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
@@ -31,8 +36,14 @@ export const paymentDetailsAgentParamsSchema = z.object({ agent: idStringField('
 export const consolePaymentDetailsUrl = (agent: number | string) => `/api/console/payment-details/${agent}`;
 export const consolePaymentDetailsDetailSchema = z.object({ details: consolePaymentDetailsRowSchema, events: z.array(paymentDetailEventSchema.extend({ operator: z.string().nullable() })) });
 
-/** POST /api/console/payment-details/:agent/verify (earnings.manage): payouts may go to them (audited; the partner is told). */
+/**
+ * POST /api/console/payment-details/:agent/verify (earnings.manage), four eyes: the first operator proposes
+ * (awaiting_second_approval), a different one verifies (verified; audited with both; the partner is told); the
+ * proposer again: 403 second_operator_required.
+ */
 export const consoleVerifyPaymentDetailsUrl = (agent: number | string) => `/api/console/payment-details/${agent}/verify`;
+export const verifyPaymentDetailsResultSchema = z.object({ status: z.enum(['verified', 'awaiting_second_approval']), proposed_by: z.string().nullable() });
+export type VerifyPaymentDetailsResult = z.infer<typeof verifyPaymentDetailsResultSchema>;
 
 /** POST /api/console/payment-details/:agent/reveal (earnings.manage): the full account, audited as a reveal. */
 export const consoleRevealPaymentDetailsUrl = (agent: number | string) => `/api/console/payment-details/${agent}/reveal`;

@@ -21,6 +21,19 @@ describe('payment details checks', () => {
     expect(parsed).toEqual({ scheme: 'iban', holder_name: 'Cedar Clinics', bank_country: 'GB', iban: 'GB82WEST12345698765432', bic: 'WESTGB2L' });
   });
 
+  it.each([
+    { country: 'DE', account: '12345678', valid: false, why: 'an account number, not an IBAN, for a German bank' },
+    { country: 'DE', account: 'DE89370400440532013001', valid: false, why: 'a German IBAN with a wrong check' },
+    { country: 'DE', account: 'GB82WEST12345698765432', valid: false, why: 'a British IBAN for a German bank' },
+    { country: 'DE', account: 'DE89 3704 0044 0532 0130 00', valid: true, why: 'a German IBAN, as people write it' },
+    { country: 'AE', account: 'AE070331234567890123456', valid: true, why: 'an Emirati IBAN' },
+    { country: 'TH', account: '1234567890', valid: true, why: 'an account number in Thailand, which has no IBAN' },
+  ])('swift_account in $country: $why is valid: $valid (issue 31)', ({ country, account, valid }) => {
+    const result = paymentDetailsRequestSchema.safeParse({ scheme: 'swift_account', holder_name: 'Cedar Clinics', bank_country: country, bic: 'DEUTDEFF', account_number: account, bank_name: 'Deutsche Bank' });
+    expect(result.success).toBe(valid);
+    if (!valid) expect(result.error!.issues.map((issue) => issue.path.join('.'))).toEqual(['account_number']);
+  });
+
   it('says which field is wrong, once', () => {
     const result = paymentDetailsRequestSchema.safeParse({ scheme: 'swift_account', holder_name: 'Cedar', bank_country: 'TH', bic: 'BKKB', account_number: '12', bank_name: '' });
     expect(result.success).toBe(false);

@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, extractIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, extractIBAN, getCountrySpecifications, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
 import { textField } from './fields.ts';
@@ -41,6 +41,11 @@ export function isValidIfsc(value: string): boolean {
 /** Spaces and dashes out, upper case: how an IBAN, a BIC or an IFSC is compared and stored. */
 export function compactCode(value: string): string {
   return value.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+/** A country whose banks number accounts by IBAN (the IBAN registry, by ibantools): Germany, the Emirates, Saudi Arabia… */
+export function isIbanCountry(code: string): boolean {
+  return getCountrySpecifications()[code]?.IBANRegistry === true;
 }
 
 const country = z
@@ -129,6 +134,15 @@ export const paymentDetailsRequestSchema = z
   .superRefine((details, context) => {
     if (details.scheme === 'iban' && isValidIBAN(details.iban) && extractIBAN(details.iban).countryCode !== details.bank_country) {
       context.addIssue({ code: 'custom', path: ['iban'], message: 'This IBAN belongs to another country than the bank country chosen.' });
+    }
+    // A bank in an IBAN country is paid to an IBAN whatever the method chosen: an account number there that is not its
+    // IBAN would bounce (issue 31), so the swift method checks it as the IBAN method does.
+    if (details.scheme === 'swift_account' && isIbanCountry(details.bank_country)) {
+      if (!isValidIBAN(details.account_number)) {
+        context.addIssue({ code: 'custom', path: ['account_number'], message: 'Banks in this country use IBANs: enter the account as a valid IBAN (its country code, length and digits).' });
+      } else if (extractIBAN(details.account_number).countryCode !== details.bank_country) {
+        context.addIssue({ code: 'custom', path: ['account_number'], message: 'This IBAN belongs to another country than the bank country chosen.' });
+      }
     }
     if (details.scheme === 'us_ach' && details.bank_country !== 'US') context.addIssue({ code: 'custom', path: ['bank_country'], message: 'A routing number is for a bank in the United States.' });
     if (details.scheme === 'in_ifsc' && details.bank_country !== 'IN') context.addIssue({ code: 'custom', path: ['bank_country'], message: 'An IFSC is for a bank in India.' });

@@ -1,3 +1,4 @@
+import type { AgreementKind } from '@portal/contracts/agreements';
 import type { AgreementDraft, ConsoleAgreementRow, ConsoleAgreementsQuery, AgreementSignature } from '@portal/contracts/console-agreements';
 import { containsPattern, queryPage, type Queryable } from '../../db/queryable.ts';
 import { cleanAgreementMarkdown } from './agreement-text.ts';
@@ -7,7 +8,7 @@ import { cleanAgreementMarkdown } from './agreement-text.ts';
 /** The agents an agreement applies to (a template's groups and partner types; an individual contract's agent). */
 const APPLICABLE_AGENTS = `SELECT a.id, a.name FROM referral_agents a
    WHERE (g.kind = 'individual' AND a.id = g.referral_agent_id)
-      OR (g.kind = 'template'
+      OR (g.kind IN ('template', 'addendum')
           AND (cardinality(g.referral_group_ids) = 0 OR a.referral_group_id = ANY (g.referral_group_ids))
           AND (cardinality(g.partner_type_ids) = 0 OR EXISTS (SELECT 1 FROM partner_profiles p WHERE p.referral_agent_id = a.id AND p.partner_type_id = ANY (g.partner_type_ids))))`;
 
@@ -19,7 +20,7 @@ const ROW_FROM = 'agreements g LEFT JOIN referral_agents ag ON ag.id = g.referra
 
 interface RowRecord {
   id: number;
-  kind: 'template' | 'individual';
+  kind: AgreementKind;
   key: string;
   version: number;
   title: string;

@@ -108,7 +108,7 @@ export async function seedDemoAgreements(pool: pg.Pool, services: DemoSeedServic
 
   const harbor = owners.find((owner) => owner.agent === 'Harbor Health Partners');
   const northwind = owners.find((owner) => owner.agent === 'Northwind Care Network');
-  const dpa = (await insert({ key: 'data-processing-addendum', version: 1, title: 'Data Processing Addendum', body: DPA, mandatory: false, effective: new Date(Date.UTC(year - 1, 5, 1)), published: new Date(Date.UTC(year - 1, 4, 20)) }))!;
+  const dpa = (await insert({ kind: 'addendum', key: 'data-processing-addendum', version: 1, title: 'Data Processing Addendum', body: DPA, mandatory: false, effective: new Date(Date.UTC(year - 1, 5, 1)), published: new Date(Date.UTC(year - 1, 4, 20)) }))!;
   if (harbor) await sign(dpa, 'Data Processing Addendum', DPA, harbor, new Date(Date.UTC(year - 1, 5, 4, 11, 12)));
 
   if (northwind) {

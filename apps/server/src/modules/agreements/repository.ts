@@ -1,10 +1,11 @@
+import type { AgreementKind } from '@portal/contracts/agreements';
 import type { Queryable } from '../../db/queryable.ts';
 
 /** The agreements' SQL (docs/agreements.md): what an agent sees, its signatures, and the console's reads. */
 
 export interface AgreementRecord {
   id: number;
-  kind: 'template' | 'individual';
+  kind: AgreementKind;
   key: string;
   version: number;
   title: string;
@@ -44,7 +45,7 @@ const AGREEMENT_COLUMNS = `g.id, g.kind, g.key, g.version, g.title, g.body_markd
  * partner types include it (empty lists mean everyone), and its own individual contracts. Scoped in the WHERE clause.
  */
 const VISIBLE_TO_AGENT = `g.status IN ('published', 'withdrawn') AND (
-    (g.kind = 'template'
+    (g.kind IN ('template', 'addendum')
       AND (cardinality(g.referral_group_ids) = 0 OR (SELECT referral_group_id FROM referral_agents WHERE id = $1) = ANY (g.referral_group_ids))
       AND (cardinality(g.partner_type_ids) = 0 OR EXISTS (SELECT 1 FROM partner_profiles p WHERE p.referral_agent_id = $1 AND p.partner_type_id = ANY (g.partner_type_ids))))
     OR (g.kind = 'individual' AND g.referral_agent_id = $1))`;
@@ -106,13 +107,16 @@ export async function agentHeading(db: Queryable, referralAgentId: number): Prom
   return rows[0];
 }
 
-/** The signed agreement that governed the agent on `at` (public.ts `inForce`): an individual contract first. */
+/**
+ * The signed agreement that governed the agent on `at` (public.ts `inForce`): an individual contract first, else the
+ * programme's template; an addendum (a Data Processing Addendum) never, however recently signed (issue 31).
+ */
 export async function signedAgreementInForce(db: Queryable, referralAgentId: number, at: Date): Promise<{ id: number; key: string; version: number } | null> {
   const { rows } = await db.query<{ id: number; key: string; version: number }>(
     `SELECT a.id, a.key, a.version
        FROM agreement_acceptances s
        JOIN agreements a ON a.id = s.agreement_id
-      WHERE s.referral_agent_id = $1 AND s.signed_at <= $2 AND a.status = 'published' AND a.effective_at <= $2
+      WHERE s.referral_agent_id = $1 AND a.kind IN ('individual', 'template') AND s.signed_at <= $2 AND a.status = 'published' AND a.effective_at <= $2
         AND (a.expires_at IS NULL OR a.expires_at > $2)
       ORDER BY (a.kind = 'individual') DESC, a.effective_at DESC, a.version DESC
       LIMIT 1`,

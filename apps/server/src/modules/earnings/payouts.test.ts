@@ -21,6 +21,8 @@ let finance: TestOperator;
 let support: TestOperator;
 let financeClient: TestClient;
 let supportClient: TestClient;
+/** Four eyes: a second finance operator approves what `finance` proposed */
+let controllerClient: TestClient;
 let bookingsClient: TestClient;
 let payouts: Payouts;
 const FACILITY = 'Payout Test Eye Hospital';
@@ -41,6 +43,8 @@ beforeAll(async () => {
   await signInOperatorAs(context, financeClient, finance.id);
   supportClient = new TestClient(context.app);
   await signInOperatorAs(context, supportClient, support.id);
+  controllerClient = new TestClient(context.app);
+  await signInOperatorAs(context, controllerClient, (await createTestOperator(context, { role: 'finance' })).id);
   bookingsClient = supportClient;
   payouts = createPayouts({ appKey: context.config.appKey, jobs: context.app.jobs, notifications: context.app.notifications, storage: context.app.storage, issuer: context.config.issuer });
 });
@@ -254,7 +258,8 @@ describe('bank files', () => {
     const client = await partnerClient(owner);
     await client.post('/api/account-security/reauthenticate', { password: owner.password });
     expect((await client.put('/api/payment-details', { scheme: 'iban', holder_name: 'Cedar Clinics GmbH', bank_country: 'DE', iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' })).statusCode).toBe(200);
-    expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${owner.referralAgentId}/verify`, {})).statusCode).toBe(204);
+    expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${owner.referralAgentId}/verify`, {})).json().status).toBe('awaiting_second_approval');
+    expect((await consoleRequest(controllerClient, 'POST', `/api/console/payment-details/${owner.referralAgentId}/verify`, {})).json().status).toBe('verified');
     const waiting = await payee();
     await approvedCommission(owner, '2500.00', 'EUR');
     await approvedCommission(waiting, '900.00', 'EUR');

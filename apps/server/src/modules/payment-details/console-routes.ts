@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   consolePaymentDetailsDetailSchema,
   consolePaymentDetailsEndpoint,
   paymentDetailsAgentParamsSchema,
   revealedAccountSchema,
+  verifyPaymentDetailsResultSchema,
 } from '@portal/contracts/console-payment-details';
 import { messageSchema } from '@portal/contracts/errors';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { operatorAuditActor } from '../../plugins/operator-session.ts';
-import { findConsolePage, findDetails, findEvents, toDetails } from './repository.ts';
+import { consoleDetails, findConsolePage, findDetails, findEvents } from './repository.ts';
 import type { PaymentDetailsService } from './service.ts';
 
 const TAGS = ['console-payment-details'];
@@ -40,17 +40,20 @@ export async function paymentDetailsConsoleRoutes(fastify: FastifyInstance, opti
       const details = await findDetails(pool, request.params.agent);
       if (!details) throw new NotFoundError();
       const [events, sameAccountAs] = await Promise.all([findEvents(pool, details.referral_agent_id, 200), service.sameAccountAs(pool, details.account_fingerprint, details.referral_agent_id)]);
-      return { details: { ...toDetails(details), referral_agent_id: details.referral_agent_id, agent_name: details.agent_name, same_account_as: sameAccountAs }, events };
+      return { details: { ...consoleDetails(details), same_account_as: sameAccountAs }, events };
     },
   );
 
   app.post(
     `${consolePaymentDetailsEndpoint.url}/:agent/verify`,
-    operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Verify the payment details: payouts may go to them (audited; the partner is told)', params: paymentDetailsAgentParamsSchema, response: { 204: z.null(), 409: messageSchema } }),
-    async (request, reply) => {
-      await service.verify(pool, operatorAuditActor(request), request.params.agent);
-      return reply.code(204).send(null);
-    },
+    operatorRoute(app, {
+      permission: 'earnings.manage',
+      tags: TAGS,
+      summary: 'Verify the payment details, four eyes: the first operator proposes, a different one verifies and payouts may go to them (audited with both; the partner is told)',
+      params: paymentDetailsAgentParamsSchema,
+      response: { 200: verifyPaymentDetailsResultSchema, 409: messageSchema },
+    }),
+    async (request) => service.verify(pool, operatorAuditActor(request), request.params.agent),
   );
 
   app.post(

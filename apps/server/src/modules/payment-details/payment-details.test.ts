@@ -15,6 +15,8 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 let context: TestContext;
 let financeClient: TestClient;
+/** Four eyes: a second finance operator, who approves what the first proposed */
+let controllerClient: TestClient;
 let supportClient: TestClient;
 
 const IBAN = 'GB82 WEST 1234 5698 7654 32';
@@ -24,6 +26,8 @@ beforeAll(async () => {
   context = await createTestApp();
   financeClient = new TestClient(context.app);
   await signInOperatorAs(context, financeClient, (await createTestOperator(context, { role: 'finance' })).id);
+  controllerClient = new TestClient(context.app);
+  await signInOperatorAs(context, controllerClient, (await createTestOperator(context, { role: 'finance' })).id);
   supportClient = new TestClient(context.app);
   await signInOperatorAs(context, supportClient, (await createTestOperator(context, { role: 'support' })).id);
 });
@@ -136,16 +140,67 @@ describe('in the console', () => {
     // Without a body, as the console sends it.
     const revealed = await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/reveal`);
     expect(revealed.json()).toEqual({ account: 'DE89370400440532013000' });
-    expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/verify`)).statusCode).toBe(204);
+    // Four eyes (issue 31): the first operator proposes; the same one again is refused with the reason; a second verifies.
+    const proposed = await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/verify`);
+    expect(proposed.statusCode).toBe(200);
+    expect(proposed.json()).toMatchObject({ status: 'awaiting_second_approval' });
+    const awaiting = await consoleRequest(supportClient, 'GET', `/api/console/payment-details/${first.referralAgentId}`);
+    expect(awaiting.json().details).toMatchObject({ status: 'unverified', verification_proposal: { operator_name: proposed.json().proposed_by } });
+    const sameAgain = await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/verify`);
+    expect(sameAgain.statusCode).toBe(403);
+    expect(sameAgain.json()).toMatchObject({ code: 'second_operator_required', message: 'You proposed this verification: it awaits a second approval by someone other than you.' });
+    expect((await consoleRequest(supportClient, 'GET', `/api/console/payment-details/${first.referralAgentId}`)).json().details.status).toBe('unverified');
+    const approved = await consoleRequest(controllerClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/verify`, {});
+    expect(approved.json()).toEqual({ status: 'verified', proposed_by: proposed.json().proposed_by });
     expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${first.referralAgentId}/verify`, {})).statusCode).toBe(409);
 
-    const audit = await context.database.pool.query<{ action: string }>(`SELECT action FROM audit_events WHERE target_type = 'referral_agent' AND target_id = $1 ORDER BY id`, [String(first.referralAgentId)]);
-    expect(audit.rows.map((entry) => entry.action)).toEqual(['payment_details.changed', 'payment_details.revealed', 'payment_details.verified']);
+    const audit = await context.database.pool.query<{ action: string; after: { proposed_by?: { name: string }; approved_by?: { name: string } } | null }>(
+      `SELECT action, after FROM audit_events WHERE target_type = 'referral_agent' AND target_id = $1 ORDER BY id`,
+      [String(first.referralAgentId)],
+    );
+    expect(audit.rows.map((entry) => entry.action)).toEqual(['payment_details.changed', 'payment_details.revealed', 'payment_details.verification_proposed', 'payment_details.verified']);
+    // The verification's audit row names both operators.
+    const verifiedRow = audit.rows.at(-1)!.after!;
+    expect(verifiedRow.proposed_by!.name).toBe(proposed.json().proposed_by);
+    expect(verifiedRow.approved_by!.name).not.toBe(verifiedRow.proposed_by!.name);
     const detail = await consoleRequest(supportClient, 'GET', `/api/console/payment-details/${first.referralAgentId}`);
     expect(detail.json().details.status).toBe('verified');
     expect(detail.json().events.map((event: { kind: string }) => event.kind)).toEqual(['verified', 'changed']);
     const told = await context.database.pool.query(`SELECT 1 FROM notifications WHERE user_id = $1 AND title = 'Payment details verified'`, [first.userId]);
     expect(told.rowCount).toBe(1);
+  });
+
+  it('voids a proposed verification when the partner changes the details again: the next check is a proposal again', async () => {
+    const owner = await createPartner(context.database.pool);
+    const client = await clientOf(owner, { reauthenticated: true });
+    await client.put('/api/payment-details', DETAILS);
+    expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${owner.referralAgentId}/verify`)).json().status).toBe('awaiting_second_approval');
+    await client.put('/api/payment-details', { ...DETAILS, iban: 'GB33 BUKB 2020 1555 5555 55', bic: 'BUKBGB22' });
+    // What the first operator checked is not what is there now: the second operator's check is a new proposal.
+    const after = await consoleRequest(controllerClient, 'POST', `/api/console/payment-details/${owner.referralAgentId}/verify`);
+    expect(after.json().status).toBe('awaiting_second_approval');
+    expect((await client.get('/api/payment-details')).json().details.status).toBe('unverified');
+    expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${owner.referralAgentId}/verify`)).json().status).toBe('verified');
+  });
+
+  it("lets the owner's link freeze the details from any session, a finance member's included, while its owner is still an owner", async () => {
+    // Decided in docs/payment-details.md: the e-mailed link, not the session, is the proof; a freeze only stops money.
+    const owner = await createPartner(context.database.pool);
+    const finance = await createPartner(context.database.pool, { referralAgentId: owner.referralAgentId, role: 'finance' });
+    const secondOwner = await createPartner(context.database.pool, { referralAgentId: owner.referralAgentId, role: 'owner' });
+    await (await clientOf(finance, { reauthenticated: true })).put('/api/payment-details', DETAILS);
+    const tokenOf = async (email: string) => new URL((await mailsTo(email)).at(-1)!.links.find((candidate) => candidate.includes('/payment-details/freeze?token='))!).searchParams.get('token')!;
+    const ownersToken = await tokenOf(owner.email);
+    const secondToken = await tokenOf(secondOwner.email);
+
+    // The second owner is made a finance member: their link stops working.
+    await context.database.pool.query(`UPDATE partner_profiles SET role = 'finance' WHERE user_id = $1`, [secondOwner.userId]);
+    const financeSession = await clientOf(finance);
+    expect((await financeSession.post('/api/payment-details/freeze', { token: secondToken })).statusCode).toBe(404);
+    // The owner's own link works from the finance member's session: the audit row names the owner the link was sent to.
+    expect((await financeSession.post('/api/payment-details/freeze', { token: ownersToken })).statusCode).toBe(200);
+    const audit = await context.database.pool.query<{ actor_id: string }>(`SELECT actor_id FROM audit_events WHERE action = 'payment_details.frozen' AND target_id = $1`, [String(owner.referralAgentId)]);
+    expect(audit.rows.map((row) => row.actor_id)).toEqual([String(owner.userId)]);
   });
 
   it('keeps the change log as written: the database refuses to rewrite or delete it', async () => {

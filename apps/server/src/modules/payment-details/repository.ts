@@ -26,11 +26,18 @@ export interface StoredDetails {
   updated_at: Date;
   updated_by: string | null;
   agent_name: string;
+  /** four eyes: the verification one operator proposed, on the details as they were then (updated_at) */
+  verification_proposed_by_operator_id: number | null;
+  verification_proposed_by: string | null;
+  verification_proposed_at: Date | null;
+  verification_proposed_for: Date | null;
 }
 
 const DETAILS_COLUMNS = `d.referral_agent_id, d.scheme, d.holder_name, d.bank_country, d.bic, d.routing_number, d.ifsc, d.account_type, d.bank_name,
   d.account_sealed, d.account_last4, d.account_fingerprint, d.status, d.verified_at, d.frozen_at, d.updated_at,
-  (SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = d.updated_by_user_id) AS updated_by, ra.name AS agent_name`;
+  (SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = d.updated_by_user_id) AS updated_by, ra.name AS agent_name,
+  d.verification_proposed_by_operator_id, (SELECT o.name FROM operators o WHERE o.id = d.verification_proposed_by_operator_id) AS verification_proposed_by,
+  d.verification_proposed_at, d.verification_proposed_for`;
 const DETAILS_FROM = `payment_details d JOIN referral_agents ra ON ra.id = d.referral_agent_id`;
 
 /** '•••• 1234': what is shown of an account or IBAN. */
@@ -61,6 +68,23 @@ export function toDetails(stored: StoredDetails): PaymentDetails {
     updated_at: stored.updated_at.toISOString(),
     updated_by: stored.updated_by,
   };
+}
+
+/** The console's view of the details: the partner's, with the agent and the verification awaiting its second operator. */
+export function consoleDetails(stored: StoredDetails) {
+  return {
+    ...toDetails(stored),
+    referral_agent_id: stored.referral_agent_id,
+    agent_name: stored.agent_name,
+    verification_proposal: proposalOf(stored),
+  };
+}
+
+/** The verification proposed on these details as they are now; one proposed before a change counts for nothing. */
+export function proposalOf(stored: StoredDetails): { operator_id: number; operator_name: string; proposed_at: string } | null {
+  if (stored.verification_proposed_by_operator_id === null || stored.verification_proposed_at === null || stored.status === 'verified') return null;
+  if (stored.verification_proposed_for?.getTime() !== stored.updated_at.getTime()) return null;
+  return { operator_id: stored.verification_proposed_by_operator_id, operator_name: stored.verification_proposed_by ?? '', proposed_at: stored.verification_proposed_at.toISOString() };
 }
 
 export async function findDetails(db: Queryable, referralAgentId: number, options: { lock?: boolean } = {}): Promise<StoredDetails | undefined> {
@@ -139,7 +163,7 @@ export async function findConsolePage(db: Queryable, query: { status?: PaymentDe
     page: query.page,
     perPage: query.per_page,
   });
-  return { rows: page.rows.map((row) => ({ ...toDetails(row), referral_agent_id: row.referral_agent_id, agent_name: row.agent_name, same_account_as: row.same_account_as })), total: page.total };
+  return { rows: page.rows.map((row) => ({ ...consoleDetails(row), same_account_as: row.same_account_as })), total: page.total };
 }
 
 /** The agent's active members of `roles`, with how to write to them. */
@@ -177,7 +201,9 @@ export async function writeDetails(
        bic = excluded.bic, routing_number = excluded.routing_number, ifsc = excluded.ifsc, account_type = excluded.account_type, bank_name = excluded.bank_name,
        account_sealed = excluded.account_sealed, account_last4 = excluded.account_last4, account_fingerprint = excluded.account_fingerprint,
        status = excluded.status, verified_at = excluded.verified_at, verified_by_operator_id = NULL, frozen_at = excluded.frozen_at,
-       updated_at = excluded.updated_at, updated_by_user_id = excluded.updated_by_user_id`,
+       updated_at = excluded.updated_at, updated_by_user_id = excluded.updated_by_user_id,
+       -- a change voids a verification proposed on the details before it (four eyes)
+       verification_proposed_by_operator_id = NULL, verification_proposed_at = NULL, verification_proposed_for = NULL`,
     [
       input.referralAgentId, request.scheme, request.holder_name, request.bank_country,
       request.scheme === 'iban' || request.scheme === 'swift_account' ? request.bic : null,

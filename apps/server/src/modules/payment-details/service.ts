@@ -8,12 +8,13 @@ import { inTransaction } from '../../db/queryable.ts';
 import { operatorIdOf, recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { createEncrypter } from '../../lib/encryption.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { assertSecondOperator, operatorRef } from '../../lib/four-eyes.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { paymentDetailsChangedMail } from './mails.ts';
 import { PAYMENT_DETAILS_MESSAGES as M } from './messages.ts';
-import { activeMembers, agentsWithAccount, describedAccount, findDetails, findEvents, insertEvent, toDetails, writeDetails } from './repository.ts';
+import { activeMembers, agentsWithAccount, describedAccount, findDetails, findEvents, insertEvent, proposalOf, toDetails, writeDetails } from './repository.ts';
 
 /**
  * Payment details' rules (docs/payment-details.md): a change seals the account, leaves the details unverified (payouts
@@ -179,7 +180,13 @@ export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
         const details = await findDetails(client, link.referral_agent_id, { lock: true });
         if (!details) throw new NotFoundError(M.linkInvalid);
         if (details.status !== 'frozen') {
-          await client.query(`UPDATE payment_details SET status = 'frozen', frozen_at = $2, verified_at = NULL, verified_by_operator_id = NULL WHERE referral_agent_id = $1`, [link.referral_agent_id, now]);
+          // A verification proposed before the owner said "I didn't do this" is void: the checking starts again.
+          await client.query(
+            `UPDATE payment_details SET status = 'frozen', frozen_at = $2, verified_at = NULL, verified_by_operator_id = NULL,
+                    verification_proposed_by_operator_id = NULL, verification_proposed_at = NULL, verification_proposed_for = NULL
+              WHERE referral_agent_id = $1`,
+            [link.referral_agent_id, now],
+          );
           await insertEvent(client, { referralAgentId: link.referral_agent_id, kind: 'frozen', userId: link.user_id, newMasked: describedAccount(details), ip: origin.ip, userAgent: origin.userAgent });
           await recordAudit(client, { type: 'partner', id: link.user_id, ip: origin.ip, userAgent: origin.userAgent }, { action: 'payment_details.frozen', target: { type: 'referral_agent', id: link.referral_agent_id }, before: { status: details.status }, after: { status: 'frozen' } });
         }
@@ -189,18 +196,48 @@ export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
       return { agent_name: done.agent_name, frozen: true };
     },
 
-    /** An operator checked the details against the partner's bank letter: payouts may go to them. Audited. */
-    async verify(pool: pg.Pool, actor: AuditActor, referralAgentId: number, now = new Date()): Promise<void> {
-      await inTransaction(pool, async (client) => {
+    /**
+     * An operator checked the details against the partner's bank letter. Four eyes (issue 31): the first operator's
+     * check is a proposal (audited); a different operator's check, on the same details, verifies them (audited with
+     * both names) and payouts may go to them. The proposer checking again is refused (403 second_operator_required).
+     */
+    async verify(pool: pg.Pool, actor: AuditActor, referralAgentId: number, now = new Date()): Promise<{ status: 'verified' | 'awaiting_second_approval'; proposed_by: string | null }> {
+      const outcome = await inTransaction(pool, async (client) => {
         const details = await findDetails(client, referralAgentId, { lock: true });
         if (!details) throw new NotFoundError(M.noDetails);
         if (details.status === 'verified') throw new ConflictError(M.alreadyVerified);
         const operatorId = operatorIdOf(actor);
-        await client.query(`UPDATE payment_details SET status = 'verified', verified_at = $2, verified_by_operator_id = $3, frozen_at = NULL WHERE referral_agent_id = $1`, [referralAgentId, now, operatorId]);
+        const proposal = proposalOf(details);
+        if (!proposal) {
+          await client.query(
+            `UPDATE payment_details SET verification_proposed_by_operator_id = $2, verification_proposed_at = $3, verification_proposed_for = updated_at WHERE referral_agent_id = $1`,
+            [referralAgentId, operatorId, now],
+          );
+          await recordAudit(client, actor, {
+            action: 'payment_details.verification_proposed',
+            target: { type: 'referral_agent', id: referralAgentId },
+            after: { account: describedAccount(details), proposed_by: await operatorRef(client, operatorId) },
+          });
+          return { status: 'awaiting_second_approval' as const, proposed_by: (await operatorRef(client, operatorId))?.name ?? null };
+        }
+        assertSecondOperator(proposal.operator_id, operatorId, M.sameOperator);
+        await client.query(
+          `UPDATE payment_details SET status = 'verified', verified_at = $2, verified_by_operator_id = $3, frozen_at = NULL,
+                  verification_proposed_by_operator_id = NULL, verification_proposed_at = NULL, verification_proposed_for = NULL
+            WHERE referral_agent_id = $1`,
+          [referralAgentId, now, operatorId],
+        );
         await insertEvent(client, { referralAgentId, kind: 'verified', operatorId, newMasked: describedAccount(details) });
-        await recordAudit(client, actor, { action: 'payment_details.verified', target: { type: 'referral_agent', id: referralAgentId }, before: { status: details.status }, after: { status: 'verified' } });
+        await recordAudit(client, actor, {
+          action: 'payment_details.verified',
+          target: { type: 'referral_agent', id: referralAgentId },
+          before: { status: details.status },
+          after: { status: 'verified', proposed_by: { id: proposal.operator_id, name: proposal.operator_name }, approved_by: await operatorRef(client, operatorId) },
+        });
+        return { status: 'verified' as const, proposed_by: proposal.operator_name };
       });
-      await tellManagers(pool, referralAgentId, (locale) => ({ title: WORDS[locale].verifiedTitle, body: WORDS[locale].verified }));
+      if (outcome.status === 'verified') await tellManagers(pool, referralAgentId, (locale) => ({ title: WORDS[locale].verifiedTitle, body: WORDS[locale].verified }));
+      return outcome;
     },
 
     /** The full account, for an operator checking it against the partner's bank letter: audited as a reveal. */

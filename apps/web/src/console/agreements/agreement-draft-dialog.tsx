@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { agreementDraftSchema, type AgreementOptions, type ConsoleAgreementDetail } from '@portal/contracts/console-agreements';
+import { AGREEMENT_KINDS, type AgreementKind } from '@portal/contracts/agreements';
 import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
 import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
@@ -10,7 +11,7 @@ import { useAgreementPreview, useAgreementWrite } from './agreements-api';
 import classes from './agreements.module.css';
 
 interface DraftValues extends Record<string, unknown> {
-  kind: 'template' | 'individual';
+  kind: AgreementKind;
   key: string;
   title: string;
   body_markdown: string;
@@ -51,8 +52,8 @@ function toRequest(values: DraftValues) {
     effective_on: values.effective_on,
     expires_on: values.expires_on === '' ? null : values.expires_on,
     referral_agent_id: values.kind === 'individual' && values.referral_agent_id ? Number(values.referral_agent_id) : null,
-    referral_group_ids: values.kind === 'template' ? values.referral_group_ids.map(Number) : [],
-    partner_type_ids: values.kind === 'template' ? values.partner_type_ids.map(Number) : [],
+    referral_group_ids: values.kind !== 'individual' ? values.referral_group_ids.map(Number) : [],
+    partner_type_ids: values.kind !== 'individual' ? values.partner_type_ids.map(Number) : [],
   };
 }
 
@@ -97,7 +98,7 @@ export function AgreementDraftDialog({ mode, options, onClose }: { mode: DraftMo
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label={t('form.kind')}
-              data={(['template', 'individual'] as const).map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+              data={AGREEMENT_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
               value={values.kind}
               onChange={(kind) => form.setFieldValue('kind', (kind ?? 'template') as DraftValues['kind'])}
               allowDeselect={false}

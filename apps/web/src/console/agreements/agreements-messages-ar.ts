@@ -15,7 +15,7 @@ export const agreementsConsoleAr: Translation<typeof agreementsConsoleEn> = {
   anyKind: 'أي نوع',
   statusFilter: 'الحالة',
   anyStatus: 'أي حالة',
-  kinds: { template: 'نموذج', individual: 'عقد فردي' },
+  kinds: { template: 'اتفاقية البرنامج', individual: 'عقد فردي', addendum: 'ملحق (ليس الشروط التي تُستحق بموجبها العمولات)' },
   statuses: { draft: 'مسودة', published: 'منشورة', withdrawn: 'مسحوبة' },
   columns: { agreement: 'الاتفاقية', audience: 'لمن', status: 'الحالة', effective: 'سارية من', signatures: 'التوقيعات', actions: 'الإجراءات' },
   version: 'النسخة {{version}}',

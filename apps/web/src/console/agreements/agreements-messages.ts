@@ -14,7 +14,7 @@ export const agreementsConsoleEn = {
   anyKind: 'Any kind',
   statusFilter: 'Status',
   anyStatus: 'Any status',
-  kinds: { template: 'Template', individual: 'Individual contract' },
+  kinds: { template: 'Programme agreement', individual: 'Individual contract', addendum: 'Addendum (not the terms commissions are earned under)' },
   statuses: { draft: 'Draft', published: 'Published', withdrawn: 'Withdrawn' },
   columns: { agreement: 'Agreement', audience: 'For', status: 'Status', effective: 'In force from', signatures: 'Signatures', actions: 'Actions' },
   version: 'Version {{version}}',

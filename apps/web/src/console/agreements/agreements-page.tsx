@@ -58,7 +58,7 @@ export function AgreementsPage() {
           </Stack>
         ),
       },
-      { text: t('columns.audience'), value: 'audience', render: (row) => (row.agent ? row.agent.name : row.kind === 'template' ? t('everyone') : '—') },
+      { text: t('columns.audience'), value: 'audience', render: (row) => (row.agent ? row.agent.name : row.kind !== 'individual' ? t('everyone') : '—') },
       { text: t('columns.status'), value: 'status', render: (row) => <Badge variant="light" color={STATUS_COLOURS[row.status]}>{t(`statuses.${row.status}`)}</Badge> },
       { text: t('columns.effective'), value: 'effective_at', sort: true, render: (row) => format.date(row.effective_at) },
       { text: t('columns.signatures'), value: 'signed', render: (row) => (row.status === 'draft' ? '—' : t('signedOf', { signed: row.signed, applicable: row.applicable })) },
@@ -145,7 +145,7 @@ export function AgreementsPage() {
                 value={params.kind ?? ''}
                 onChange={(event) => list.set({ kind: (event.currentTarget.value || undefined) as ConsoleAgreementsQuery['kind'] })}
                 w={{ base: '100%', xs: 200 }}
-                data={[{ value: '', label: t('anyKind') }, { value: 'template', label: t('kinds.template') }, { value: 'individual', label: t('kinds.individual') }]}
+                data={[{ value: '', label: t('anyKind') }, { value: 'template', label: t('kinds.template') }, { value: 'individual', label: t('kinds.individual') }, { value: 'addendum', label: t('kinds.addendum') }]}
               />
               <NativeSelect
                 aria-label={t('statusFilter')}

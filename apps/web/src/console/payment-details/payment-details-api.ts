@@ -6,6 +6,7 @@ import {
   consoleRevealPaymentDetailsUrl,
   consoleVerifyPaymentDetailsUrl,
   revealedAccountSchema,
+  verifyPaymentDetailsResultSchema,
 } from '@portal/contracts/console-payment-details';
 import { http } from '../../lib/http';
 
@@ -19,11 +20,14 @@ export function usePaymentDetailsDetail(agent: number) {
   return useQuery({ queryKey: [LIST_URL, 'detail', agent], queryFn: ({ signal }) => http.get(consolePaymentDetailsUrl(agent), { schema: consolePaymentDetailsDetailSchema, signal }) });
 }
 
-/** Verifies an agent's details (204); the list and an open drawer are read again after, and after a refusal (409) too. */
+/**
+ * Verifies an agent's details, four eyes: the first operator's is a proposal, a second operator's verifies them. The list
+ * and an open drawer are read again after, and after a refusal (409) too.
+ */
 export function useVerifyPaymentDetails() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (agent: number) => http.post(consoleVerifyPaymentDetailsUrl(agent)),
+    mutationFn: (agent: number) => http.post(consoleVerifyPaymentDetailsUrl(agent), undefined, { schema: verifyPaymentDetailsResultSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [LIST_URL] }),
   });
 }

@@ -8,6 +8,7 @@ import { useLocale, useText } from '../../i18n/i18n';
 import { countryName } from '../../lib/country-names';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
+import { useOperator } from '../session/require-operator';
 import { DetailDrawer, DrawerFact, DrawerFacts, DrawerLoad, DrawerSection, useConflict } from '../components/detail-drawer';
 import { usePaymentDetailsDetail, useRevealPaymentDetails, useVerifyPaymentDetails } from './payment-details-api';
 import { PaymentDetailsStatusBadge } from './payment-details-status-badge';
@@ -29,6 +30,7 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
   const agent = row.referral_agent_id;
   const detail = usePaymentDetailsDetail(agent);
   const verify = useVerifyPaymentDetails();
+  const operator = useOperator();
   const [confirming, setConfirming] = useState(false);
   const conflict = useConflict({ title: t('detail.conflict'), close: t('close') });
   // The list's row until the details themselves have loaded, then the details as they now are.
@@ -36,14 +38,18 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
 
   const sendVerify = () =>
     conflict.run(async () => {
-      await verify.mutateAsync(agent);
-      notifySuccess(t('verify.done'), t('verify.doneDetail', { agent: shown.agent_name }));
+      const result = await verify.mutateAsync(agent);
+      if (result.status === 'verified') notifySuccess(t('verify.done'), t('verify.doneDetail', { agent: shown.agent_name }));
+      else notifySuccess(t('verify.proposed'), t('verify.proposedDetail', { agent: shown.agent_name }));
     });
 
   const body = (
     <DrawerLoad query={detail} loadingLabel={t('detail.loading')} failedTitle={t('detail.loadFailed')} retryLabel={t('retry')}>
       {({ details: current, events }) => {
         const names = current.same_account_as.map((other) => other.name).join(t('separator'));
+        const proposal = current.verification_proposal;
+        // Four eyes: whoever proposed the verification cannot approve it; the button waits for someone else.
+        const proposedByMe = proposal !== null && proposal.operator_id === operator.id;
         return (
           <Stack gap="lg">
             {conflict.alert}
@@ -88,10 +94,15 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
             {mayManage ? (
               <DrawerSection id="payment-details-actions-title" title={t('detail.actionsTitle')}>
                 <RevealAccount agent={agent} />
-                {current.status !== 'verified' ? (
+                {current.status !== 'verified' && proposal ? (
+                  <Alert color="yellow" title={proposedByMe ? t('verify.awaitingOthers') : t('verify.awaitingYou', { name: proposal.operator_name })}>
+                    {t('verify.proposedOn', { date: format.full(proposal.proposed_at) })}
+                  </Alert>
+                ) : null}
+                {current.status !== 'verified' && !proposedByMe ? (
                   <Group gap="sm">
                     <Button color="teal" leftSection={<IconShieldCheck size={16} aria-hidden />} onClick={() => setConfirming(true)}>
-                      {t('verify.button')}
+                      {proposal ? t('verify.approveButton') : t('verify.button')}
                     </Button>
                   </Group>
                 ) : null}

@@ -92,5 +92,11 @@ export const paymentDetailsAr: Translation<typeof paymentDetailsEn> = {
     failed: 'تعذّر التحقق من بيانات الدفع. حاول مرة أخرى.',
     done: 'تم التحقق من بيانات الدفع',
     doneDetail: 'تُرسل دفعات {{agent}} إلى هذا الحساب ابتداءً من الدورة التالية.',
+    proposed: 'اقتُرح التحقق',
+    proposedDetail: 'تُوثَّق بيانات دفع {{agent}} بعد موافقة مشغّل ثانٍ.',
+    awaitingOthers: 'بانتظار موافقة ثانية من شخص غيرك',
+    awaitingYou: 'اقترح {{name}} هذا التحقق: راجع البيانات ووافق عليه',
+    proposedOn: 'اقتُرح في {{date}}. مبدأ الأعين الأربع: يجب أن يوافق مشغّل آخر قبل إرسال الدفعات إلى هذا الحساب.',
+    approveButton: 'الموافقة على التحقق',
   },
 };

@@ -92,6 +92,12 @@ export const paymentDetailsEn = {
     failed: "Couldn't verify the payment details. Try again.",
     done: 'Payment details verified',
     doneDetail: 'Payouts to {{agent}} go to this account from the next run.',
+    proposed: 'Verification proposed',
+    proposedDetail: 'The payment details of {{agent}} are verified once a second operator approves.',
+    awaitingOthers: 'Awaiting a second approval by someone other than you',
+    awaitingYou: '{{name}} proposed this verification: check the details and approve it',
+    proposedOn: 'Proposed {{date}}. Four eyes: a different operator must approve before payouts go to this account.',
+    approveButton: 'Approve verification',
   },
 } as const;
 

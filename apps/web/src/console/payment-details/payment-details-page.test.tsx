@@ -39,7 +39,10 @@ const HARBOR: ConsolePaymentDetailsRow = {
   updated_at: '2026-11-04T09:30:00.000Z',
   updated_by: 'Amelia Hart',
   same_account_as: [{ id: 3, name: 'Desert Rose Travel' }],
+  verification_proposal: null,
 };
+/** Four eyes: another operator (Omar, id 8) proposed Harbor's verification. */
+const PROPOSED_BY_OMAR = { operator_id: 8, operator_name: 'Omar Haddad', proposed_at: '2026-11-06T08:00:00.000Z' };
 const NORTHWIND: ConsolePaymentDetailsRow = {
   ...HARBOR,
   referral_agent_id: 2,
@@ -160,15 +163,15 @@ describe('payment details (console)', () => {
     expect(await within(drawer).findByRole('table', { name: 'The change log of these payment details' })).toBeInTheDocument();
   });
 
-  it('opens the details with their change log, verifies them after confirming and reads the list and the details again', async () => {
-    let current = HARBOR;
+  it("opens the details with their change log, approves another operator's proposed verification after confirming and reads the list and the details again", async () => {
+    let current: ConsolePaymentDetailsRow = { ...HARBOR, verification_proposal: PROPOSED_BY_OMAR };
     let events = [CHANGED];
     const calls = api('finance', {
       [`GET ${LIST_URL}/1`]: () => jsonResponse(200, { details: current, events }),
       [`POST ${LIST_URL}/1/verify`]: () => {
         current = { ...HARBOR, status: 'verified', verified_at: '2026-11-06T09:00:00.000Z' };
         events = [VERIFIED_EVENT, CHANGED];
-        return jsonResponse(204);
+        return jsonResponse(200, { status: 'verified', proposed_by: 'Omar Haddad' });
       },
     });
     renderApp('/payment-details', { routes: consoleRoutes });
@@ -182,9 +185,10 @@ describe('payment details (console)', () => {
     expect(within(changed).getByText('IBAN GB•• •••• •••• 1234 (GB)')).toBeInTheDocument();
     expect(within(changed).getByText('IBAN DE•• •••• •••• 3000 (DE)')).toBeInTheDocument();
 
+    expect(await within(drawer).findByText('Omar Haddad proposed this verification: check the details and approve it')).toBeInTheDocument();
     const listReads = calls.calls('GET', LIST_URL).length;
     const user = userEvent.setup();
-    await user.click(within(drawer).getByRole('button', { name: 'Verify' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Approve verification' }));
     const confirm = await screen.findByRole('dialog', { name: 'Verify the payment details of Harbor Health Partners?' });
     expect(within(confirm).getByText(/payouts go to this account from the next payout run/)).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Verify' }));
@@ -194,6 +198,26 @@ describe('payment details (console)', () => {
     const verified = (await within(drawer).findByText('Layla Mansour (operations team)')).closest('tr')!;
     expect(within(verified).getByText('Verified')).toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
+  });
+
+  it('proposes a verification, then shows the proposer it awaits someone else, with no button to approve it', async () => {
+    let current = HARBOR;
+    const calls = api('finance', {
+      [`GET ${LIST_URL}/1`]: () => jsonResponse(200, { details: current, events: [CHANGED] }),
+      [`POST ${LIST_URL}/1/verify`]: () => {
+        current = { ...HARBOR, verification_proposal: { operator_id: 7, operator_name: 'Layla Mansour', proposed_at: '2026-11-06T08:00:00.000Z' } };
+        return jsonResponse(200, { status: 'awaiting_second_approval', proposed_by: 'Layla Mansour' });
+      },
+    });
+    renderApp('/payment-details', { routes: consoleRoutes });
+    const drawer = await openDetails('Harbor Health Partners');
+    const user = userEvent.setup();
+    await user.click(await within(drawer).findByRole('button', { name: 'Verify' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Verify the payment details of Harbor Health Partners?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(calls.calls('POST', `${LIST_URL}/1/verify`)).toHaveLength(1));
+    expect(await within(drawer).findByText('Awaiting a second approval by someone other than you')).toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: /Verify|Approve verification/ })).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal when the details were verified meanwhile", async () => {

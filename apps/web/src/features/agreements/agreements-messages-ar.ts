@@ -18,7 +18,7 @@ export const agreementsAr: Translation<typeof agreementsEn> = {
   noIndividual: 'ليس لمؤسستك عقد فردي: أسعارها تتبع هيكل العمولات.',
   goToCommissionStructure: 'عرض هيكل العمولات',
   statuses: { action_needed: 'إجراء مطلوب', active: 'سارية', superseded: 'حلّت محلها نسخة أحدث', expired: 'منتهية' },
-  kinds: { template: 'اتفاقية', individual: 'عقد فردي' },
+  kinds: { template: 'اتفاقية', individual: 'عقد فردي', addendum: 'ملحق' },
   mandatory: 'إلزامية',
   version: 'النسخة {{version}}',
   effective: 'سارية من {{date}}',

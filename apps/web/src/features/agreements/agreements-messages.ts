@@ -17,7 +17,7 @@ export const agreementsEn = {
   noIndividual: 'Your organisation has no individual contract: its rates follow the commission structure.',
   goToCommissionStructure: 'See the commission structure',
   statuses: { action_needed: 'Action needed', active: 'Active', superseded: 'Superseded', expired: 'Expired' },
-  kinds: { template: 'Agreement', individual: 'Individual contract' },
+  kinds: { template: 'Agreement', individual: 'Individual contract', addendum: 'Addendum' },
   mandatory: 'Mandatory',
   version: 'Version {{version}}',
   effective: 'In force from {{date}}',
