@@ -243,3 +243,76 @@ export const payoutBankFileQuerySchema = z.object({
 });
 export type PayoutBankFileQuery = z.output<typeof payoutBankFileQuerySchema>;
 export const payoutBankFileUrl = (query: PayoutBankFileQuery) => `${CONSOLE_PAYOUT_BANK_FILE_URL}?${new URLSearchParams(query).toString()}`;
+
+/**
+ * Four eyes on payouts (issue 31, docs/earnings.md "Four eyes"): a batch (a run day and a currency) whose draft payouts
+ * to verified accounts add up to more than its currency's threshold is sent only when one operator has proposed it
+ * and a different one approved it. Under the threshold, proposing sends it at once.
+ */
+export const payoutApprovalThresholdSchema = z.object({
+  currency: z.string(),
+  /** a batch whose total is above this (minor units) needs a second operator; 0: every batch */
+  threshold_minor: z.number().int(),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type PayoutApprovalThreshold = z.infer<typeof payoutApprovalThresholdSchema>;
+
+/** GET /api/console/earnings/payout-approval-thresholds (earnings.read); PUT …/:currency (finance_controls.manage; audited). */
+export const CONSOLE_PAYOUT_THRESHOLDS_URL = '/api/console/earnings/payout-approval-thresholds';
+export const consolePayoutThresholdUrl = (currency: string) => `${CONSOLE_PAYOUT_THRESHOLDS_URL}/${currency}`;
+export const payoutApprovalThresholdsSchema = z.object({ thresholds: z.array(payoutApprovalThresholdSchema) });
+export const payoutApprovalThresholdRequestSchema = z.object({
+  /** the threshold as a decimal in the currency ('10000.00'); 0: every batch needs two operators */
+  threshold: z
+    .string({ error: 'The threshold is required.' })
+    .trim()
+    .regex(/^\d{1,12}(\.\d{1,3})?$/, 'The threshold must be an amount such as 10000.00.'),
+});
+export type PayoutApprovalThresholdRequest = z.output<typeof payoutApprovalThresholdRequestSchema>;
+
+export const PAYOUT_BATCH_PROPOSAL_STATUSES = ['proposed', 'approved', 'withdrawn'] as const;
+export const payoutBatchProposalSchema = z.object({
+  id: z.number().int(),
+  scheduled_on: z.string(),
+  currency: z.string(),
+  payouts: z.number().int(),
+  total_minor: z.number().int(),
+  status: z.enum(PAYOUT_BATCH_PROPOSAL_STATUSES),
+  proposed_by: z.object({ id: z.number().int(), name: z.string() }),
+  proposed_at: z.string(),
+  decided_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  decided_at: z.string().nullable(),
+});
+export type PayoutBatchProposal = z.infer<typeof payoutBatchProposalSchema>;
+
+/** GET /api/console/earnings/payout-batches (earnings.read): the batch proposals, open ones first, then the latest decided. */
+export const CONSOLE_PAYOUT_BATCHES_URL = '/api/console/earnings/payout-batches';
+export const payoutBatchProposalsSchema = z.object({ proposals: z.array(payoutBatchProposalSchema) });
+
+/**
+ * POST /api/console/earnings/payout-batches (earnings.manage): send a batch's draft payouts to verified accounts. Under
+ * its currency's threshold they are sent at once (`sent`); above it the batch awaits a second operator's approval
+ * (`awaiting_second_approval`). 422 when the batch has nothing to send; 409 when it is proposed already.
+ */
+export const payoutBatchRequestSchema = z.object({
+  scheduled_on: z.string({ error: 'Choose the run day of the batch.' }).refine(isCalendarDate, 'Choose the run day of the batch.'),
+  currency: z.string({ error: 'Choose the currency of the batch.' }).trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Choose the currency of the batch.'),
+});
+export type PayoutBatchRequest = z.output<typeof payoutBatchRequestSchema>;
+export const payoutBatchResultSchema = z.object({
+  status: z.enum(['sent', 'awaiting_second_approval']),
+  /** the payouts sent (or to be sent once approved) */
+  payouts: z.number().int(),
+  total_minor: z.number().int(),
+  proposal: payoutBatchProposalSchema.nullable(),
+});
+export type PayoutBatchResult = z.infer<typeof payoutBatchResultSchema>;
+
+/**
+ * POST /api/console/earnings/payout-batches/:id/approve (earnings.manage): a different operator than the proposer
+ * approves; the payouts are sent (audited with both names). The proposer: 403 second_operator_required. A batch that
+ * changed since (a payout failed, details no longer verified): 409, the proposal withdrawn.
+ */
+export const consolePayoutBatchApproveUrl = (id: number | string) => `${CONSOLE_PAYOUT_BATCHES_URL}/${id}/approve`;
+export const payoutBatchParamsSchema = z.object({ id: idStringField('id') });

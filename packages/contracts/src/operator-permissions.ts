@@ -51,6 +51,10 @@ export const OPERATOR_PERMISSIONS = [
   'earnings.read',
   /** the commission ledger: record a refund (reversal or clawback), run and settle payouts, verify payment details */
   'earnings.manage',
+  /** four eyes: the amounts above which a payout batch needs a second operator (issue 31); admins only */
+  'finance_controls.manage',
+  /** finance's exceptions: unpriced completions, negative balances, failed and held payouts (issue 31) */
+  'exceptions.read',
 ] as const;
 
 /**
@@ -99,7 +103,7 @@ export function isOperatorPermission(value: unknown): value is OperatorPermissio
 
 export const ROLE_PERMISSIONS = {
   admin: OPERATOR_PERMISSIONS,
-  finance: ['console.use', 'partners.read', 'bookings.read', 'bookings.finance', 'audit.read', 'terms.read', 'terms.manage', 'earnings.read', 'earnings.manage'],
+  finance: ['console.use', 'partners.read', 'bookings.read', 'bookings.finance', 'audit.read', 'terms.read', 'terms.manage', 'earnings.read', 'earnings.manage', 'exceptions.read'],
   content: ['console.use', 'partners.read', 'referral_agents.manage', 'facilities.manage', 'notifications.send'],
   support: [
     'console.use',

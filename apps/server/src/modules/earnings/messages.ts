@@ -29,10 +29,24 @@ export const EARNINGS_MESSAGES = {
   refundExceedsAmount: 'The refunds would add up to more than the booking’s amount.',
   nothingToRefund: 'Nothing of this booking’s amount is left to refund.',
   amountBelowRefunded: 'The amount cannot be less than what was already refunded on this booking.',
+  fourEyesRequired: "This payout's batch is above its currency's four-eyes threshold: propose the batch, and a second operator approves it.",
+  sameOperatorBatch: 'You proposed this batch: it awaits a second approval by someone other than you.',
+  batchAlreadyProposed: 'This batch is already proposed and awaits a second approval.',
+  proposalClosed: 'This proposal was already approved or withdrawn.',
+  batchChanged: 'The batch changed since it was proposed (a payout was failed or its payment details are no longer verified): the proposal is withdrawn, propose the batch again.',
+  noSendableDrafts: 'This batch has no draft payout to a verified account to send.',
+  thresholdDecimals: 'The threshold has more decimals than its currency has.',
 } as const;
 
 export const EARNINGS_TRANSLATIONS = translationsOf(EARNINGS_MESSAGES, {
   ar: {
+    fourEyesRequired: 'دفعة هذا المبلغ فوق حدّ الأعين الأربع لعملتها: اقترح الدفعة ليوافق عليها مشغّل ثانٍ.',
+    sameOperatorBatch: 'أنت من اقترح هذه الدفعة: تنتظر موافقة ثانية من شخص غيرك.',
+    batchAlreadyProposed: 'هذه الدفعة مقترحة بالفعل وتنتظر موافقة ثانية.',
+    proposalClosed: 'هذا الاقتراح تمت الموافقة عليه أو سُحب من قبل.',
+    batchChanged: 'تغيّرت الدفعة منذ اقتراحها (تعذّر دفع أحد المبالغ أو لم تعد بيانات الدفع موثّقة): سُحب الاقتراح، فاقترح الدفعة مرة أخرى.',
+    noSendableDrafts: 'لا تحتوي هذه الدفعة على مسودة دفع إلى حساب موثّق لإرسالها.',
+    thresholdDecimals: 'الحدّ يحتوي على منازل عشرية أكثر مما تسمح به عملته.',
     clawbackNotRefundable: 'لا يمكن استرداد عملية استرداد: سجّل الاسترداد على العمولة الأصلية.',
     alreadyReversed: 'هذه العمولة ملغاة بالفعل.',
     alreadyClawedBack: 'استُردت هذه العمولة بالفعل.',

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CONSOLE_PAYOUT_BATCHES_URL,
+  CONSOLE_PAYOUT_THRESHOLDS_URL,
+  payoutApprovalThresholdRequestSchema,
+  payoutApprovalThresholdsSchema,
+  payoutBatchParamsSchema,
+  payoutBatchProposalSchema,
+  payoutBatchProposalsSchema,
+  payoutBatchRequestSchema,
+  payoutBatchResultSchema,
   CONSOLE_PAYOUT_BANK_FILE_URL,
   CONSOLE_PAYOUT_RUN_URL,
   CONSOLE_PAYOUT_SCHEDULES_URL,
@@ -27,6 +36,7 @@ import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import type { Payouts } from './payouts.ts';
 import { findAgentPayout, findConsolePayoutsPage, findPayout, findPayoutsPage, payoutSchedules } from './payouts-repository.ts';
 import { findPayoutLines } from './repository.ts';
+import { batchProposals, payoutThresholds } from './payout-batches.ts';
 
 /**
  * Payouts' routes (docs/earnings.md): the partner's payouts and statements (payouts.read: the whole agent's); the
@@ -122,6 +132,55 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
         })
         .send(file.body as never);
     },
+  );
+
+  // Four eyes (issue 31): the thresholds (admins edit them), the batch proposals, proposing and approving.
+  app.get(
+    CONSOLE_PAYOUT_THRESHOLDS_URL,
+    operatorRoute(app, { permission: 'earnings.read', tags: TAGS, summary: 'The amounts above which a payout batch needs a second operator, per currency', response: { 200: payoutApprovalThresholdsSchema } }),
+    async () => ({ thresholds: await payoutThresholds(pool) }),
+  );
+  app.put(
+    `${CONSOLE_PAYOUT_THRESHOLDS_URL}/:currency`,
+    operatorRoute(app, {
+      permission: 'finance_controls.manage',
+      tags: TAGS,
+      summary: "Set a currency's four-eyes threshold: a batch above it needs a second operator (admins; audited)",
+      params: payoutScheduleParamsSchema,
+      body: payoutApprovalThresholdRequestSchema,
+      response: { 200: payoutApprovalThresholdsSchema },
+    }),
+    async (request) => {
+      await payouts.batches.setThreshold(pool, operatorAuditActor(request), request.params.currency, request.body.threshold);
+      return { thresholds: await payoutThresholds(pool) };
+    },
+  );
+  app.get(
+    CONSOLE_PAYOUT_BATCHES_URL,
+    operatorRoute(app, { permission: 'earnings.read', tags: TAGS, summary: 'Payout batches proposed for sending: those awaiting a second approval first, then the latest decided', response: { 200: payoutBatchProposalsSchema } }),
+    async () => ({ proposals: await batchProposals(pool) }),
+  );
+  app.post(
+    CONSOLE_PAYOUT_BATCHES_URL,
+    operatorRoute(app, {
+      permission: 'earnings.manage',
+      tags: TAGS,
+      summary: "Send a batch's drafts to verified accounts: at once within its currency's threshold, else proposed for a second operator's approval (audited)",
+      body: payoutBatchRequestSchema,
+      response: { 200: payoutBatchResultSchema, 409: messageSchema },
+    }),
+    async (request) => payouts.batches.propose(pool, operatorAuditActor(request), request.body),
+  );
+  app.post(
+    `${CONSOLE_PAYOUT_BATCHES_URL}/:id/approve`,
+    operatorRoute(app, {
+      permission: 'earnings.manage',
+      tags: TAGS,
+      summary: 'Approve a proposed batch as a second operator: its payouts are sent (audited with both names; the proposer gets 403)',
+      params: payoutBatchParamsSchema,
+      response: { 200: payoutBatchProposalSchema, 409: messageSchema },
+    }),
+    async (request) => payouts.batches.approve(pool, operatorAuditActor(request), request.params.id),
   );
 
   const answer = async (id: number) => ({ payout: (await findPayout(pool, id))! });

@@ -351,3 +351,88 @@ describe("the partner's payouts", () => {
     expect((await client.get('/api/earnings/payouts')).statusCode).toBe(403);
   });
 });
+
+describe('four eyes on payout batches (issue 31)', () => {
+  it('lets an admin set a currency’s threshold, and refuses finance, a bad amount and too many decimals', async () => {
+    const admin = new TestClient(context.app);
+    await signInOperatorAs(context, admin, (await createTestOperator(context, { role: 'admin' })).id);
+    expect((await consoleRequest(financeClient, 'PUT', '/api/console/earnings/payout-approval-thresholds/JPY', { threshold: '1000000' })).statusCode).toBe(403);
+    expect((await consoleRequest(admin, 'PUT', '/api/console/earnings/payout-approval-thresholds/JPY', { threshold: 'lots' })).json().errors.threshold).toHaveLength(1);
+    expect((await consoleRequest(admin, 'PUT', '/api/console/earnings/payout-approval-thresholds/JPY', { threshold: '10.50' })).json().errors.threshold).toEqual(['The threshold has more decimals than its currency has.']);
+    const set = await consoleRequest(admin, 'PUT', '/api/console/earnings/payout-approval-thresholds/JPY', { threshold: '1500000' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().thresholds).toContainEqual(expect.objectContaining({ currency: 'JPY', threshold_minor: 1_500_000 }));
+    // The demo default: every EUR batch above 10,000.00 needs two.
+    expect(set.json().thresholds).toContainEqual(expect.objectContaining({ currency: 'EUR', threshold_minor: 1_000_000 }));
+    const audit = await context.database.pool.query(`SELECT 1 FROM audit_events WHERE action = 'payout_threshold.updated' AND target_id = 'JPY'`);
+    expect(audit.rowCount).toBe(1);
+  });
+
+  it('sends a batch above the threshold only when a second operator approves what the first proposed, audited with both names', async () => {
+    const first = await payee();
+    const second = await payee();
+    await approvedCommission(first, '80000.00', 'EUR'); // EUR 8,000.00
+    await approvedCommission(second, '40000.00', 'EUR'); // EUR 4,000.00: the batch is 12,000.00
+    await consoleRequest(financeClient, 'PUT', '/api/console/earnings/payout-schedules/EUR', { minimum: '10.00', day_of_month: 20 });
+    await payouts.run(context.database.pool, '2028-03-20');
+    const [payout] = await payoutsOf(first);
+
+    // One payout alone cannot slip past the rule.
+    const alone = await consoleRequest(financeClient, 'POST', `/api/console/earnings/payouts/${payout!.id}/sent`, {});
+    expect(alone.statusCode).toBe(409);
+    expect(alone.json().code).toBe('four_eyes_required');
+
+    const batch = { scheduled_on: '2028-03-20', currency: 'EUR' };
+    const proposed = await consoleRequest(financeClient, 'POST', '/api/console/earnings/payout-batches', batch);
+    expect(proposed.statusCode).toBe(200);
+    expect(proposed.json()).toMatchObject({ status: 'awaiting_second_approval', payouts: 2, total_minor: 1_200_000, proposal: { status: 'proposed', proposed_by: { id: finance.id } } });
+    expect((await payoutsOf(first))[0]!.status).toBe('draft');
+    expect((await consoleRequest(controllerClient, 'POST', '/api/console/earnings/payout-batches', batch)).statusCode).toBe(409);
+
+    const id = proposed.json().proposal.id;
+    const listed = await consoleRequest(supportClient, 'GET', '/api/console/earnings/payout-batches');
+    expect(listed.json().proposals[0]).toMatchObject({ id, status: 'proposed' });
+    expect((await consoleRequest(supportClient, 'POST', `/api/console/earnings/payout-batches/${id}/approve`, {})).statusCode).toBe(403);
+    const same = await consoleRequest(financeClient, 'POST', `/api/console/earnings/payout-batches/${id}/approve`, {});
+    expect(same.statusCode).toBe(403);
+    expect(same.json()).toMatchObject({ code: 'second_operator_required', message: 'You proposed this batch: it awaits a second approval by someone other than you.' });
+    expect((await payoutsOf(first))[0]!.status).toBe('draft');
+
+    const approved = await consoleRequest(controllerClient, 'POST', `/api/console/earnings/payout-batches/${id}/approve`, {});
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved', proposed_by: { id: finance.id } });
+    expect(approved.json().decided_by.id).not.toBe(finance.id);
+    for (const owner of [first, second]) expect((await payoutsOf(owner))[0]!.status).toBe('sent');
+    expect((await consoleRequest(controllerClient, 'POST', `/api/console/earnings/payout-batches/${id}/approve`, {})).statusCode).toBe(409);
+
+    const audit = await context.database.pool.query<{ after: { proposed_by: { name: string }; approved_by: { name: string } } }>(`SELECT after FROM audit_events WHERE action = 'payout_batch.approved' AND target_id = '2028-03-20-EUR'`);
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]!.after.proposed_by.name).toBe(approved.json().proposed_by.name);
+    expect(audit.rows[0]!.after.approved_by.name).toBe(approved.json().decided_by.name);
+    // The database refuses an approval by the proposer, whoever writes it.
+    await expect(context.database.pool.query(`UPDATE payout_batch_proposals SET decided_by_operator_id = proposed_by_operator_id WHERE id = $1`, [id])).rejects.toThrow();
+  });
+
+  it('withdraws a proposal whose batch changed before the approval, and sends a batch within the threshold at once', async () => {
+    const owner = await payee();
+    await approvedCommission(owner, '150000.00', 'EUR'); // EUR 15,000.00
+    await consoleRequest(financeClient, 'PUT', '/api/console/earnings/payout-schedules/EUR', { minimum: '10.00', day_of_month: 21 });
+    await payouts.run(context.database.pool, '2028-03-21');
+    const proposed = await consoleRequest(financeClient, 'POST', '/api/console/earnings/payout-batches', { scheduled_on: '2028-03-21', currency: 'EUR' });
+    await setDetailsStatus(owner, 'unverified');
+    const changed = await consoleRequest(controllerClient, 'POST', `/api/console/earnings/payout-batches/${proposed.json().proposal.id}/approve`, {});
+    expect(changed.statusCode).toBe(409);
+    expect((await consoleRequest(supportClient, 'GET', '/api/console/earnings/payout-batches')).json().proposals).toContainEqual(expect.objectContaining({ id: proposed.json().proposal.id, status: 'withdrawn' }));
+    expect((await payoutsOf(owner))[0]!.status).toBe('draft');
+
+    // AED's threshold is 40,000.00: a batch of AED 100.00 is sent by one operator.
+    const small = await payee();
+    await approvedCommission(small, '1000.00');
+    await setSchedule('10.00', 22);
+    await payouts.run(context.database.pool, '2028-03-22');
+    const sent = await consoleRequest(financeClient, 'POST', '/api/console/earnings/payout-batches', { scheduled_on: '2028-03-22', currency: 'AED' });
+    expect(sent.json()).toMatchObject({ status: 'sent', proposal: null });
+    expect((await payoutsOf(small))[0]!.status).toBe('sent');
+    expect((await consoleRequest(financeClient, 'POST', '/api/console/earnings/payout-batches', { scheduled_on: '2028-03-22', currency: 'AED' })).statusCode).toBe(422);
+  });
+});

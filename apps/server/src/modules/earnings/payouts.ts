@@ -16,6 +16,7 @@ import type { FileStore, StoredFile } from '../../lib/storage/file-store.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { EARNINGS_MESSAGES as M } from './messages.ts';
 import { payoutRules } from './payouts-repository.ts';
+import { assertSendableAlone, createPayoutBatches } from './payout-batches.ts';
 import { money } from './ledger.ts';
 import { membersSeeingLine } from './repository.ts';
 import { payeesOf } from '../payment-details/public.ts';
@@ -73,6 +74,7 @@ interface LockedPayout {
   id: number;
   referral_agent_id: number;
   currency: string;
+  scheduled_on: string;
   amount_minor: string;
   status: 'draft' | 'sent' | 'paid' | 'failed';
   exported_at: Date | null;
@@ -80,7 +82,7 @@ interface LockedPayout {
 
 export function createPayouts(deps: PayoutsDeps) {
   async function lockPayout(client: Queryable, id: number): Promise<LockedPayout> {
-    const { rows } = await client.query<LockedPayout>(`SELECT id::int AS id, referral_agent_id, currency, amount_minor::text AS amount_minor, status, exported_at FROM payouts WHERE id = $1 FOR UPDATE`, [id]);
+    const { rows } = await client.query<LockedPayout>(`SELECT id::int AS id, referral_agent_id, currency, scheduled_on::text AS scheduled_on, amount_minor::text AS amount_minor, status, exported_at FROM payouts WHERE id = $1 FOR UPDATE`, [id]);
     if (!rows[0]) throw new NotFoundError();
     return rows[0];
   }
@@ -96,7 +98,47 @@ export function createPayouts(deps: PayoutsDeps) {
     await deps.notifications.notify(members, (locale) => ({ type: COMMISSION_NOTIFICATION, ...content(locale), link: '/my-earnings#payouts', data: { payout_id: payout.id } }));
   }
 
+  /**
+   * draft → sent, inside the caller's transaction: refused unless the agent's details are verified (they may have
+   * changed since the run built it). `who`: the operator who sent it and, for a batch under four eyes, who approved.
+   */
+  async function sendDraft(client: Queryable, actor: AuditActor, id: number, who: { sentBy: number | null; approvedBy: number | null }, now = new Date()): Promise<LockedPayout> {
+    const payout = await lockPayout(client, id);
+    refuse(payout, ['draft'], M.onlyDraftSent);
+    const details = await client.query(`SELECT 1 FROM payment_details WHERE referral_agent_id = $1 AND status = 'verified'`, [payout.referral_agent_id]);
+    if (!details.rowCount) throw new AppError(409, M.detailsNotVerified, 'payment_details_not_verified');
+    await client.query(`UPDATE payouts SET status = 'sent', sent_at = $2, sent_by_operator_id = $3, sent_approved_by_operator_id = $4 WHERE id = $1`, [id, now, who.sentBy, who.approvedBy]);
+    await recordAudit(client, actor, {
+      action: 'payout.sent',
+      target: { type: 'payout', id },
+      before: { status: 'draft' },
+      after: { status: 'sent', ...(who.approvedBy === null ? {} : { sent_by_operator_id: who.sentBy, approved_by_operator_id: who.approvedBy }) },
+    });
+    return payout;
+  }
+
+  async function tellSent(pool: pg.Pool, payout: LockedPayout) {
+    const amount = money(Number(payout.amount_minor), payout.currency);
+    await tell(pool, payout, (locale) => ({ title: WORDS[locale].sentTitle, body: WORDS[locale].sent(amount) }));
+  }
+
+  const batches = createPayoutBatches({
+    sendDraft: async (client, actor, id, who) => {
+      await sendDraft(client, actor, id, who);
+    },
+    afterSent: async (pool, ids) => {
+      const { rows } = await pool.query<LockedPayout>(
+        `SELECT id::int AS id, referral_agent_id, currency, scheduled_on::text AS scheduled_on, amount_minor::text AS amount_minor, status, exported_at FROM payouts WHERE id = ANY($1::bigint[])`,
+        [ids],
+      );
+      for (const payout of rows) await tellSent(pool, payout);
+    },
+  });
+
   return {
+    /** Four eyes on batches (payout-batches.ts): propose, approve, and the thresholds. */
+    batches,
+
     /**
      * The payout run of `today`: for each currency due today (its schedule's day; every currency when `everyCurrency`,
      * the console's "Run now"), each agent's approved lines (clawbacks netted) become one draft payout when they add up
@@ -167,20 +209,18 @@ export function createPayouts(deps: PayoutsDeps) {
       });
     },
 
-    /** draft → sent: the bank transfer is on its way. */
+    /**
+     * draft → sent by one operator: the bank transfer is on its way. A payout whose batch is above its currency's
+     * four-eyes threshold is refused (409 four_eyes_required): its batch is proposed and approved instead.
+     */
     async markSent(pool: pg.Pool, actor: AuditActor, id: number, now = new Date()): Promise<void> {
       const payout = await inTransaction(pool, async (client) => {
-        const payout = await lockPayout(client, id);
-        refuse(payout, ['draft'], M.onlyDraftSent);
-        // The details may have changed (or been frozen) since the run built it: the money must not go to them unchecked.
-        const details = await client.query(`SELECT 1 FROM payment_details WHERE referral_agent_id = $1 AND status = 'verified'`, [payout.referral_agent_id]);
-        if (!details.rowCount) throw new AppError(409, M.detailsNotVerified, 'payment_details_not_verified');
-        await client.query(`UPDATE payouts SET status = 'sent', sent_at = $2, sent_by_operator_id = $3 WHERE id = $1`, [id, now, operatorIdOf(actor)]);
-        await recordAudit(client, actor, { action: 'payout.sent', target: { type: 'payout', id }, before: { status: 'draft' }, after: { status: 'sent' } });
-        return payout;
+        const locked = await lockPayout(client, id);
+        refuse(locked, ['draft'], M.onlyDraftSent);
+        await assertSendableAlone(client, locked);
+        return sendDraft(client, actor, id, { sentBy: operatorIdOf(actor), approvedBy: null }, now);
       });
-      const amount = money(Number(payout.amount_minor), payout.currency);
-      await tell(pool, payout, (locale) => ({ title: WORDS[locale].sentTitle, body: WORDS[locale].sent(amount) }));
+      await tellSent(pool, payout);
     },
 
     /**
