@@ -9,7 +9,7 @@ import { AppError } from './errors.ts';
 export const SECOND_OPERATOR_REQUIRED = 'second_operator_required';
 
 export function assertSecondOperator(proposedBy: number | null, approver: number | null, message: string): void {
-  if (proposedBy !== null && proposedBy === approver) throw new AppError(403, message, SECOND_OPERATOR_REQUIRED);
+  if (proposedBy !== null && proposedBy === approver) throw new AppError(403, message, SECOND_OPERATOR_REQUIRED, { code: SECOND_OPERATOR_REQUIRED });
 }
 
 /** Who an operator is, for the audit row that names both (their id and name). */

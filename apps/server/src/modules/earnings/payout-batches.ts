@@ -40,7 +40,7 @@ export async function assertSendableAlone(client: Queryable, payout: { scheduled
   const threshold = await thresholdOf(client, payout.currency);
   if (threshold === null) return;
   const { total } = await sendableDrafts(client, { scheduled_on: payout.scheduled_on, currency: payout.currency }, { lock: false });
-  if (total > threshold) throw new AppError(409, M.fourEyesRequired, 'four_eyes_required');
+  if (total > threshold) throw new AppError(409, M.fourEyesRequired, 'four_eyes_required', { code: 'four_eyes_required' });
 }
 
 const PROPOSAL_COLUMNS = `b.id::int AS id, b.scheduled_on::text AS scheduled_on, b.currency, cardinality(b.payout_ids) AS payouts, b.total_minor::text AS total_minor, b.status,

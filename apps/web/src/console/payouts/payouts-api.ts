@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CONSOLE_PAYOUT_BATCHES_URL,
+  CONSOLE_PAYOUT_THRESHOLDS_URL,
+  consolePayoutBatchApproveUrl,
+  payoutApprovalThresholdsSchema,
+  payoutBatchProposalSchema,
+  payoutBatchProposalsSchema,
+  payoutBatchResultSchema,
+  type PayoutBatchRequest,
   CONSOLE_PAYOUT_RUN_URL,
   CONSOLE_PAYOUT_SCHEDULES_URL,
   consolePayoutActionUrl,
@@ -75,4 +83,33 @@ export function usePayoutStep() {
 /** A batch's bank file (CSV, or SEPA XML for euros): the server audits each download, since it holds full accounts. */
 export function downloadBankFile(query: PayoutBankFileQuery) {
   return downloadFile(payoutBankFileUrl(query), { fetcher: sessionFetch, fallbackFilename: `payouts-${query.scheduled_on}-${query.currency}.${query.format === 'csv' ? 'csv' : 'xml'}` });
+}
+
+/** Four eyes: the batch proposals (open ones first) and the thresholds above which a batch needs two operators. */
+export function usePayoutBatchProposals() {
+  return useQuery({ queryKey: [CONSOLE_PAYOUT_BATCHES_URL], queryFn: ({ signal }) => http.get(CONSOLE_PAYOUT_BATCHES_URL, { schema: payoutBatchProposalsSchema, signal }) });
+}
+
+export function usePayoutThresholds() {
+  return useQuery({ queryKey: [CONSOLE_PAYOUT_THRESHOLDS_URL], queryFn: ({ signal }) => http.get(CONSOLE_PAYOUT_THRESHOLDS_URL, { schema: payoutApprovalThresholdsSchema, signal }) });
+}
+
+/** Sends a batch (at once within its threshold, else proposed); the payouts and the proposals are read again after. */
+export function useSendPayoutBatch() {
+  const reload = useReloadPayouts();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (batch: PayoutBatchRequest) => http.post(CONSOLE_PAYOUT_BATCHES_URL, batch, { schema: payoutBatchResultSchema }),
+    onSettled: () => Promise.all([reload(), queryClient.invalidateQueries({ queryKey: [CONSOLE_PAYOUT_BATCHES_URL] })]),
+  });
+}
+
+/** A second operator approves a proposed batch: its payouts are sent. */
+export function useApprovePayoutBatch() {
+  const reload = useReloadPayouts();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post(consolePayoutBatchApproveUrl(id), undefined, { schema: payoutBatchProposalSchema }),
+    onSettled: () => Promise.all([reload(), queryClient.invalidateQueries({ queryKey: [CONSOLE_PAYOUT_BATCHES_URL] })]),
+  });
 }

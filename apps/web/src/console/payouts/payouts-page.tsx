@@ -21,6 +21,7 @@ import { PayoutDrawer } from './payout-drawer';
 import { PayoutStatusBadge } from './payout-status-badge';
 import { downloadBankFile, usePayoutRun, usePayoutSchedules } from './payouts-api';
 import { ScheduleDialog } from './schedule-dialog';
+import { PayoutBatches, SendBatchButton } from './payout-batches';
 
 /**
  * /console/payouts (docs/earnings.md): each currency's schedule (minimum, day, what waits, the next run) and every
@@ -44,6 +45,7 @@ export function PayoutsPage() {
         </Text>
       </Stack>
       <Schedules mayManage={mayManage} />
+      <PayoutBatches mayManage={mayManage} />
       <PayoutsList mayManage={mayManage} onOpen={setOpened} />
       {opened ? <PayoutDrawer key={opened.id} payout={opened} mayManage={mayManage} onClose={() => setOpened(null)} /> : null}
     </Stack>
@@ -315,6 +317,7 @@ function BankFileButtons({ day, currency }: { day: string | undefined; currency:
   };
   return (
     <Group gap="xs">
+      <SendBatchButton day={day} currency={currency} />
       <Button variant="light" size="sm" leftSection={<IconFileDownload size={16} aria-hidden />} loading={busy === 'csv'} onClick={() => void download('csv')}>
         {t('bankFile.csv')}
       </Button>
