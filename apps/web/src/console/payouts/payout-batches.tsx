@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconSend, IconUsers } from '@tabler/icons-react';
 import type { PayoutBatchProposal } from '@portal/contracts/console-earnings';
 import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
