@@ -50,3 +50,31 @@ ALTER TABLE payouts ADD COLUMN sent_approved_by_operator_id integer REFERENCES o
 ALTER TABLE payment_details ADD COLUMN verification_proposed_by_operator_id integer REFERENCES operators(id) ON DELETE SET NULL;
 ALTER TABLE payment_details ADD COLUMN verification_proposed_at timestamptz;
 ALTER TABLE payment_details ADD COLUMN verification_proposed_for timestamptz;
+
+-- Self-billing statement numbers: per year, without gaps. The payment locks its year's row FOR UPDATE and takes the
+-- next number in its own transaction (a rollback gives it back). Started from the numbers already given.
+CREATE TABLE statement_number_counters (
+  year integer PRIMARY KEY CHECK (year BETWEEN 2000 AND 2999),
+  last_number integer NOT NULL CHECK (last_number >= 0)
+);
+INSERT INTO statement_number_counters (year, last_number)
+SELECT substring(statement_number FROM 4 FOR 4)::integer, max(substring(statement_number FROM 9)::integer)
+  FROM payouts WHERE statement_number ~ '^SB-[0-9]{4}-[0-9]{6}$' GROUP BY 1;
+
+-- The partner's tax identity, printed on its self-billing statements: legal name, address, tax ID and VAT status. Its
+-- owners and finance members edit it (audited). A VAT-registered partner abroad gets the reverse-charge note.
+CREATE TABLE partner_tax_profiles (
+  referral_agent_id integer PRIMARY KEY REFERENCES referral_agents(id) ON DELETE CASCADE,
+  legal_name text NOT NULL CHECK (length(legal_name) BETWEEN 1 AND 200),
+  address_line1 text NOT NULL CHECK (length(address_line1) BETWEEN 1 AND 200),
+  address_line2 text CHECK (length(address_line2) <= 200),
+  city text NOT NULL CHECK (length(city) BETWEEN 1 AND 100),
+  postal_code text CHECK (length(postal_code) <= 20),
+  country char(2) NOT NULL CHECK (country ~ '^[A-Z]{2}$'),
+  tax_id text CHECK (length(tax_id) <= 40),
+  vat_status text NOT NULL CHECK (vat_status IN ('registered', 'not_registered', 'exempt')),
+  vat_number text CHECK (length(vat_number) <= 40),
+  CHECK ((vat_status = 'registered') = (vat_number IS NOT NULL)),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  updated_by_user_id integer REFERENCES users(id) ON DELETE SET NULL
+);

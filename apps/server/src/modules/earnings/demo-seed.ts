@@ -60,7 +60,7 @@ function payoutDayAfter(day: string): string {
 async function agreementInForce(db: Queryable, agentId: number): Promise<{ id: number; key: string; version: number } | null> {
   const { rows } = await db.query<{ id: number; key: string; version: number }>(
     `SELECT a.id, a.key, a.version FROM agreement_acceptances s JOIN agreements a ON a.id = s.agreement_id
-      WHERE s.referral_agent_id = $1 ORDER BY (a.kind = 'individual') DESC, a.effective_at DESC LIMIT 1`,
+      WHERE s.referral_agent_id = $1 AND a.kind IN ('individual', 'template') ORDER BY (a.kind = 'individual') DESC, a.effective_at DESC LIMIT 1`,
     [agentId],
   );
   return rows[0] ?? null;
@@ -96,7 +96,8 @@ export async function seedDemoEarnings(pool: pg.Pool, services: Pick<DemoSeedSer
   const { rows: agents } = await pool.query<{ referral_agent_id: number; name: string }>(
     `SELECT DISTINCT b.referral_agent_id, ra.name FROM bookings b JOIN referral_agents ra ON ra.id = b.referral_agent_id WHERE b.status = 'completed' ORDER BY 1`,
   );
-  let statementNumber = 0;
+  // Statement numbers start again at 1 each year, without gaps, as the payment does it (payouts.ts).
+  const statementNumbers = new Map<string, number>();
   const payoutRows: { agentId: number; currency: string; day: string; amount: number; lines: number; key: string; failed: boolean }[] = [];
   const lines: DemoLine[] = [];
   for (const agent of agents) {
@@ -172,7 +173,9 @@ export async function seedDemoEarnings(pool: pg.Pool, services: Pick<DemoSeedSer
     const payoutIds = new Map<string, number>();
     for (const payout of payoutRows.sort((a, b) => a.day.localeCompare(b.day) || a.agentId - b.agentId || a.currency.localeCompare(b.currency))) {
       const paidAt = new Date(Date.parse(`${payout.day}T00:00:00Z`) + 1.4 * DAY_MS);
-      const number = payout.failed ? null : `SB-${payout.day.slice(0, 4)}-${String((statementNumber += 1)).padStart(6, '0')}`;
+      const year = payout.day.slice(0, 4);
+      if (!payout.failed) statementNumbers.set(year, (statementNumbers.get(year) ?? 0) + 1);
+      const number = payout.failed ? null : `SB-${year}-${String(statementNumbers.get(year)).padStart(6, '0')}`;
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status, statement_number, failure_reason, created_at, sent_at, paid_at, failed_at, scheduled_on, bank_reference)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11::date, $12) RETURNING id`,
@@ -184,6 +187,10 @@ export async function seedDemoEarnings(pool: pg.Pool, services: Pick<DemoSeedSer
         ],
       );
       payoutIds.set(payout.key, Number(rows[0]!.id));
+    }
+    // The per-year counters the next payment continues from.
+    for (const [year, last] of statementNumbers) {
+      await client.query(`INSERT INTO statement_number_counters (year, last_number) VALUES ($1, $2) ON CONFLICT (year) DO UPDATE SET last_number = excluded.last_number`, [Number(year), last]);
     }
     const agreements = new Map<number, { id: number; key: string; version: number } | null>();
     for (const agent of agents) agreements.set(agent.referral_agent_id, await agreementInForce(client, agent.referral_agent_id));

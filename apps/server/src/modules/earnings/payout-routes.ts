@@ -26,7 +26,7 @@ import {
   payoutSchedulesSchema,
 } from '@portal/contracts/console-earnings';
 import { CONTENT_SHA256_HEADER, payoutsEndpoint } from '@portal/contracts/earnings';
-import { messageSchema } from '@portal/contracts/errors';
+import { forbiddenSchema, messageSchema } from '@portal/contracts/errors';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
@@ -184,7 +184,8 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
   );
 
   const answer = async (id: number) => ({ payout: (await findPayout(pool, id))! });
-  const stateConflict = { 409: messageSchema };
+  // A 409 with its code when the client must act on it (four_eyes_required: propose the batch instead).
+  const stateConflict = { 409: forbiddenSchema };
   app.post(
     `${consolePayoutsEndpoint.url}/:id/sent`,
     operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Mark a draft payout sent (audited; the partner is told)', params: payoutParamsSchema, response: { 200: payoutActionResultSchema, ...stateConflict } }),

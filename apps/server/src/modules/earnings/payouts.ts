@@ -231,12 +231,7 @@ export function createPayouts(deps: PayoutsDeps) {
       const { payout, number } = await inTransaction(pool, async (client) => {
         const payout = await lockPayout(client, id);
         refuse(payout, ['sent'], M.onlySentPaid);
-        const year = now.getUTCFullYear();
-        // One numbering at a time: the lock ends with the transaction.
-        await client.query(`SELECT pg_advisory_xact_lock(hashtext('payout-statement-numbers'))`);
-        const last = await client.query<{ last: string | null }>(`SELECT max(statement_number) AS last FROM payouts WHERE statement_number LIKE $1`, [`SB-${year}-%`]);
-        const next = (last.rows[0]?.last ? Number(last.rows[0].last.slice(8)) : 0) + 1;
-        const number = `SB-${year}-${String(next).padStart(6, '0')}`;
+        const number = await nextStatementNumber(client, now.getUTCFullYear());
         await client.query(`UPDATE payouts SET status = 'paid', paid_at = $2, statement_number = $3, bank_reference = $4 WHERE id = $1`, [id, now, number, bankReference || null]);
         await client.query(`UPDATE commission_lines SET status = 'paid', paid_on = $2::date WHERE payout_id = $1 AND status = 'in_payout'`, [id, utcDay(now)]);
         // The statement is written by a job queued with the payment (it exists when the payment commits), from the
@@ -336,6 +331,19 @@ export function createPayouts(deps: PayoutsDeps) {
 }
 
 export type Payouts = ReturnType<typeof createPayouts>;
+
+/**
+ * The next self-billing statement number of `year` ('SB-2026-000124'), inside the transaction that pays: the year's
+ * counter row is locked FOR UPDATE until it commits, so two payments number one after the other, and a rolled-back
+ * payment gives its number back (a sequence would leave a gap; self-billing invoices must not have one). Issue 31.
+ */
+async function nextStatementNumber(client: Queryable, year: number): Promise<string> {
+  await client.query('INSERT INTO statement_number_counters (year, last_number) VALUES ($1, 0) ON CONFLICT (year) DO NOTHING', [year]);
+  const { rows } = await client.query<{ last_number: number }>('SELECT last_number FROM statement_number_counters WHERE year = $1 FOR UPDATE', [year]);
+  const next = rows[0]!.last_number + 1;
+  await client.query('UPDATE statement_number_counters SET last_number = $2 WHERE year = $1', [year, next]);
+  return `SB-${year}-${String(next).padStart(6, '0')}`;
+}
 
 /** What a statement says: the payout, the partner and its lines. */
 async function statementFacts(db: Queryable, id: number) {

@@ -78,6 +78,8 @@ function api(role: OperatorRole, extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/console/earnings/payouts': () => jsonResponse(200, pageOf([SENT, DRAFT])),
     'GET /api/console/earnings/payouts/11': () => jsonResponse(200, { payout: DRAFT, lines: [{ ...LINE, currency: 'AED', amount_minor: 1_234_50 }] }),
     'GET /api/console/earnings/payouts/12': () => jsonResponse(200, { payout: SENT, lines: [LINE, CLAWBACK] }),
+    'GET /api/console/earnings/payout-batches': () => jsonResponse(200, { proposals: [] }),
+    'GET /api/console/earnings/payout-approval-thresholds': () => jsonResponse(200, { thresholds: [{ currency: 'EUR', threshold_minor: 1_000_000, updated_at: null, updated_by: null }] }),
     ...extra,
   });
 }
@@ -283,5 +285,43 @@ describe('bank files', () => {
     renderApp('/payouts?currency=AED', { routes: consoleRoutes });
     expect(await screen.findByText('Choose a run day and a currency to download that batch as a bank file.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Bank file (CSV)' })).not.toBeInTheDocument();
+  });
+});
+
+describe('four eyes on payout batches (console)', () => {
+  const PROPOSAL = {
+    id: 5,
+    scheduled_on: '2026-11-05',
+    currency: 'EUR',
+    payouts: 2,
+    total_minor: 1_200_000,
+    status: 'proposed',
+    proposed_by: { id: 8, name: 'Omar Haddad' },
+    proposed_at: '2026-11-05T09:00:00.000Z',
+    decided_by: null,
+    decided_at: null,
+  };
+
+  it("lets a second operator approve another's proposed batch after confirming", async () => {
+    const calls = api('finance', {
+      'GET /api/console/earnings/payout-batches': () => jsonResponse(200, { proposals: [PROPOSAL] }),
+      'POST /api/console/earnings/payout-batches/5/approve': () => jsonResponse(200, { ...PROPOSAL, status: 'approved', decided_by: { id: 7, name: 'Layla Mansour' }, decided_at: '2026-11-05T10:00:00.000Z' }),
+    });
+    renderApp('/payouts', { routes: consoleRoutes });
+    const section = await screen.findByRole('region', { name: 'Batches awaiting a second approval' });
+    expect(await within(section).findByText(/^Proposed by Omar Haddad/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: /^Approve and send EUR/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Approve and send EUR/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and send' }));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/earnings/payout-batches/5/approve')).toHaveLength(1));
+  });
+
+  it('tells the proposer the batch awaits someone else, with no button to approve it', async () => {
+    api('finance', { 'GET /api/console/earnings/payout-batches': () => jsonResponse(200, { proposals: [{ ...PROPOSAL, proposed_by: { id: 7, name: 'Layla Mansour' } }] }) });
+    renderApp('/payouts', { routes: consoleRoutes });
+    const section = await screen.findByRole('region', { name: 'Batches awaiting a second approval' });
+    expect(await within(section).findByText('Awaiting a second approval by someone other than you')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
   });
 });
