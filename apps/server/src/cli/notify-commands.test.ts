@@ -284,7 +284,7 @@ describe('the admin command as a second process, next to the running portal', ()
     const result = await admin(['reject', partner.email, '--silent'], commandEnv);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toContain(`Rejected ${partner.email}.`);
-    expect(await closed).toBeDefined();
+    expect(await closed).toBe('disconnected');
     expect((await database.pool.query('SELECT 1 FROM sessions WHERE user_id = $1', [partner.userId])).rows).toHaveLength(0);
   });
 
