@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -15,40 +15,14 @@ const WEB = 'apps/web/src';
 const SERVER = 'apps/server/src';
 
 /**
- * Server modules reach each other only through these files (paths under apps/server/src/modules/). Everything else
- * in modules/<area>/ is private to its area. Keep the list short: a new entry is a design decision, say why.
+ * A server module's one public face is `modules/<area>/public.ts` (found on disk, so the list needs no edit): other
+ * modules, plugins/ and kit/ reach an area only through it, and everything else in modules/<area>/ is private to its
+ * area. A public file says in its comment what it offers and to whom; main.ts, cli/, test/ and db/seeds/ wire areas
+ * together and are left out. apps/server/src/lint-rules.test.ts proves the rules report.
  */
-export const SERVER_MODULE_PUBLIC_FILES = [
-  // Publishing realtime events (notifications publishes what it stores).
-  'broadcasting/broadcaster.ts',
-  // Storing and sending a partner a notification: the one way any area tells a partner something.
-  'notifications/service.ts',
-  // The portal's own notifications, worded in every language: sent by whichever area makes the change (the console's
-  // approval of a partner tells them as the admin command does).
-  'notifications/domain-notifications.ts',
-  // Approving and rejecting a registration: one service for the admin command and the console (issue 14), so both
-  // e-mail, audit and end sessions the same way.
-  'auth/approval.ts',
-  // Two-factor as the profile's Security tab changes it (issue 17, modules/account-security): turning it on in two
-  // steps, off, recovery codes and a code check for re-authentication, beside the sign-in that reads the same columns.
-  'auth/two-factor-setup.ts',
-  // A partner's referral code as the coming areas read it (posters, booking requests: issue 17, referral details):
-  // resolve a code to its partner and agent, or read a partner's current one.
-  'referral-details/referral-codes.ts',
-  // Programme terms (issue 15, docs/programme-terms.md): each part's service as the other parts and the earnings
-  // ledger (issue 16) reach it: rate resolution and schedules, an agent's current tier, agreements pending signature.
-  'commission-rates/public.ts',
-  'partner-tiers/public.ts',
-  'agreements/public.ts',
-  // A booking's writes as the ledger follows them (issue 16): a listener runs in the write's own transaction.
-  'bookings/public.ts',
-  // The session's recent re-authentication, as payment details (issue 16) require it for a change.
-  'account-security/public.ts',
-  // An agent's payee (its payment details, unsealed) as the payouts' bank files need it (issue 16).
-  'payment-details/public.ts',
-  // Where the areas register their dashboard cards and actions (issue 16, docs/dashboard.md).
-  'dashboard/public.ts',
-];
+export const SERVER_MODULE_PUBLIC_FILES = foldersOf(`${SERVER}/modules`)
+  .filter((area) => existsSync(path.join(ROOT, SERVER, 'modules', area, 'public.ts')))
+  .map((area) => `${area}/public.ts`);
 
 /** Test helpers of a module that other modules' tests may use too (never production code). */
 export const SERVER_MODULE_TEST_HELPERS = ['broadcasting/test-support.ts'];
@@ -86,6 +60,13 @@ const webZones = [
     target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/stores`, `${WEB}/i18n`],
     from: [`${WEB}/features`, `${WEB}/app`],
     message: 'Shared code never depends on an area or on the app shell: move what it needs into lib/.',
+  },
+  {
+    // stores/ is the partner's session: the shared layers serve the console too, where no partner is signed in, so
+    // what they need of a session (a printout's "printed for") is given to them by the frame (PrintedForContext).
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/i18n`],
+    from: `${WEB}/stores`,
+    message: "Shared code never reads the partner's session (stores/): take what you need as a prop or from a context the app's frame provides.",
   },
   {
     // The languages are the base layer: everything may read texts, and they depend on nothing else of the SPA.
@@ -139,8 +120,16 @@ function serverZones(publicFiles) {
     ...areaZones(
       `${SERVER}/modules`,
       publicFiles,
-      `A module reaches another only through its public files (SERVER_MODULE_PUBLIC_FILES in eslint.config.js).`,
+      `A module reaches another only through its public file (modules/<area>/public.ts).`,
     ),
+    {
+      // The layers under main.ts that serve every area (plugins: a request's session, realtime…; kit: the route
+      // builders) may use an area only as another module does, through its public file.
+      target: [`${SERVER}/plugins`, `${SERVER}/kit`],
+      from: `${SERVER}/modules`,
+      except: publicFiles.map((file) => `./${file}`),
+      message: 'plugins/ and kit/ reach a module only through its public file (modules/<area>/public.ts).',
+    },
     {
       target: [`${ROOT}/${SERVER}/modules/*/repository.ts`, `${ROOT}/${SERVER}/modules/*/*-repository.ts`],
       from: `${SERVER}/plugins`,

@@ -3,7 +3,7 @@
  * (and, as a control, on sources it must let through). The fixtures import real files of the repository, found on
  * disk when the test runs, because the import rules only judge imports they can resolve.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -83,6 +83,11 @@ describe('web boundaries', () => {
     expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, sourceIn(`${WEB}/app`))))).toContain(RESTRICTED);
   });
 
+  it.each(['lib', 'components', 'i18n'])("refuses %s/ importing the partner's session (stores/)", async (shared) => {
+    const dir = `${WEB}/${shared}`;
+    expect(await reported(`${dir}/lint-fixture.ts`, importing(web(dir, `${WEB}/stores/auth-store.ts`)))).toContain(RESTRICTED);
+  });
+
   it('lets an area import its own files and lib/, and app/ import any area', async () => {
     const own = sourceIn(areaDir, (name) => name !== 'lint-fixture.ts');
     expect(await reported(`${areaDir}/lint-fixture.ts`, importing(web(areaDir, own), web(areaDir, sourceIn(`${WEB}/lib`))))).not.toContain(
@@ -159,6 +164,27 @@ describe('server boundaries', () => {
     expect(await reported(`${importerDir}/lint-fixture.ts`, importing(server(importerDir, `${modules}/${publicFile}`)))).not.toContain(
       RESTRICTED,
     );
+  });
+
+  it.each(['plugins', 'kit'])("refuses %s/ importing a module's private file, and lets it import a public one", async (layer) => {
+    const dir = `${SERVER}/${layer}`;
+    const [publicFile] = publicFiles;
+    const owner = publicFile!.split('/')[0]!;
+    const privateFile = sourceIn(`${modules}/${owner}`, (name) => name !== 'public.ts');
+    expect(await reported(`${dir}/lint-fixture.ts`, importing(server(dir, privateFile)))).toContain(RESTRICTED);
+    expect(await reported(`${dir}/lint-fixture.ts`, importing(server(dir, `${modules}/${publicFile}`)))).not.toContain(RESTRICTED);
+  });
+
+  it("takes a module's public file from disk: public.ts, one name, the only file another module may import", async () => {
+    const withPublicFile = folders(modules).filter((area) => existsSync(path.join(ROOT, modules, area, 'public.ts')));
+    expect(publicFiles).toEqual(withPublicFile.map((area) => `${area}/public.ts`));
+    // Any other file of such a module is private, whatever its name says (service.ts, broadcaster.ts…).
+    const importerDir = `${modules}/${folders(modules).find((area) => !withPublicFile.includes(area)) ?? folders(modules)[0]}`;
+    for (const area of withPublicFile) {
+      if (importerDir.endsWith(`/${area}`)) continue;
+      const privateFile = sourceIn(`${modules}/${area}`, (name) => name !== 'public.ts');
+      expect(await reported(`${importerDir}/lint-fixture.ts`, importing(server(importerDir, privateFile)))).toContain(RESTRICTED);
+    }
   });
 
   it('refuses a repository importing a plugin', async () => {

@@ -9,7 +9,7 @@ import {
   externalTarget,
   loopbackTarget,
   type Broadcaster,
-} from '../modules/broadcasting/broadcaster.ts';
+} from '../modules/broadcasting/public.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useMantineColorScheme } from '@mantine/core';
 import { isLocale } from '@portal/contracts/preferences';
 import type { User } from '@portal/contracts/session';
-import { chooseLocale, colorSchemeOf, SIGNED_OUT_CHOICE_KEY } from '../components/preferences/use-preferences';
+import { chooseLocale, colorSchemeOf, SIGNED_OUT_CHOICE_KEY } from '../stores/preferences';
 import { changeLocale, currentLocale } from '../i18n/i18n';
 import { useAuthStore, type AuthState } from '../stores/auth-store';
 

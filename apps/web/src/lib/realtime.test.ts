@@ -334,6 +334,8 @@ describe('realtime and the auth store', () => {
     // Fresh modules: followSession follows one session per page, and the other tests already started one.
     vi.resetModules();
     const realtime = await import('./realtime');
+    // The session is what followSession is given in the app (app/), so the test brings the real one in.
+    // eslint-disable-next-line import/no-restricted-paths
     const { useAuthStore, watchSession } = await import('../stores/auth-store');
     realtime.followSession(watchSession);
 

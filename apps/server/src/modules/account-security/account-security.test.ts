@@ -7,7 +7,7 @@ import { listenOnLoopback } from '../../test/listen.ts';
 import { latestMail, readOutbox } from '../../test/outbox.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { configureTwoFactor } from '../auth/two-factor-setup.ts';
+import { configureTwoFactor } from '../auth/public.ts';
 import {
   createPusherClient,
   disconnectAll,

@@ -27,7 +27,7 @@ import {
   startTwoFactorSetup,
   twoFactorStatus,
   verifyTwoFactorCode,
-} from '../auth/two-factor-setup.ts';
+} from '../auth/public.ts';
 import { describeDevice } from './devices.ts';
 import { securityNoticeMail } from './mails.ts';
 import { requireRecentReauthentication as requireSessionReauthentication } from './public.ts';

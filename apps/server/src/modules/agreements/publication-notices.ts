@@ -1,7 +1,7 @@
 import type { Locale } from '@portal/contracts/preferences';
 import { AGREEMENT_PUBLISHED_NOTIFICATION } from '@portal/contracts/profile';
 import type { Queryable } from '../../db/queryable.ts';
-import type { NotificationService } from '../notifications/service.ts';
+import type { NotificationService } from '../notifications/public.ts';
 import { applicableAgentIds, findAgreementRow } from './console-repository.ts';
 
 /** The job that tells every agent an agreement applies to that it was published (queued in the publication's transaction). */

@@ -11,7 +11,7 @@ import {
   type BookingCreatedInput,
   type BookingStatusChangedInput,
   type Notifier,
-} from '../notifications/domain-notifications.ts';
+} from '../notifications/public.ts';
 import { BOOKING_CONSOLE_MESSAGES as MESSAGES } from './console-messages.ts';
 import { REFERRING_ROLES } from './console-repository.ts';
 import type { AfterCommit, BookingWriteChange, BookingWriteListener } from './public.ts';

@@ -5,7 +5,7 @@ import { RATES_CHANGED_NOTIFICATION } from '@portal/contracts/profile';
 import { AFFILIATES_GROUP } from '@portal/contracts/constants';
 import type { Queryable } from '../../db/queryable.ts';
 import { dayText } from '../../lib/locale.ts';
-import type { NotificationService } from '../notifications/service.ts';
+import type { NotificationService } from '../notifications/public.ts';
 import type { CommissionRates } from './public.ts';
 
 /**

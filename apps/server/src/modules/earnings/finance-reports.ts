@@ -10,7 +10,7 @@ import { addDays, utcDay } from '../../lib/calendar-days.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { FileStore, StoredFile } from '../../lib/storage/file-store.ts';
-import type { NotificationService } from '../notifications/service.ts';
+import type { NotificationService } from '../notifications/public.ts';
 import { buildFinanceReportPdf, buildFinanceReportXlsx, type FinanceMovement } from './finance-report-files.ts';
 import { EARNINGS_MESSAGES as M } from './messages.ts';
 import { membersSeeingLine } from './repository.ts';

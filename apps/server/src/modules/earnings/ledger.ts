@@ -10,7 +10,7 @@ import { dayText } from '../../lib/locale.ts';
 import type { Agreements } from '../agreements/public.ts';
 import type { BookingLifecycle } from '../bookings/public.ts';
 import type { CommissionRates, ResolvedRate } from '../commission-rates/public.ts';
-import type { NotificationService } from '../notifications/service.ts';
+import type { NotificationService } from '../notifications/public.ts';
 import { bookingAmountMinor, createAdjustments } from './adjustments.ts';
 import { findLine, membersSeeingLine, membersSeeingLines } from './repository.ts';
 

@@ -13,7 +13,7 @@ import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { dayText } from '../../lib/locale.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { FileStore, StoredFile } from '../../lib/storage/file-store.ts';
-import type { NotificationService } from '../notifications/service.ts';
+import type { NotificationService } from '../notifications/public.ts';
 import { EARNINGS_MESSAGES as M } from './messages.ts';
 import { payoutRules } from './payouts-repository.ts';
 import { assertSendableAlone, createPayoutBatches } from './payout-batches.ts';

@@ -11,7 +11,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { FileRejectedError, type FileRejection, type FileStore, type StoredFile } from '../../lib/storage/file-store.ts';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import type { AuthenticatedOperator } from '../../plugins/operator-session.ts';
-import type { NotificationService } from '../notifications/service.ts';
+import type { NotificationService } from '../notifications/public.ts';
 import { feedbackReplyMail } from './mails.ts';
 import { FEEDBACK_MESSAGES as M, FEEDBACK_REPLY_TEXTS, SUPPORT_NAME } from './messages.ts';
 import * as repository from './repository.ts';

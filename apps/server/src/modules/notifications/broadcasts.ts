@@ -12,7 +12,7 @@ import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { ValidationError, type FieldErrors } from '../../lib/errors.ts';
 import type { JobContext, JobQueue } from '../../lib/jobs/job-queue.ts';
-import type { Broadcaster } from '../broadcasting/broadcaster.ts';
+import type { Broadcaster } from '../broadcasting/public.ts';
 import * as repository from './broadcasts-repository.ts';
 import { CONSOLE_NOTIFICATION_SERVER_MESSAGES as MESSAGES } from './console-messages.ts';
 import { createNotificationService, type NotificationContent, type NotificationRecipients, type NotificationServiceMail } from './service.ts';

@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts/notifications';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
-import { socketIdOf } from '../broadcasting/broadcaster.ts';
+import { socketIdOf } from '../broadcasting/public.ts';
 import { createNotificationService, type NotificationService } from './service.ts';
 
 declare module 'fastify' {

@@ -11,7 +11,7 @@ import type { Queryable } from '../../db/queryable.ts';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../lib/errors.ts';
 import { userChannel } from '../../realtime/channel-authorizer.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import type { BroadcastEvent, Broadcaster } from '../broadcasting/broadcaster.ts';
+import type { BroadcastEvent, Broadcaster } from '../broadcasting/public.ts';
 import { notificationMail, recipientsOnChannel } from './channel-preferences.ts';
 import { NOTIFICATION_MESSAGES } from './messages.ts';
 import * as repository from './repository.ts';

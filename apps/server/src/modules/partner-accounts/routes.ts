@@ -15,7 +15,7 @@ import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { currentOperator } from '../../plugins/operator-session.ts';
-import { createApprovalService, OperatorError } from '../auth/approval.ts';
+import { createApprovalService, OperatorError } from '../auth/public.ts';
 import { PARTNER_ACCOUNT_MESSAGES } from './messages.ts';
 import { deletePartnerSessions, findPartnerAccount, listPartnerAccounts, lockPartnerAccount, setPartnerStatus } from './repository.ts';
 

@@ -11,8 +11,8 @@ import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { requestOrigin } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { currentOperator } from '../../plugins/operator-session.ts';
-import { createApprovalService } from '../auth/approval.ts';
-import { notifyAccountApproved } from '../notifications/domain-notifications.ts';
+import { createApprovalService } from '../auth/public.ts';
+import { notifyAccountApproved } from '../notifications/public.ts';
 import { PARTNER_APPLICATION_MESSAGES } from './messages.ts';
 import { findApplicant, listPartnerApplications } from './repository.ts';
 

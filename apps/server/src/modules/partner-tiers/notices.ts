@@ -1,7 +1,7 @@
 import type { Locale } from '@portal/contracts/preferences';
 import { TIER_CHANGED_NOTIFICATION } from '@portal/contracts/partner-tiers';
 import { dayText } from '../../lib/locale.ts';
-import type { NotificationService } from '../notifications/service.ts';
+import type { NotificationService } from '../notifications/public.ts';
 import type { TierEvent } from './service.ts';
 
 /**

@@ -11,7 +11,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { assertSecondOperator, operatorRef } from '../../lib/four-eyes.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import type { NotificationService } from '../notifications/service.ts';
+import type { NotificationService } from '../notifications/public.ts';
 import { paymentDetailsChangedMail } from './mails.ts';
 import { PAYMENT_DETAILS_MESSAGES as M } from './messages.ts';
 import { activeMembers, agentsWithAccount, describedAccount, findDetails, findEvents, insertEvent, proposalOf, toDetails, writeDetails } from './repository.ts';

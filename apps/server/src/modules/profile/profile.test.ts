@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_ANSWERED_NOTIFICATION } from '@portal/contracts/feedback';
 import { NOTIFICATION_TYPES } from '@portal/contracts/notifications';
 import { AVATAR_MAX_BYTES, EMAIL_CHANGE_MAX_REQUESTS, AGREEMENT_PUBLISHED_NOTIFICATION, RATES_CHANGED_NOTIFICATION, TIER_CHANGED_NOTIFICATION, preferenceEventOfType, profileSchema } from '@portal/contracts/profile';
-import { notifyBookingCreated } from '../notifications/domain-notifications.ts';
+import { notifyBookingCreated } from '../notifications/public.ts';
 import { runNotifyCommand } from '../../cli/notify-commands.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { TestClient, type TestResponse } from '../../test/http-client.ts';

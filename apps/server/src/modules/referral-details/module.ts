@@ -5,7 +5,7 @@ import { referralDetailsRoutes } from './routes.ts';
 
 /**
  * Referral details (issue 17): each partner's referral code, link and QR code; the per-member referral figures; the
- * public resolution of a code (referral-codes.ts is what other modules use); the console's view of a partner's code.
+ * public resolution of a code (public.ts is what other modules use); the console's view of a partner's code.
  */
 export default defineModule({
   name: 'referral-details',

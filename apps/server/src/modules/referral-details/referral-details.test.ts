@@ -15,7 +15,7 @@ import { signInAs } from '../../test/sign-in.ts';
 import { createBooking } from '../../test/booking-factories.ts';
 import { consoleRequest, createTestOperator, signInOperatorAs } from '../../test/console-sign-in.ts';
 import { seedReferralCodes } from './demo-seed.ts';
-import { resolveReferralCode } from './referral-codes.ts';
+import { resolveReferralCode } from './public.ts';
 import { LOOKUPS_PER_MINUTE, REGENERATIONS_PER_DAY } from './routes.ts';
 
 describe('referral details', () => {

@@ -10,7 +10,7 @@ import { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import type { NotificationService } from '../notifications/service.ts';
+import type { NotificationService } from '../notifications/public.ts';
 import { invitationMail, noticeMail, TEAM_TEXTS } from './mails.ts';
 import { TEAM_MESSAGES } from './messages.ts';
 import * as repository from './repository.ts';

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useText } from '../../i18n/i18n';
+import { PrintedForContext } from '../../components/data-table/printed-for';
 import { DashboardCardsContext } from '../../lib/dashboard-cards';
 import { ROUTES } from '../../lib/paths';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
@@ -21,6 +22,15 @@ const NOTICES = AREAS.flatMap((area) => area.notices ?? []);
 /** The areas' dashboard cards (lib/dashboard-cards.tsx), given to the dashboard page through context. */
 const DASHBOARD_CARDS = AREAS.flatMap((area) => area.dashboardCards ?? []).sort((a, b) => a.order - b.order);
 
+/** 'Amelia Hart, Harbor Health Partners': the signed-in partner, as the tables' printouts name whom they were printed for. */
+function usePrintedFor(): string | null {
+  const user = useAuthStore((state) => state.user);
+  if (!user) return null;
+  const name = user.name || [user.first_name, user.last_name].filter(Boolean).join(' ');
+  const organisation = user.partner_profile?.organisation?.trim();
+  return [name, organisation && organisation !== name ? organisation : null].filter(Boolean).join(', ') || null;
+}
+
 /**
  * The base layout of signed-in pages (Mantine AppShell): header with the referral agent's logo, the header
  * actions (notifications), the user menu; the sidebar, which becomes a drawer behind the burger on small screens.
@@ -29,6 +39,7 @@ const DASHBOARD_CARDS = AREAS.flatMap((area) => area.dashboardCards ?? []).sort(
 export function AppLayout() {
   const t = useText('shared');
   const held = useAuthStore((state) => state.user?.password_updated_check === false);
+  const printedFor = usePrintedFor();
   const [opened, { toggle, close }] = useDisclosure(false);
   // A closed drawer is only slid off the screen: inert keeps its links out of the tab order and the reading order.
   const drawerClosed = useNarrowLayout() && !opened;
@@ -81,7 +92,9 @@ export function AppLayout() {
             <Notice key={index} />
           ))}
           <DashboardCardsContext.Provider value={DASHBOARD_CARDS}>
-            <Outlet />
+            <PrintedForContext.Provider value={printedFor}>
+              <Outlet />
+            </PrintedForContext.Provider>
           </DashboardCardsContext.Provider>
         </AppShell.Main>
       </AppShell>

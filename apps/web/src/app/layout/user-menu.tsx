@@ -3,10 +3,10 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconDeviceDesktop, IconKey, IconLogout, IconMoon, IconSun, IconUserCircle } from '@tabler/icons-react';
 import { initials } from '@portal/contracts/formatters';
 import { LOCALES, THEMES, type Theme } from '@portal/contracts/preferences';
-import { useLanguageChoice, useThemeChoice } from '../../components/preferences/use-preferences';
+import { useLanguageChoice, useThemeChoice } from '../../stores/preferences';
 import { LANGUAGE_NAMES, useText } from '../../i18n/i18n';
 import { ROUTES } from '../../lib/paths';
-import { useProfile } from '../../lib/profile-api';
+import { useProfile } from '../../stores/profile-query';
 import { useAuthStore } from '../../stores/auth-store';
 import { asMenuItemRadio } from '../../components/menu-item-radio/menu-item-radio';
 

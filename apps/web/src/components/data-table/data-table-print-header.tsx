@@ -1,21 +1,11 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useAuthStore } from '../../stores/auth-store';
 import { useText } from '../../i18n/i18n';
 import { sharedEn } from '../../i18n/shared-en';
 
 // English, for tests; printed from the shared catalogue.
 export const PRINT_FILTERS_LABEL = sharedEn.table.printFilters;
 export const PRINT_NO_FILTERS = sharedEn.table.printNoFilters;
-
-/** 'Amelia Hart, Harbor Health Partners': the signed-in partner, as a printout names who it was printed for. */
-export function usePrintedFor(): string | null {
-  const user = useAuthStore((state) => state.user);
-  if (!user) return null;
-  const name = user.name || [user.first_name, user.last_name].filter(Boolean).join(' ');
-  const organisation = user.partner_profile?.organisation?.trim();
-  return [name, organisation && organisation !== name ? organisation : null].filter(Boolean).join(', ') || null;
-}
 
 /** The date and time of printing in the page's language, with its time zone (a printout travels). */
 export function formatPrintedAt(date: Date): string {
@@ -35,17 +25,18 @@ export interface DataTablePrintHeaderProps {
   filters?: readonly string[];
   /** Which rows of how many, e.g. 'Showing 10 of 3,000 entries'; left out when every row is shown. */
   rowsText?: string;
+  /** Whom it was printed for (the signed-in partner or operator: PrintedForContext); null names nobody. */
+  printedFor?: string | null;
 }
 
 /**
  * What a printout says about itself, above the table: the page title, the filters in words, which rows, the date
- * printed and the partner it was printed for. It exists only while the browser prints (between beforeprint and
+ * printed and whom it was printed for (the partner, or the operator in the console). It exists only while the browser prints (between beforeprint and
  * afterprint, which the table's Print and the browser's own print both fire), so the screen, its text searches and
  * its screen readers never meet a second copy of what the page already shows; the date is the printing's.
  */
-export function DataTablePrintHeader({ title, filters = [], rowsText }: DataTablePrintHeaderProps) {
+export function DataTablePrintHeader({ title, filters = [], rowsText, printedFor = null }: DataTablePrintHeaderProps) {
   const t = useText('shared');
-  const printedFor = usePrintedFor();
   const [printedAt, setPrintedAt] = useState<Date | null>(null);
   useEffect(() => {
     // Rendered synchronously: the browser lays the page out for paper right after this event.

@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initialAuthState, useAuthStore } from '../../stores/auth-store';
-import { makeUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { DataTable, type TableHeader } from './data-table';
+import { DataTable, PrintedForContext, type TableHeader } from './data-table';
 
 /**
  * The table's Print prints the current view with what a sheet of paper needs to be understood later: the page
@@ -23,14 +21,12 @@ const rows: Row[] = [
 ];
 
 afterEach(() => {
-  useAuthStore.setState({ ...initialAuthState });
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
 describe('DataTable Print', () => {
-  it('prints the title, the search and filters in words, the rows shown, the date and the partner', async () => {
-    useAuthStore.setState({ user: makeUser({ name: 'Amelia Hart' }, { organisation: 'Harbor Health Partners' }) });
+  it('prints the title, the search and filters in words, the rows shown, the date and whom it was printed for', async () => {
     const user = userEvent.setup();
     let printed: string | null = null;
     vi.spyOn(window, 'print').mockImplementation(() => {
@@ -39,20 +35,23 @@ describe('DataTable Print', () => {
       printed = document.querySelector('[data-print-target] [data-print-header]')?.textContent ?? null;
     });
     const before = Date.now();
+    // The app's frame says whom (app/layout/app-layout.tsx: the partner; the console's: the operator).
     renderWithProviders(
-      <DataTable<Row>
-        caption="Bookings"
-        printTitle="My Referrals: Bookings"
-        headers={headers}
-        rows={rows}
-        showHeader
-        searchValue="walker"
-        activeFilters={['Facility: City Clinic', 'Invoice: Paid']}
-        total={45}
-        page={2}
-        perPage={2}
-        onPageChange={vi.fn()}
-      />,
+      <PrintedForContext.Provider value="Amelia Hart, Harbor Health Partners">
+        <DataTable<Row>
+          caption="Bookings"
+          printTitle="My Referrals: Bookings"
+          headers={headers}
+          rows={rows}
+          showHeader
+          searchValue="walker"
+          activeFilters={['Facility: City Clinic', 'Invoice: Paid']}
+          total={45}
+          page={2}
+          perPage={2}
+          onPageChange={vi.fn()}
+        />
+      </PrintedForContext.Provider>,
     );
 
     await user.click(screen.getByRole('button', { name: 'Print' }));

@@ -13,7 +13,7 @@
  * DataTable is the parts put together the way every current list wants them; a list that needs another
  * arrangement composes the parts itself rather than adding a prop here.
  */
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useContext, useMemo, useRef, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
 import type { TableRow } from './data-table-utils';
 import type { ExportHandler, TableHeader } from './data-table-types';
@@ -26,6 +26,7 @@ import { DataTableGrid, DataTableGridStatus } from './data-table-grid';
 import { DataTableHeader } from './data-table-header';
 import { DataTablePagination, type DataTablePaginationProps } from './data-table-pagination';
 import { DataTablePrintHeader } from './data-table-print-header';
+import { PrintedForContext } from './printed-for';
 import { DataTableSearch } from './data-table-search';
 import { DataTableErrorBanner, hasError, type DataTableStateProps } from './data-table-state';
 import { DataTableToolbar } from './data-table-toolbar';
@@ -46,6 +47,7 @@ export { EXPORT_FAILED_MESSAGE } from './use-export-runner';
 export { SEARCH_PLACEHOLDER } from './data-table-search';
 export type { DataTableLoadState, DataTableStateTexts } from './data-table-state';
 export { DEFAULT_EMPTY_TEXT, DEFAULT_FILTERED_EMPTY_TEXT } from './data-table-state';
+export { PrintedForContext } from './printed-for';
 
 /**
  * The pagination's props (total: rows of the whole list; it shows only when that exceeds the rows loaded), and the
@@ -175,7 +177,8 @@ export function DataTable<Row extends TableRow>({
   // The search is the table's own control, so the table names it; the area names its filters.
   const appliedSearch = searchValue?.trim();
   const printedFilters = appliedSearch ? [t('table.printSearch', { search: appliedSearch }), ...activeFilters] : activeFilters;
-  const printHeader = <DataTablePrintHeader title={printTitle ?? caption} filters={printedFilters} rowsText={rowsText} />;
+  const printedFor = useContext(PrintedForContext);
+  const printHeader = <DataTablePrintHeader title={printTitle ?? caption} filters={printedFilters} rowsText={rowsText} printedFor={printedFor} />;
 
   return (
     <Box>

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearCookies, jsonResponse, mockFetch } from '../../../test/fetch-mock';
@@ -10,6 +10,10 @@ import type { OperatorRole } from '@portal/contracts/operator-permissions';
 beforeEach(() => {
   clearCookies();
   setUpConsoleCsrf();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 function signedInAs(role: OperatorRole, extra: Parameters<typeof mockFetch>[0] = {}) {
@@ -131,5 +135,17 @@ describe('the console frame', () => {
     const navigation = await screen.findByRole('navigation', { name: 'اللوحة' });
     expect(within(navigation).getByRole('link', { name: 'طلبات الشركاء' })).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
+  });
+
+  it("a table's printout names the operator who printed it", async () => {
+    signedInAs('admin', { 'GET /api/console/operators': () => jsonResponse(200, pageOf([])) });
+    let printed: string | null = null;
+    vi.spyOn(window, 'print').mockImplementation(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+      printed = document.querySelector('[data-print-target] [data-print-header]')?.textContent ?? null;
+    });
+    renderApp('/operators', { routes: consoleRoutes });
+    await userEvent.click(await screen.findByRole('button', { name: 'Print' }));
+    expect(printed).toContain('for Layla Mansour');
   });
 });

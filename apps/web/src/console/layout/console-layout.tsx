@@ -4,6 +4,7 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/cor
 import { useDisclosure } from '@mantine/hooks';
 import { useAnyText, useText } from '../../i18n/i18n';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
+import { PrintedForContext } from '../../components/data-table/printed-for';
 import { useOperator } from '../session/require-operator';
 import { ConsoleBrand } from './console-brand';
 import { navigationFor } from './console-navigation';
@@ -73,7 +74,10 @@ export function ConsoleLayout() {
           </Text>
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-          <Outlet />
+          {/* The tables' printouts name the operator who printed them. */}
+          <PrintedForContext.Provider value={operator.name}>
+            <Outlet />
+          </PrintedForContext.Provider>
         </AppShell.Main>
       </AppShell>
     </>

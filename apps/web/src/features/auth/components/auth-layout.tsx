@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { LanguageSelect } from '../../../components/preferences/language-select';
+import { LanguageSelect } from './language-select';
 import { useText } from '../../../i18n/i18n';
 
 export interface AuthLayoutProps {

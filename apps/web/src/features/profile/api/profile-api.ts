@@ -17,10 +17,10 @@ import {
   type UpdateProfileRequest,
 } from '@portal/contracts/profile';
 import { http } from '../../../lib/http';
-import { profileQueryKey } from '../../../lib/profile-api';
+import { profileQueryKey } from '../../../stores/profile-query';
 import { useAuthStore } from '../../../stores/auth-store';
 
-export { useProfile } from '../../../lib/profile-api';
+export { useProfile } from '../../../stores/profile-query';
 
 /** After a saved change: the profile everywhere (header avatar), and the signed-in user's name in the header. */
 function useProfileSaved() {

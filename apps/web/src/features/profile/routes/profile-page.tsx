@@ -22,7 +22,7 @@ import { LOCALES, THEMES, type Locale, type Theme } from '@portal/contracts/pref
 import { AVATAR_UPLOAD_TYPES, type Profile } from '@portal/contracts/profile';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder/loading-placeholder';
 import { ProfileTabs } from '../../../components/profile-tabs/profile-tabs';
-import { useLanguageChoice, useThemeChoice } from '../../../components/preferences/use-preferences';
+import { useLanguageChoice, useThemeChoice } from '../../../stores/preferences';
 import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { LANGUAGE_NAMES, useText } from '../../../i18n/i18n';
 import { isHttpError } from '../../../lib/http';

@@ -1,8 +1,8 @@
 import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { LOCALES, type Locale } from '@portal/contracts/preferences';
-import { LANGUAGE_NAMES, useText } from '../../i18n/i18n';
-import { useLanguageChoice } from './use-preferences';
+import { LANGUAGE_NAMES, useText } from '../../../i18n/i18n';
+import { useLanguageChoice } from '../../../stores/preferences';
 
 /**
  * The language choice of the public pages (sign-in, registration, password pages): a native select, each language

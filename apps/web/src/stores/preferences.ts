@@ -7,10 +7,10 @@
  */
 import { useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import type { Locale, Theme, UpdatePreferencesRequest } from '@portal/contracts/preferences';
-import { changeLocale, sharedText, useLocale } from '../../i18n/i18n';
-import { notifyError } from '../../lib/notify';
-import { savePreferences } from '../../lib/preferences-api';
-import { useAuthStore } from '../../stores/auth-store';
+import { changeLocale, sharedText, useLocale } from '../i18n/i18n';
+import { notifyError } from '../lib/notify';
+import { savePreferences } from '../lib/preferences-api';
+import { useAuthStore } from './auth-store';
 
 /** Where a language chosen while signed out is remembered until the next sign-in takes it into the account. */
 export const SIGNED_OUT_CHOICE_KEY = 'locale-chosen-signed-out';

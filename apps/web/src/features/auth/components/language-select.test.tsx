@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp } from '../../../test/render-app';
-import { startEachTestSignedOut } from '../../../test/session';
+import { renderApp } from '../../../../test/render-app';
+import { startEachTestSignedOut } from '../../../../test/session';
 
 startEachTestSignedOut();
 

@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { PROFILE_URL, profileSchema, type Profile } from '@portal/contracts/profile';
-import { useAuthStore } from '../stores/auth-store';
-import { http } from './http';
+import { useAuthStore } from './auth-store';
+import { http } from '../lib/http';
 
 export function profileQueryKey(userId: number | undefined) {
   return ['profile', userId ?? 0] as const;

@@ -1,10 +1,9 @@
 import { isReferralCode, normaliseReferralCode } from '@portal/contracts/referral-details';
-import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
-import { ensureCode, resolveCode } from './repository.ts';
+import { resolveCode } from './repository.ts';
 
 /**
- * The referral-details module's public file (declared in SERVER_MODULE_PUBLIC_FILES): what posters, booking requests
+ * The referral-details module's public file (eslint.config.js: a module's one public file is its `public.ts`): what posters, booking requests
  * and any later area use to read a referral code. Nothing else of this module is for other modules.
  */
 
@@ -35,10 +34,3 @@ export async function resolveReferralCode(db: Queryable, input: string): Promise
   return { code: row.code, userId: row.user_id, referralAgentId: row.referral_agent_id, agentName: row.agent_name, retired: row.retired, currentCode: row.current_code };
 }
 
-/**
- * The partner's current code, made now if they have none yet (as their first visit to the page would). Takes the pool,
- * not a transaction's client: making the code runs in a short transaction of its own, under the person's code lock.
- */
-export async function currentReferralCode(pool: pg.Pool, userId: number): Promise<string> {
-  return (await ensureCode(pool, userId)).code;
-}
