@@ -268,6 +268,24 @@ export default tseslint.config(
   },
 
   {
+    // Who an audit row names comes from the request (plugins/audit-actor.ts: request.auditActor, set from the operator
+    // or partner the guards identified), never written out again in a route: one definition of the actor's fields.
+    files: [`${SERVER}/modules/*/routes.ts`, `${SERVER}/modules/*/*-routes.ts`, `${SERVER}/modules/*/module.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ObjectExpression:has(Property[key.name='id']) > Property[key.name='type'][value.value=/^(operator|partner)$/]",
+          message: 'Take the audit actor from the request (request.auditActor, plugins/audit-actor.ts), not an object written here.',
+        },
+        {
+          selector: "SpreadElement > CallExpression[callee.name='requestOrigin']",
+          message: 'Take the audit actor from the request (request.auditActor, plugins/audit-actor.ts), not an object built from requestOrigin here.',
+        },
+      ],
+    },
+  },
+  {
     // The server reads configuration once, in config.ts (ARCHITECTURE habit 7).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/cli/**', 'apps/server/src/db/seeds/**'],

@@ -16,6 +16,7 @@ import { messagesPlugin } from './plugins/messages.ts';
 import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { partnerRouteTablePlugin } from './plugins/partner-route-table.ts';
 import { operatorSessionPlugin } from './plugins/operator-session.ts';
+import { auditActorPlugin } from './plugins/audit-actor.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { timeZonesPlugin } from './plugins/time-zones.ts';
@@ -115,6 +116,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(partnerRouteTablePlugin);
   // The console's operators: their own sessions, and the one guard of every /api/console route (before any is registered).
   await app.register(operatorSessionPlugin, { config, pool: database.pool });
+  // Who an audit row names (request.auditActor), from the operator or partner the two guards above identify.
+  await app.register(auditActorPlugin);
   // Background jobs (lib/jobs), then what runs on them: e-mail; modules define their own jobs as they register.
   await app.register(jobsPlugin);
   await app.register(mailerPlugin);

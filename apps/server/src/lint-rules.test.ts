@@ -200,6 +200,22 @@ describe('server boundaries', () => {
   });
 });
 
+describe('the audit actor', () => {
+  const ACTOR = 'no-restricted-syntax';
+  const dir = `${SERVER}/modules/${folders(`${SERVER}/modules`)[0]}`;
+  const header = `import type { FastifyRequest } from 'fastify';\nimport { requestOrigin } from '../../lib/audit/audit-log.ts';\ndeclare const request: FastifyRequest;\ndeclare const operator: { id: number; role: string };\n`;
+
+  it.each(['routes.ts', 'console-routes.ts', 'module.ts'])('refuses an actor written by hand in %s', async (file) => {
+    expect(await reported(`${dir}/${file}`, `${header}export const actor = { type: 'operator', id: operator.id, role: operator.role };\n`)).toContain(ACTOR);
+    expect(await reported(`${dir}/${file}`, `${header}export const actor = { kind: 'x', ...requestOrigin(request) };\n`)).toContain(ACTOR);
+  });
+
+  it("lets a route take the request's actor, and name another record's type", async () => {
+    const code = `${header}export const actor = request.auditActor;\nexport const target = { type: 'user', id: operator.id };\n`;
+    expect(await reported(`${dir}/routes.ts`, code)).not.toContain(ACTOR);
+  });
+});
+
 describe('import cycles', () => {
   // The rule follows imports on disk (the file being linted included), so the cycle is two real files, written in
   // a scratch copy of the layout rather than in the working tree others lint.

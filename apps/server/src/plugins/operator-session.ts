@@ -12,7 +12,6 @@ import {
 } from '@portal/contracts/console-session';
 import { isOperatorPermission, isOperatorRole, operatorCan, type OperatorPermission, type OperatorRole } from '@portal/contracts/operator-permissions';
 import type { Config } from '../config.ts';
-import { requestOrigin, type AuditActor } from '../lib/audit/audit-log.ts';
 import { AppError, ForbiddenError, UnauthenticatedError } from '../lib/errors.ts';
 import { randomToken, safeEqual, sha256 } from '../lib/tokens.ts';
 
@@ -96,12 +95,6 @@ declare module 'fastify' {
 export function currentOperator(request: FastifyRequest): AuthenticatedOperator {
   if (!request.operator) throw new UnauthenticatedError();
   return request.operator;
-}
-
-/** Who an audit row of a console write names: the signed-in operator, their role, and where the request came from. */
-export function operatorAuditActor(request: FastifyRequest): AuditActor {
-  const operator = currentOperator(request);
-  return { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) };
 }
 
 const MINUTE = 60_000;

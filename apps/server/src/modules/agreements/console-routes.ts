@@ -19,7 +19,7 @@ import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { currentOperator, operatorAuditActor } from '../../plugins/operator-session.ts';
+import { currentOperator } from '../../plugins/operator-session.ts';
 import { cleanAgreementMarkdown, markdownToSafeHtml } from './agreement-text.ts';
 import { findAgreementRow, insertDraft, keyFamily, listAgreements, lockAgreements, publish, signatures, updateDraft } from './console-repository.ts';
 import { AGREEMENTS_MESSAGES as M } from './messages.ts';
@@ -100,7 +100,7 @@ export async function agreementsConsoleRoutes(fastify: FastifyInstance): Promise
         const family = await keyFamily(client, draft.key);
         if (family && (family.kind !== draft.kind || family.referral_agent_id !== draft.referral_agent_id)) throw ValidationError.field('key', M.keyTaken);
         const created = await insertDraft(client, draft, (family?.version ?? 0) + 1);
-        await recordAudit(client, operatorAuditActor(request), { action: 'agreement.drafted', target: { type: 'agreement', id: created }, after: { ...draft, body_markdown: `${draft.body_markdown.length} characters` } });
+        await recordAudit(client, request.auditActor, { action: 'agreement.drafted', target: { type: 'agreement', id: created }, after: { ...draft, body_markdown: `${draft.body_markdown.length} characters` } });
         return created;
       });
       return reply.code(201).send(await detail(id));
@@ -125,7 +125,7 @@ export async function agreementsConsoleRoutes(fastify: FastifyInstance): Promise
         if (before.status !== 'draft') throw ValidationError.field('title', M.onlyDrafts);
         if (before.key !== request.body.key || before.kind !== request.body.kind || before.referral_agent_id !== request.body.referral_agent_id) throw ValidationError.field('key', M.onlyDrafts);
         await updateDraft(client, id, request.body);
-        await recordAudit(client, operatorAuditActor(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'agreement.draft_changed',
           target: { type: 'agreement', id },
           before: { title: before.title, mandatory: before.mandatory, effective_at: before.effective_at },
@@ -153,7 +153,7 @@ export async function agreementsConsoleRoutes(fastify: FastifyInstance): Promise
         if (agreement.status !== 'draft') throw ValidationError.field('status', M.notDraft);
         const schedule = agreement.kind === 'template' ? await app.commissionRates.schedule(client, { on: agreement.effective_at }) : [];
         await publish(client, id, currentOperator(request).id, schedule);
-        await recordAudit(client, operatorAuditActor(request), { action: 'agreement.published', target: { type: 'agreement', id }, after: { key: agreement.key, version: agreement.version, mandatory: agreement.mandatory } });
+        await recordAudit(client, request.auditActor, { action: 'agreement.published', target: { type: 'agreement', id }, after: { key: agreement.key, version: agreement.version, mandatory: agreement.mandatory } });
         // Every agent it applies to hears of it once it commits; a mandatory one asks its owners to sign.
         await app.jobs.send<AnnouncePublishedAgreementData>(ANNOUNCE_PUBLISHED_AGREEMENT_JOB, { agreementId: id }, { key: `published:${id}`, db: client });
       });

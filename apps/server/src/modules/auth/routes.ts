@@ -20,6 +20,7 @@ import {
   type LoginResponse,
 } from '@portal/contracts/auth';
 import { messageSchema, validationErrorSchema } from '@portal/contracts/errors';
+import { partnerAuditActor } from '../../plugins/audit-actor.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { recordAudit, requestOrigin } from '../../lib/audit/audit-log.ts';
 import { ValidationError } from '../../lib/errors.ts';
@@ -163,7 +164,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       await app.sessions.destroy(request, reply);
       // A partner's security event (docs/services.md, Audit log): the session ended by its owner.
       if (userId !== null) {
-        await recordAudit(app.database.pool, { type: 'partner', id: userId, ...requestOrigin(request) }, {
+        await recordAudit(app.database.pool, partnerAuditActor(request, userId), {
           action: 'auth.session_ended',
           target: { type: 'user', id: userId },
           after: { reason: 'signed_out' },

@@ -22,7 +22,7 @@ import type { Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { type AuditActor } from '../../lib/audit/audit-log.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { currentOperator, operatorAuditActor } from '../../plugins/operator-session.ts';
+import { currentOperator } from '../../plugins/operator-session.ts';
 import type { BookingWriteListener } from './public.ts';
 import { agentClients, bookingOptions, findConsoleBooking, listConsoleBookings } from './console-repository.ts';
 import {
@@ -48,7 +48,7 @@ export async function consoleBookingRoutes(fastify: FastifyInstance, listeners: 
 
   /** Makes the write, fires its events after the commit, answers the booking. */
   async function write(request: FastifyRequest, change: (client: Queryable, actor: AuditActor) => Promise<BookingWrite>) {
-    const actor = operatorAuditActor(request);
+    const actor = request.auditActor;
     const operations = createBookingOperations({
       pool,
       notifier: app.notifications,

@@ -21,7 +21,6 @@ import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import { endRate, exists, facilityCurrency, findContract, findRate, listRates, lockRateCard, overlappingRates, rateOptions } from './console-repository.ts';
 import { COMMISSION_RATES_MESSAGES as M } from './messages.ts';
 import { ANNOUNCE_RATE_CHANGE_JOB, type AnnounceRateChangeData } from './rate-change-notices.ts';
@@ -132,7 +131,7 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
           validFrom: rate.valid_from,
           validTo: rate.valid_to,
         });
-        await recordAudit(client, operatorAuditActor(request), { action: 'commission_rate.created', target: { type: 'commission_rate', id: created }, after: { ...rate } });
+        await recordAudit(client, request.auditActor, { action: 'commission_rate.created', target: { type: 'commission_rate', id: created }, after: { ...rate } });
         // Partners hear of it once it commits: the rows starting (and ending) on those days change rates.
         await announce(client, rate.valid_from, `created:${created}:from`);
         if (rate.valid_to !== null) await announce(client, rate.valid_to, `created:${created}:to`);
@@ -187,10 +186,10 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
           const rate = row.rate!;
           if (row.endsId !== null) {
             await endRate(client, row.endsId, rate.validFrom);
-            await recordAudit(client, operatorAuditActor(request), { action: 'commission_rate.ended', target: { type: 'commission_rate', id: row.endsId }, before: { valid_to: null }, after: { valid_to: rate.validFrom }, reason: `import, line ${row.report.line}` });
+            await recordAudit(client, request.auditActor, { action: 'commission_rate.ended', target: { type: 'commission_rate', id: row.endsId }, before: { valid_to: null }, after: { valid_to: rate.validFrom }, reason: `import, line ${row.report.line}` });
           }
           const created = await insertRate(client, rate);
-          await recordAudit(client, operatorAuditActor(request), { action: 'commission_rate.imported', target: { type: 'commission_rate', id: created }, after: { ...rate, line: row.report.line, file: request.query.filename ?? null } });
+          await recordAudit(client, request.auditActor, { action: 'commission_rate.imported', target: { type: 'commission_rate', id: created }, after: { ...rate, line: row.report.line, file: request.query.filename ?? null } });
           days.add(rate.validFrom);
           if (rate.validTo) days.add(rate.validTo);
         }
@@ -221,7 +220,7 @@ export async function commissionRatesConsoleRoutes(fastify: FastifyInstance): Pr
         if (validTo <= rate.valid_from) throw ValidationError.field('valid_to', M.endNotAfterStart({ from: rate.valid_from, next: nextDay(rate.valid_from) }));
         if (rate.valid_to !== null && validTo >= rate.valid_to) throw ValidationError.field('valid_to', M.alreadyEnds({ to: rate.valid_to }));
         await endRate(client, id, validTo);
-        await recordAudit(client, operatorAuditActor(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'commission_rate.ended',
           target: { type: 'commission_rate', id },
           before: { valid_to: rate.valid_to },

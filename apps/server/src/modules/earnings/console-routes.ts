@@ -18,7 +18,6 @@ import { messageSchema } from '@portal/contracts/errors';
 import { inTransaction } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import { signedDecimalToMinor } from './adjustments.ts';
 import type { Ledger } from './ledger.ts';
 import { EARNINGS_MESSAGES as M } from './messages.ts';
@@ -54,7 +53,7 @@ export async function earningsConsoleRoutes(fastify: FastifyInstance, options: {
       response: { 200: recordRefundResultSchema, 409: messageSchema },
     }),
     async (request) => {
-      const outcome = await options.ledger.recordRefund(pool, operatorAuditActor(request), request.params.id, request.body.reason);
+      const outcome = await options.ledger.recordRefund(pool, request.auditActor, request.params.id, request.body.reason);
       const [line, clawback] = await Promise.all([findLine(pool, outcome.lineId), outcome.clawbackId === null ? null : findLine(pool, outcome.clawbackId)]);
       return { line: line!, clawback: clawback ?? null };
     },
@@ -89,7 +88,7 @@ export async function earningsConsoleRoutes(fastify: FastifyInstance, options: {
       response: { 200: bookingCommissionSchema, 404: messageSchema, 409: messageSchema },
     }),
     async (request) => {
-      await options.ledger.recordBookingRefund(pool, operatorAuditActor(request), request.params.id, request.body);
+      await options.ledger.recordBookingRefund(pool, request.auditActor, request.params.id, request.body);
       return (await options.ledger.bookingCommission(pool, request.params.id))!;
     },
   );
@@ -110,7 +109,7 @@ export async function earningsConsoleRoutes(fastify: FastifyInstance, options: {
       if (!line) throw new NotFoundError();
       const amountMinor = signedDecimalToMinor(request.body.amount, line.currency);
       if (amountMinor === null) throw ValidationError.field('amount', M.adjustmentDecimals);
-      const actor = operatorAuditActor(request);
+      const actor = request.auditActor;
       const adjustment = await inTransaction(pool, (client) =>
         options.ledger.recordAdjustment(client, { adjustsLineId: line.id, amountMinor, reason: request.body.reason, source: 'manual', actor }),
       );

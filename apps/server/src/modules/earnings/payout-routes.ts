@@ -32,7 +32,6 @@ import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import type { Payouts } from './payouts.ts';
 import { findAgentPayout, findConsolePayoutsPage, findPayout, findPayoutsPage, payoutSchedules } from './payouts-repository.ts';
 import { findPayoutLines } from './repository.ts';
@@ -79,7 +78,7 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
     `${CONSOLE_PAYOUT_SCHEDULES_URL}/:currency`,
     operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: "Set a currency's payout minimum and day of the month (audited)", params: payoutScheduleParamsSchema, body: payoutScheduleRequestSchema, response: { 200: payoutSchedulesSchema } }),
     async (request) => {
-      await payouts.setSchedule(pool, operatorAuditActor(request), request.params.currency, request.body);
+      await payouts.setSchedule(pool, request.auditActor, request.params.currency, request.body);
       return { schedules: await payoutSchedules(pool, utcDay(new Date())) };
     },
   );
@@ -121,7 +120,7 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
       response: {},
     }),
     async (request, reply) => {
-      const file = await payouts.bankFile(pool, operatorAuditActor(request), request.query);
+      const file = await payouts.bankFile(pool, request.auditActor, request.query);
       return reply
         .headers({
           'content-type': file.contentType,
@@ -190,7 +189,7 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
     `${consolePayoutsEndpoint.url}/:id/sent`,
     operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Mark a draft payout sent (audited; the partner is told)', params: payoutParamsSchema, response: { 200: payoutActionResultSchema, ...stateConflict } }),
     async (request) => {
-      await payouts.markSent(pool, operatorAuditActor(request), request.params.id);
+      await payouts.markSent(pool, request.auditActor, request.params.id);
       return answer(request.params.id);
     },
   );
@@ -198,7 +197,7 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
     `${consolePayoutsEndpoint.url}/:id/paid`,
     operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Mark a sent payout paid: its lines are paid, its statement numbered (audited; the partner is told)', params: payoutParamsSchema, body: markPayoutPaidRequestSchema, response: { 200: payoutActionResultSchema, ...stateConflict } }),
     async (request) => {
-      await payouts.markPaid(pool, operatorAuditActor(request), request.params.id, request.body.bank_reference);
+      await payouts.markPaid(pool, request.auditActor, request.params.id, request.body.bank_reference);
       return answer(request.params.id);
     },
   );
@@ -206,7 +205,7 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
     `${consolePayoutsEndpoint.url}/:id/failed`,
     operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'Mark a payout failed, with the reason the partner reads: its lines wait for the next run (audited)', params: payoutParamsSchema, body: markPayoutFailedRequestSchema, response: { 200: payoutActionResultSchema, ...stateConflict } }),
     async (request) => {
-      await payouts.markFailed(pool, operatorAuditActor(request), request.params.id, request.body.reason);
+      await payouts.markFailed(pool, request.auditActor, request.params.id, request.body.reason);
       return answer(request.params.id);
     },
   );

@@ -4,7 +4,6 @@ import { consoleExchangeRateSchema, consoleExchangeRatesEndpoint, exchangeRateRe
 import { inTransaction } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit } from '../../lib/audit/audit-log.ts';
-import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import { findExchangeRate, listExchangeRates, setExchangeRate } from './repository.ts';
 
 const TAGS = ['exchange-rates'];
@@ -41,7 +40,7 @@ export async function exchangeRatesConsoleRoutes(fastify: FastifyInstance): Prom
       await inTransaction(pool, async (client) => {
         const before = await findExchangeRate(client, rate, true);
         await setExchangeRate(client, rate);
-        await recordAudit(client, operatorAuditActor(request), {
+        await recordAudit(client, request.auditActor, {
           action: before ? 'exchange_rate.corrected' : 'exchange_rate.set',
           target: { type: 'exchange_rate', id: `${rate.reference}/${rate.currency}/${rate.as_of}` },
           before: before ? { rate: before.rate } : null,

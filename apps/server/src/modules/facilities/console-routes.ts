@@ -16,7 +16,6 @@ import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import {
   countLocationBookings,
   deleteLocation,
@@ -123,7 +122,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
           await refuseNamesake(client, facility, null);
           const slug = await freeSlug(client, base);
           const created = await insertFacility(client, { ...facility, slug });
-          await recordAudit(client, operatorAuditActor(request), {
+          await recordAudit(client, request.auditActor, {
             action: 'facility.created',
             target: { type: 'facility', id: created },
             after: { ...facility, slug },
@@ -174,7 +173,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
         }
         // The bookings' search text follows the name in this transaction (trigger of migration 0002).
         await updateFacility(client, current.id, request.body);
-        await recordAudit(client, operatorAuditActor(request), { action: 'facility.updated', target: { type: 'facility', id: current.id }, ...changed });
+        await recordAudit(client, request.auditActor, { action: 'facility.updated', target: { type: 'facility', id: current.id }, ...changed });
       });
       return detailOf(pool, request.params.id);
     },
@@ -197,7 +196,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
         if (!facility) throw new NotFoundError();
         if (await findLocationNamesake(client, facility.id, location.name, null)) throw new ConflictError(M.locationExists({ name: location.name }));
         const id = await insertLocation(client, facility.id, location);
-        await recordAudit(client, operatorAuditActor(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'facility.location_added',
           target: { type: 'facility_location', id },
           after: { facility_id: facility.id, ...location },
@@ -226,7 +225,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
         if (!changed) return;
         if (await findLocationNamesake(client, id, request.body.name, locationId)) throw new ConflictError(M.locationExists({ name: request.body.name }));
         await updateLocation(client, locationId, request.body);
-        await recordAudit(client, operatorAuditActor(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'facility.location_updated',
           target: { type: 'facility_location', id: locationId },
           before: { facility_id: id, ...changed.before },
@@ -256,7 +255,7 @@ export async function facilityConsoleRoutes(fastify: FastifyInstance): Promise<v
           const bookings = await countLocationBookings(client, id, locationId);
           if (bookings > 0) throw new ConflictError(M.locationInUse({ count: bookings }));
           await deleteLocation(client, locationId);
-          await recordAudit(client, operatorAuditActor(request), {
+          await recordAudit(client, request.auditActor, {
             action: 'facility.location_removed',
             target: { type: 'facility_location', id: locationId },
             before: { facility_id: id, ...locationFields(current) },

@@ -4,7 +4,6 @@ import { messageSchema } from '@portal/contracts/errors';
 import { feedbackAttachmentParamsSchema, feedbackParamsSchema } from '@portal/contracts/feedback';
 import { CONSOLE_FEEDBACK_URL, consoleFeedbackEndpoint, consoleFeedbackOptionsSchema, consoleFeedbackReplyRequestSchema, consoleFeedbackThreadSchema, feedbackAssigneeRequestSchema, feedbackStatusRequestSchema } from '@portal/contracts/console-feedback';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
-import { requestOrigin } from '../../lib/audit/audit-log.ts';
 import { currentOperator } from '../../plugins/operator-session.ts';
 import { findConsolePage } from './repository.ts';
 import { sendAttachment } from './routes.ts';
@@ -52,19 +51,19 @@ export async function consoleFeedbackRoutes(fastify: FastifyInstance, service: F
       response: { 201: consoleFeedbackThreadSchema, 404: messageSchema, 409: messageSchema },
     }),
     async (request, reply) =>
-      reply.code(201).send(await service.operatorReply(currentOperator(request), requestOrigin(request), request.params.id, request.body)),
+      reply.code(201).send(await service.operatorReply(currentOperator(request), request.auditActor, request.params.id, request.body)),
   );
 
   app.put(
     `${CONSOLE_FEEDBACK_URL}/:id/status`,
     operatorRoute(app, { permission, tags, summary: 'Change the status (new, in review, answered, closed)', params: feedbackParamsSchema, body: feedbackStatusRequestSchema, response: threadResponses }),
-    async (request) => service.changeStatus(currentOperator(request), requestOrigin(request), request.params.id, request.body.status),
+    async (request) => service.changeStatus(currentOperator(request), request.auditActor, request.params.id, request.body.status),
   );
 
   app.put(
     `${CONSOLE_FEEDBACK_URL}/:id/assignee`,
     operatorRoute(app, { permission, tags, summary: 'Assign the thread to an operator of the support inbox, or to nobody', params: feedbackParamsSchema, body: feedbackAssigneeRequestSchema, response: threadResponses }),
-    async (request) => service.changeAssignee(currentOperator(request), requestOrigin(request), request.params.id, request.body.assignee_id),
+    async (request) => service.changeAssignee(currentOperator(request), request.auditActor, request.params.id, request.body.assignee_id),
   );
 
   app.get(

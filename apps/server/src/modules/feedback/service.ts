@@ -122,10 +122,6 @@ export function createFeedbackService(deps: FeedbackDependencies) {
     };
   }
 
-  function operatorActor(operator: AuthenticatedOperator, origin: Pick<AuditActor, 'ip' | 'userAgent'>): AuditActor {
-    return { type: 'operator', id: operator.id, role: operator.role, ...origin };
-  }
-
   return {
     partnerThread: (user: AuthenticatedUser, id: number, locale: Locale) => partnerThread(pool, user, id, locale),
     consoleThread: (id: number) => consoleThread(pool, id),
@@ -204,7 +200,7 @@ export function createFeedbackService(deps: FeedbackDependencies) {
      */
     async operatorReply(
       operator: AuthenticatedOperator,
-      origin: Pick<AuditActor, 'ip' | 'userAgent'>,
+      actor: AuditActor,
       id: number,
       body: { message: string; internal: boolean },
     ): Promise<ConsoleFeedbackThread> {
@@ -214,7 +210,7 @@ export function createFeedbackService(deps: FeedbackDependencies) {
         if (!body.internal && thread.status === 'closed') throw new ConflictError(M.closed);
         const messageId = await repository.insertMessage(client, { threadId: id, authorType: 'operator', authorOperatorId: operator.id, internal: body.internal, body: body.message });
         if (!body.internal && thread.status !== 'answered') await repository.setStatus(client, id, 'answered');
-        await recordAudit(client, operatorActor(operator, origin), {
+        await recordAudit(client, actor, {
           action: body.internal ? 'feedback.note_added' : 'feedback.replied',
           target: { type: 'feedback_thread', id },
           before: body.internal ? null : { status: thread.status },
@@ -241,13 +237,13 @@ export function createFeedbackService(deps: FeedbackDependencies) {
       return detail;
     },
 
-    async changeStatus(operator: AuthenticatedOperator, origin: Pick<AuditActor, 'ip' | 'userAgent'>, id: number, status: FeedbackStatus): Promise<ConsoleFeedbackThread> {
+    async changeStatus(operator: AuthenticatedOperator, actor: AuditActor, id: number, status: FeedbackStatus): Promise<ConsoleFeedbackThread> {
       return inTransaction(pool, async (client) => {
         const thread = await repository.findThread(client, id, { lock: true });
         if (!thread) throw new NotFoundError();
         if (thread.status !== status) {
           await repository.setStatus(client, id, status);
-          await recordAudit(client, operatorActor(operator, origin), {
+          await recordAudit(client, actor, {
             action: 'feedback.status_changed',
             target: { type: 'feedback_thread', id },
             before: { status: thread.status },
@@ -258,7 +254,7 @@ export function createFeedbackService(deps: FeedbackDependencies) {
       });
     },
 
-    async changeAssignee(operator: AuthenticatedOperator, origin: Pick<AuditActor, 'ip' | 'userAgent'>, id: number, assigneeId: number | null): Promise<ConsoleFeedbackThread> {
+    async changeAssignee(operator: AuthenticatedOperator, actor: AuditActor, id: number, assigneeId: number | null): Promise<ConsoleFeedbackThread> {
       return inTransaction(pool, async (client) => {
         const thread = await repository.findThread(client, id, { lock: true });
         if (!thread) throw new NotFoundError();
@@ -268,7 +264,7 @@ export function createFeedbackService(deps: FeedbackDependencies) {
         }
         if (thread.assignee_operator_id !== assigneeId) {
           await repository.setAssignee(client, id, assigneeId);
-          await recordAudit(client, operatorActor(operator, origin), {
+          await recordAudit(client, actor, {
             action: 'feedback.assigned',
             target: { type: 'feedback_thread', id },
             before: { assignee_id: thread.assignee_operator_id },

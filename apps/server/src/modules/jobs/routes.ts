@@ -7,7 +7,6 @@ import { inTransaction } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import { JOB_MESSAGES } from './messages.ts';
 
 /**
@@ -73,7 +72,7 @@ export async function jobRoutes(fastify: FastifyInstance): Promise<void> {
         const job = await app.jobs.findJob(name, id, { db: client, lock: true });
         if (!job) throw new NotFoundError(JOB_MESSAGES.noSuchJob);
         if (job.state !== 'failed' || !(await app.jobs.retryFailedJob(name, id, { db: client }))) throw new ConflictError(JOB_MESSAGES.notFailed);
-        await recordAudit(client, operatorAuditActor(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'job.retried',
           target: { type: 'job', id },
           before: { queue: name, state: 'failed' },

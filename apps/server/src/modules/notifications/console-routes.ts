@@ -11,7 +11,7 @@ import {
   sendNotificationRequestSchema,
 } from '@portal/contracts/console-notifications';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
-import { currentOperator, operatorAuditActor } from '../../plugins/operator-session.ts';
+import { currentOperator } from '../../plugins/operator-session.ts';
 import { BROADCAST_JOB, BROADCAST_RETRY_LIMIT, createBroadcastService, type BroadcastJobData } from './broadcasts.ts';
 import { listBroadcasts, searchAgents, searchPartners } from './broadcasts-repository.ts';
 
@@ -63,7 +63,7 @@ export async function consoleNotificationRoutes(fastify: FastifyInstance): Promi
       const sent = await broadcasts.send(
         request.body,
         { type: 'operator', operatorId: operator.id, name: operator.name },
-        operatorAuditActor(request),
+        request.auditActor,
       );
       return reply.code(201).send(sent);
     },

@@ -33,7 +33,7 @@ export async function operatorManagementRoutes(fastify: FastifyInstance): Promis
 
   function acting(request: FastifyRequest): ActingOperator {
     const operator = currentOperator(request);
-    return { id: operator.id, name: operator.name, role: operator.role, origin: requestOrigin(request) };
+    return { id: operator.id, name: operator.name, role: operator.role, actor: request.auditActor };
   }
 
   const actionResponses = { 200: operatorAccountActionResultSchema, 404: messageSchema, 409: messageSchema };

@@ -44,17 +44,15 @@ export interface OperatorManagementDependencies extends OperatorDependencies {
   mailer: Pick<Mailer, 'queue'>;
 }
 
-/** The operator acting, for the guards and the audit row. */
+/** The operator acting, for the guards, and the audit row's actor (the request's `auditActor`). */
 export interface ActingOperator {
   id: number;
   name: string;
   role: OperatorRole;
-  origin: Pick<AuditActor, 'ip' | 'userAgent'>;
+  actor: AuditActor;
 }
 
-function actorOf(operator: ActingOperator): AuditActor {
-  return { type: 'operator', id: operator.id, role: operator.role, ...operator.origin };
-}
+const actorOf = (operator: ActingOperator): AuditActor => operator.actor;
 
 const target = (id: number) => ({ type: 'operator', id });
 

@@ -241,7 +241,7 @@ describe('the guards', () => {
 
       // The second's request passed the guard before the first's change committed: the service still refuses it.
       const management = createOperatorManagementService({ pool: context.database.pool, config: context.config, mailer: context.app.mailer });
-      const acting = { id: second.id, name: 'Second', role: 'admin' as const, origin: {} };
+      const acting = { id: second.id, name: 'Second', role: 'admin' as const, actor: { type: 'operator' as const, id: second.id, role: 'admin' } };
       await expect(management.disable(acting, first.id, 'Handover')).rejects.toMatchObject({
         statusCode: 409,
         message: 'This is the last active admin: make another operator an admin before disabling this one.',

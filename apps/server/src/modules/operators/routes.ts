@@ -36,8 +36,9 @@ export async function operatorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signIn = createOperatorSignInService({ pool: app.database.pool, config: app.config });
 
+  /** Where a sign-in step came from (no operator is in the session yet, so there is no request.auditActor). */
   function origin(request: FastifyRequest) {
-    return { ...requestOrigin(request), ip: request.ip };
+    return { userAgent: requestOrigin(request).userAgent, ip: request.ip };
   }
 
   function pending(request: FastifyRequest): number {

@@ -12,9 +12,8 @@ import {
 } from '@portal/contracts/console-partners';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
-import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { currentOperator } from '../../plugins/operator-session.ts';
 import { createApprovalService, OperatorError } from '../auth/public.ts';
 import { PARTNER_ACCOUNT_MESSAGES } from './messages.ts';
 import { deletePartnerSessions, findPartnerAccount, listPartnerAccounts, lockPartnerAccount, setPartnerStatus } from './repository.ts';
@@ -26,11 +25,6 @@ import { deletePartnerSessions, findPartnerAccount, listPartnerAccounts, lockPar
 export async function partnerAccountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const pool = app.database.pool;
-
-  function actorOf(request: FastifyRequest): AuditActor {
-    const operator = currentOperator(request);
-    return { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) };
-  }
 
   /**
    * Runs `change` on the locked account in a transaction and records what it did; the account's sockets close after
@@ -50,7 +44,7 @@ export async function partnerAccountRoutes(fastify: FastifyInstance): Promise<vo
       const account = await lockPartnerAccount(client, userId);
       if (!account) throw new NotFoundError();
       const done = await change(account, client);
-      await recordAudit(client, actorOf(request), {
+      await recordAudit(client, request.auditActor, {
         action: done.action,
         target: { type: 'user', id: userId },
         before: { status: account.status },
@@ -155,7 +149,7 @@ export async function partnerAccountRoutes(fastify: FastifyInstance): Promise<vo
       const account = await findPartnerAccount(pool, request.params.id);
       if (!account) throw new NotFoundError();
       if (account.status !== 'approved') throw new ConflictError(PARTNER_ACCOUNT_MESSAGES.noLinkUnlessApproved);
-      const approval = createApprovalService({ pool, config: app.config, mailer: app.mailer, actor: actorOf(request) });
+      const approval = createApprovalService({ pool, config: app.config, mailer: app.mailer, actor: request.auditActor });
       try {
         await approval.sendLoginLink(account.email);
       } catch (error) {

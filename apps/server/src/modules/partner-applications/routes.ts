@@ -8,9 +8,7 @@ import {
   rejectPartnerApplicationRequestSchema,
 } from '@portal/contracts/partner-applications';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
-import { requestOrigin } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { currentOperator } from '../../plugins/operator-session.ts';
 import { createApprovalService } from '../auth/public.ts';
 import { notifyAccountApproved } from '../notifications/public.ts';
 import { PARTNER_APPLICATION_MESSAGES } from './messages.ts';
@@ -26,12 +24,11 @@ export async function partnerApplicationRoutes(fastify: FastifyInstance): Promis
 
   /** The approval service acting as this request's operator. */
   function approvalFor(request: FastifyRequest) {
-    const operator = currentOperator(request);
     return createApprovalService({
       pool: app.database.pool,
       config: app.config,
       mailer: app.mailer,
-      actor: { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) },
+      actor: request.auditActor,
       // After the commit: the "account approved" notification waiting in the portal, as the CLI leaves it. The
       // approval stands if this fails; the log says so.
       onApproved: async (userId) => {

@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { currentOperator, operatorAuditActor } from '../../plugins/operator-session.ts';
+import { currentOperator } from '../../plugins/operator-session.ts';
 import { PARTNER_TIERS_MESSAGES as M } from './messages.ts';
 import { findAgentTierRow, insertTier, listAgentTiers, listTiers, tierAgentCounts, updateTier, type TierWrite } from './repository.ts';
 import type { TierService } from './service.ts';
@@ -59,7 +59,7 @@ export async function partnerTiersConsoleRoutes(fastify: FastifyInstance, option
       const write = tierWrite(request.body);
       const id = await inTransaction(pool, async (client) => {
         const created = await insertTier(client, write);
-        await recordAudit(client, operatorAuditActor(request), { action: 'partner_tier.created', target: { type: 'partner_tier', id: created }, after: { ...write } });
+        await recordAudit(client, request.auditActor, { action: 'partner_tier.created', target: { type: 'partner_tier', id: created }, after: { ...write } });
         return created;
       });
       return reply.code(201).send(await tierRow(id));
@@ -87,7 +87,7 @@ export async function partnerTiersConsoleRoutes(fastify: FastifyInstance, option
         if (before.rank === tiers[0]!.rank && write.criteria.length > 0) throw ValidationError.field('criteria', M.entryTierCriteria);
         await updateTier(client, id, write);
         const { id: _id, slug: _slug, rank: _rank, ...was } = before;
-        await recordAudit(client, operatorAuditActor(request), { action: 'partner_tier.updated', target: { type: 'partner_tier', id }, before: { ...was }, after: { ...write } });
+        await recordAudit(client, request.auditActor, { action: 'partner_tier.updated', target: { type: 'partner_tier', id }, before: { ...was }, after: { ...write } });
       });
       return tierRow(id);
     },
@@ -121,7 +121,7 @@ export async function partnerTiersConsoleRoutes(fastify: FastifyInstance, option
       if (!tiers.some((tier) => tier.id === request.body.tier_id)) throw ValidationError.field('tier_id', M.unknownTier);
       const operator = currentOperator(request);
       await service.setTier(pool, { referralAgentId: id, tierId: request.body.tier_id, reason: request.body.reason, operatorId: operator.id, now: new Date() }, (client, before) =>
-        recordAudit(client, operatorAuditActor(request), {
+        recordAudit(client, request.auditActor, {
           action: 'agent_tier.set',
           target: { type: 'referral_agent', id },
           before: { tier_id: before?.tier_id ?? null },
@@ -148,7 +148,7 @@ export async function partnerTiersConsoleRoutes(fastify: FastifyInstance, option
       if (!(await findAgentTierRow(pool, id))) throw new NotFoundError();
       const { frozen, reason } = request.body;
       const outcome = await service.setFrozen(pool, { referralAgentId: id, frozen, reason, operatorId: currentOperator(request).id, now: new Date() }, (client, before) =>
-        recordAudit(client, operatorAuditActor(request), { action: frozen ? 'agent_tier.frozen' : 'agent_tier.unfrozen', target: { type: 'referral_agent', id }, before: { frozen: before.frozen }, after: { frozen }, reason }),
+        recordAudit(client, request.auditActor, { action: frozen ? 'agent_tier.frozen' : 'agent_tier.unfrozen', target: { type: 'referral_agent', id }, before: { frozen: before.frozen }, after: { frozen }, reason }),
       );
       if (outcome === 'no-tier') throw ValidationError.field('frozen', M.noTierYet);
       if (outcome === 'unchanged') throw ValidationError.field('frozen', frozen ? M.alreadyFrozen : M.notFrozen);

@@ -10,7 +10,6 @@ import {
 import { messageSchema } from '@portal/contracts/errors';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import { consoleDetails, findConsolePage, findDetails, findEvents } from './repository.ts';
 import type { PaymentDetailsService } from './service.ts';
 
@@ -53,12 +52,12 @@ export async function paymentDetailsConsoleRoutes(fastify: FastifyInstance, opti
       params: paymentDetailsAgentParamsSchema,
       response: { 200: verifyPaymentDetailsResultSchema, 409: messageSchema },
     }),
-    async (request) => service.verify(pool, operatorAuditActor(request), request.params.agent),
+    async (request) => service.verify(pool, request.auditActor, request.params.agent),
   );
 
   app.post(
     `${consolePaymentDetailsEndpoint.url}/:agent/reveal`,
     operatorRoute(app, { permission: 'earnings.manage', tags: TAGS, summary: 'The full account number or IBAN, to check against the bank letter (audited as a reveal)', params: paymentDetailsAgentParamsSchema, response: { 200: revealedAccountSchema } }),
-    async (request) => ({ account: await service.reveal(pool, operatorAuditActor(request), request.params.agent) }),
+    async (request) => ({ account: await service.reveal(pool, request.auditActor, request.params.agent) }),
   );
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -30,13 +30,14 @@ import {
 } from '@portal/contracts/profile';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { partnerRoute } from '../../kit/partner-routes.ts';
-import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { FileRejectedError, type StoredFile } from '../../lib/storage/file-store.ts';
 import { FileNotFoundError } from '../../lib/storage/storage-driver.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { partnerAuditActor } from '../../plugins/audit-actor.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from './mails.ts';
 import { PROFILE_MESSAGES as M } from './messages.ts';
@@ -127,11 +128,6 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
   // The avatar upload's body is the image itself (this module's routes only: encapsulated).
   app.addContentTypeParser(AVATAR_UPLOAD_CONTENT_TYPE, uploadBodyParser);
 
-  function actorOf(request: FastifyRequest): AuditActor {
-    const user = currentUser(request);
-    return { type: 'partner', id: user.id, role: user.role, ...requestOrigin(request) };
-  }
-
   async function profileOf(db: Queryable, userId: number): Promise<Profile> {
     const record = await repository.findProfile(db, userId);
     if (!record) throw new NotFoundError();
@@ -166,7 +162,7 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
         await repository.updateProfile(client, user.id, request.body);
         const after = await profileOf(client, user.id);
         if (before.first_name !== after.first_name || before.last_name !== after.last_name) {
-          await recordAudit(client, actorOf(request), {
+          await recordAudit(client, request.auditActor, {
             action: 'profile.name_changed',
             target: { type: 'user', id: user.id },
             before: { first_name: before.first_name, last_name: before.last_name },
@@ -228,7 +224,7 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const { profile, previous } = await inTransaction(pool, async (client) => {
         const replaced = await repository.setAvatar(client, user.id, stored);
-        await recordAudit(client, actorOf(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'profile.avatar_changed',
           target: { type: 'user', id: user.id },
           before: { avatar: replaced?.key ?? null },
@@ -249,7 +245,7 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
       const { profile, previous } = await inTransaction(pool, async (client) => {
         const replaced = await repository.setAvatar(client, user.id, null);
         if (replaced) {
-          await recordAudit(client, actorOf(request), {
+          await recordAudit(client, request.auditActor, {
             action: 'profile.avatar_removed',
             target: { type: 'user', id: user.id },
             before: { avatar: replaced.key },
@@ -301,7 +297,7 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
           emailChangeNoticeMail({ to: record.email, firstName: record.first_name, newEmail: email, locale: record.locale }),
           { db: client },
         );
-        await recordAudit(client, actorOf(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'auth.email_change_requested',
           target: { type: 'user', id: user.id },
           before: { email: record.email },
@@ -333,7 +329,7 @@ export async function profileRoutes(fastify: FastifyInstance): Promise<void> {
         if (!(await repository.setEmail(client, change.user_id, change.new_email))) throw ValidationError.field('email', M.emailTaken);
         await recordAudit(
           client,
-          { type: 'partner', id: change.user_id, ...requestOrigin(request) },
+          partnerAuditActor(request, change.user_id),
           { action: 'auth.email_changed', target: { type: 'user', id: change.user_id }, before: { email: change.old_email }, after: { email: change.new_email } },
         );
         return { email: change.new_email };

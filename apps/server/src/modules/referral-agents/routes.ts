@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '@portal/contracts/errors';
@@ -25,12 +25,11 @@ import {
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { partnerRoute } from '../../kit/partner-routes.ts';
-import { recordAudit, requestOrigin, type AuditActor } from '../../lib/audit/audit-log.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { FileRejectedError, type FileRejection } from '../../lib/storage/file-store.ts';
 import { FileNotFoundError } from '../../lib/storage/storage-driver.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import { currentOperator } from '../../plugins/operator-session.ts';
 import { REFERRAL_AGENT_MESSAGES as M } from './messages.ts';
 import {
   agentDetail,
@@ -113,11 +112,6 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
   // The logo upload's body is the image itself, streamed to the file store (this module's routes only: encapsulated).
   app.addContentTypeParser(AGENT_LOGO_UPLOAD_CONTENT_TYPE, uploadBodyParser);
 
-  function actorOf(request: FastifyRequest): AuditActor {
-    const operator = currentOperator(request);
-    return { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) };
-  }
-
   /** Removes a stored file no row refers to any more; a failure only leaves an orphan, so it is logged, not thrown. */
   async function discard(key: string): Promise<void> {
     await app.storage.delete(key).catch((error: unknown) => app.log.warn({ err: error, key }, 'an agent logo could not be deleted'));
@@ -176,7 +170,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
       const detail = await inTransaction(pool, async (client) => {
         const group = await checkAgent(client, request.body);
         const id = await insertAgent(client, { name: request.body.name, referralGroupId: group.id });
-        await recordAudit(client, actorOf(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'referral_agent.created',
           target: { type: 'referral_agent', id },
           after: { name: request.body.name, referral_group_id: group.id, referral_group: group.slug },
@@ -203,7 +197,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
         if (!before) throw new NotFoundError();
         const group = await checkAgent(client, request.body, before.id);
         await updateAgent(client, before.id, { name: request.body.name, referralGroupId: group.id });
-        await recordAudit(client, actorOf(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'referral_agent.updated',
           target: { type: 'referral_agent', id: before.id },
           before: agentAudit(before),
@@ -249,7 +243,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
           if (!before) throw new NotFoundError();
           const logo = partnerLogoUrl(stored);
           await setAgentLogo(client, id, logo, stored);
-          await recordAudit(client, actorOf(request), {
+          await recordAudit(client, request.auditActor, {
             action: 'referral_agent.logo_uploaded',
             target: { type: 'referral_agent', id },
             before: logoAudit(before),
@@ -281,7 +275,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
         if (!before) throw new NotFoundError();
         if (!before.logo_file) throw new ConflictError(M.noLogo);
         await setAgentLogo(client, before.id, null, null);
-        await recordAudit(client, actorOf(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'referral_agent.logo_removed',
           target: { type: 'referral_agent', id: before.id },
           before: logoAudit(before),
@@ -378,7 +372,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
         if (await groupNameTaken(client, request.body.name)) errors.name = [M.groupNameTaken];
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
         const id = await insertGroup(client, request.body);
-        await recordAudit(client, actorOf(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'referral_group.created',
           target: { type: 'referral_group', id },
           after: { slug: request.body.slug, name: request.body.name },
@@ -406,7 +400,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
         await lockNames(client, 'groups');
         if (await groupNameTaken(client, request.body.name, before.id)) throw ValidationError.field('name', M.groupNameTaken);
         await renameGroup(client, before.id, request.body.name);
-        await recordAudit(client, actorOf(request), {
+        await recordAudit(client, request.auditActor, {
           action: 'referral_group.updated',
           target: { type: 'referral_group', id: before.id },
           before: { name: before.name },

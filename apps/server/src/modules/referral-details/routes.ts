@@ -29,11 +29,10 @@ import {
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorRoute } from '../../kit/operator-routes.ts';
 import { partnerRoute } from '../../kit/partner-routes.ts';
-import { recordAudit, requestOrigin } from '../../lib/audit/audit-log.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { NotFoundError, TooManyRequestsError } from '../../lib/errors.ts';
 import { RateLimiter } from '../../lib/rate-limiter.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import { currentOperator } from '../../plugins/operator-session.ts';
 import { REFERRAL_DETAILS_MESSAGES as M } from './messages.ts';
 import { agentIdentity, currentCode, ensureCode, memberFigures, partnerExists, regenerateCode, resolveCode, retiredCodes } from './repository.ts';
 
@@ -108,7 +107,7 @@ export async function referralDetailsRoutes(fastify: FastifyInstance): Promise<v
       }
       return inTransaction(pool, async (client) => {
         const { before, after } = await regenerateCode(client, user.id);
-        await recordAudit(client, { type: 'partner', id: user.id, role: user.role, ...requestOrigin(request) }, {
+        await recordAudit(client, request.auditActor, {
           action: 'referral_code.regenerated',
           target: { type: 'user', id: user.id },
           before: { code: before },
@@ -255,8 +254,7 @@ export async function referralDetailsRoutes(fastify: FastifyInstance): Promise<v
         const userId = request.params.id;
         if (!(await partnerExists(client, userId))) throw new NotFoundError();
         const { before, after } = await regenerateCode(client, userId);
-        const operator = currentOperator(request);
-        await recordAudit(client, { type: 'operator', id: operator.id, role: operator.role, ...requestOrigin(request) }, {
+        await recordAudit(client, request.auditActor, {
           action: 'referral_code.regenerated',
           target: { type: 'user', id: userId },
           before: { code: before },

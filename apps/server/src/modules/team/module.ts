@@ -27,7 +27,6 @@ import { defineModule } from '../../kit/portal-module.ts';
 import { recordAudit, requestOrigin } from '../../lib/audit/audit-log.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
-import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import { seedDemoTeam } from './demo-seed.ts';
 import { TEAM_MESSAGES, TEAM_TRANSLATIONS } from './messages.ts';
 import { countSeats, findMembersPage, findTeamLogPage } from './repository.ts';
@@ -217,7 +216,7 @@ export default defineModule({
           const { rows } = await client.query<{ seat_limit: number }>('SELECT seat_limit FROM referral_agents WHERE id = $1 FOR UPDATE', [request.params.id]);
           if (!rows[0]) throw new NotFoundError();
           await client.query('UPDATE referral_agents SET seat_limit = $2 WHERE id = $1', [request.params.id, request.body.seat_limit]);
-          await recordAudit(client, operatorAuditActor(request), {
+          await recordAudit(client, request.auditActor, {
             action: 'referral_agent.seat_limit_changed',
             target: { type: 'referral_agent', id: request.params.id },
             before: { seat_limit: rows[0].seat_limit },
