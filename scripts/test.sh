@@ -69,6 +69,11 @@ else
   timed build npm run --silent build
 fi
 
+# The web app's weight, from the build just made: each page's JavaScript (brotli bytes of the chunks it needs) against
+# its budget, by byte count, never timing (scripts/bundle-budget.mjs).
+step "web weight budgets"
+timed bundle-budget node scripts/bundle-budget.mjs
+
 step "browser tests (Playwright + Debian Chromium)"
 timed e2e bash scripts/e2e.sh --reporter=list,json 2> >(tee "$results_dir/e2e.stderr" >&2) | tee "$results_dir/e2e.out"
 

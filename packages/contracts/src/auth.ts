@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { PASSWORD_MAX_LENGTH } from './constants.ts';
 import { idField, textField } from './fields.ts';
+import { newPasswordSchema } from './passwords.ts';
 import { emailSchema as email, userSchema } from './session.ts';
 
 /**
@@ -12,26 +13,8 @@ import { emailSchema as email, userSchema } from './session.ts';
 // The user, sign-in and two-factor schemas live in session.ts (light enough for the sign-in page's bundle).
 export * from './session.ts';
 
-/** Strength rules, shown to the user as they type (update-password, reset, registration). */
-export const PASSWORD_RULES = [
-  { id: 'length', label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (value: string) => value.length >= PASSWORD_MIN_LENGTH },
-  { id: 'lower', label: 'A lowercase letter', test: (value: string) => /[a-z]/.test(value) },
-  { id: 'upper', label: 'An uppercase letter', test: (value: string) => /[A-Z]/.test(value) },
-  { id: 'number', label: 'A number', test: (value: string) => /\d/.test(value) },
-] as const;
-
-export const newPasswordSchema = z
-  .string()
-  .max(PASSWORD_MAX_LENGTH, `The password may not be greater than ${PASSWORD_MAX_LENGTH} characters.`)
-  .superRefine((value, context) => {
-    const failed = PASSWORD_RULES.filter((rule) => !rule.test(value));
-    if (failed.length > 0) {
-      context.addIssue({
-        code: 'custom',
-        message: `The password needs: ${failed.map((rule) => rule.label.toLowerCase()).join(', ')}.`,
-      });
-    }
-  });
+// The password rules live in passwords.ts (light: the console's operators area reaches them without the phone metadata).
+export { PASSWORD_RULES, newPasswordSchema } from './passwords.ts';
 
 function confirmed<T extends { password: string; password_confirmation: string }>(value: T, context: z.RefinementCtx) {
   if (value.password !== value.password_confirmation) {

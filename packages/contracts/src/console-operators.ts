@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newPasswordSchema } from './auth.ts';
+import { newPasswordSchema } from './passwords.ts';
 import { CONSOLE_API_PREFIX } from './console-session.ts';
 import { idStringField, textField } from './fields.ts';
 import { defaultedSortQueryField, enumQueryField, listEndpoint, listQuerySchema, textQueryField } from './list-query.ts';

@@ -1,13 +1,12 @@
-import { useMemo, type ReactNode } from 'react';
-import { DirectionProvider, getDefaultZIndex, MantineProvider } from '@mantine/core';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { NOTIFICATION_DURATION_MS } from '@portal/contracts/constants';
 import { isRightToLeft, useLocale, useText } from '../i18n/i18n';
 import { isHttpError } from '../lib/http';
-import classes from './providers.module.css';
 import { createPortalTheme, cssVariablesResolver } from './theme';
+
+const Toasts = lazy(() => import('./toasts'));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -49,13 +48,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     {/* 'auto': the system's light or dark until the user picks one in the account menu (issue #13). */}
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <DatesProvider settings={{ firstDayOfWeek: 1, locale }}>
-        {/* Below the header, and under what the user opens (menus, selects: popover level), still over modals. */}
-        <Notifications
-          position={rtl ? 'top-left' : 'top-right'}
-          autoClose={NOTIFICATION_DURATION_MS}
-          zIndex={getDefaultZIndex('popover') - 1}
-          classNames={{ root: classes.notifications }}
-        />
+        <Suspense fallback={null}>
+          <Toasts rtl={rtl} />
+        </Suspense>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </DatesProvider>
     </MantineProvider>

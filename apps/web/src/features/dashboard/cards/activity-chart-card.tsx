@@ -1,6 +1,5 @@
-import '@mantine/charts/styles.layer.css';
 import { useMemo, useState, type ReactNode } from 'react';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../../components/bar-chart/bar-chart';
 import { Button, Group, NativeSelect, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import type { BookingKpis, DashboardBucket, EarningsKpis, ResolvedRange } from '@portal/contracts/dashboard';
 import { minorDigits } from '@portal/contracts/money';

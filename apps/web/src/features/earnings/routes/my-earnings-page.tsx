@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.layer.css';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../../components/bar-chart/bar-chart';
 import { COMMISSION_STATUSES, commissionLinesEndpoint, type CommissionLine, type CommissionLinesQuery, type CommissionStatus, type EarningsBalance, type EarningsGroup } from '@portal/contracts/earnings';
 import type { PageSize } from '@portal/contracts/constants';
 import { minorDigits } from '@portal/contracts/money';
