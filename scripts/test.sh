@@ -45,8 +45,9 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 
-# ESLint and tsc each keep one core busy: side by side they take about as long as the longer of the two.
-side_by_side lint "npx eslint . --max-warnings=0" type-check "npm run --silent typecheck"
+# ESLint and tsc each keep one core busy: side by side they take about as long as the longer of the two. Lint ends
+# with the dead-code check (knip.json: unused files, exports and dependencies; modules and areas are entries by folder).
+side_by_side lint "npx eslint . --max-warnings=0 && npx knip --no-progress" type-check "npm run --silent typecheck"
 
 # Vitest projects (vitest.config.ts): 'server-db' holds the server test files that open the test database (found from
 # their imports of apps/server/src/test/test-app.ts), and runs on the embedded database and again on PostgreSQL; every

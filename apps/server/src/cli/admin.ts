@@ -18,7 +18,7 @@ import { createApprovalService, OperatorError } from '../modules/auth/approval.t
 import { isOperatorCommand, OPERATOR_COMMANDS, OPERATOR_COMMANDS_HELP, runOperatorCommand } from './operator-commands.ts';
 import type { AuthDependencies } from '../modules/auth/service.ts';
 import { notifyAccountApproved } from '../modules/notifications/domain-notifications.ts';
-import { createNotificationService } from '../modules/notifications/service.ts';
+import { createNotificationService } from '../modules/notifications/public.ts';
 import {
   createCommandBroadcaster,
   isNotifyCommand,

@@ -12,11 +12,11 @@ import { AppError } from '../lib/errors.ts';
 import { createJobQueue, type JobLogger } from '../lib/jobs/job-queue.ts';
 import { createQueuedMailer, MAIL_JOB } from '../lib/mail-queue.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
-import { appUrlTarget, createBroadcaster, externalTarget, type Broadcaster } from '../modules/broadcasting/broadcaster.ts';
+import { appUrlTarget, createBroadcaster, externalTarget, type Broadcaster } from '../modules/broadcasting/public.ts';
 import { changeBookingStatus, changeInvoiceStatus, createBooking, publishBookingEvents } from '../modules/bookings/operations-service.ts';
 import type { Notifier } from '../modules/notifications/domain-notifications.ts';
 import { sendFromCommandLine, type BroadcastSender } from '../modules/notifications/broadcasts.ts';
-import { createNotificationService } from '../modules/notifications/service.ts';
+import { createNotificationService } from '../modules/notifications/public.ts';
 import { commandLineActor } from './command-line-actor.ts';
 
 /**

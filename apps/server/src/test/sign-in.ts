@@ -46,7 +46,3 @@ export async function signInAs(
   return { token, csrfToken, sessionId };
 }
 
-/** Forgets the client's cookies: the next requests are anonymous. */
-export function signOutLocally(client: TestClient): void {
-  client.jar.clear();
-}

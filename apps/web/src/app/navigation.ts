@@ -6,7 +6,7 @@
 import { NAVIGATION_GROUPS, type NavigationEntry } from '../lib/area-routes';
 import { AREAS } from './areas';
 
-export { NAVIGATION_GROUPS, type NavigationEntry, type NavigationGroup } from '../lib/area-routes';
+export type { NavigationEntry } from '../lib/area-routes';
 
 /** Entries with an `order` first, lowest first; the others keep the order they came in (the areas' order). */
 export function sortNavigation<Entry extends NavigationEntry>(entries: readonly Entry[]): Entry[] {

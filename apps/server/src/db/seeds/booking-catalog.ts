@@ -28,10 +28,6 @@ export function seedFromText(text: string): number {
   return hash >>> 0;
 }
 
-export function pick<T>(random: () => number, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)]!;
-}
-
 interface CountryInfo {
   /** ISO 3166-1 alpha-2, what facilities.country holds (migration 0009) */
   code: string;

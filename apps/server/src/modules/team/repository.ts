@@ -247,11 +247,6 @@ export async function markInvitationAccepted(
   return row && { agentId: row.referral_agent_id, inviterId: row.invited_by_user_id, firstName: row.first_name, lastName: row.last_name };
 }
 
-export async function findUserLocale(db: Queryable, userId: number): Promise<{ email: string; first_name: string; locale: Locale } | undefined> {
-  const { rows } = await db.query<{ email: string; first_name: string; locale: Locale }>('SELECT email, first_name, locale FROM users WHERE id = $1', [userId]);
-  return rows[0];
-}
-
 // ---- the team log ----
 
 export async function insertTeamEvent(

@@ -10,10 +10,8 @@ import {
   IconPrinter,
 } from '@tabler/icons-react';
 import { useText } from '../../i18n/i18n';
-import { sharedEn } from '../../i18n/shared-en';
 
 /** English, for tests; shown from the shared catalogue. */
-export const COMPACT_ACTIONS_LABEL = sharedEn.table.compactActions;
 
 export interface DataTableActionsProps {
   onCopy: () => void;

@@ -8,12 +8,6 @@ import type { TableHeader } from './data-table-types';
 import type { RowSelection } from './use-row-selection';
 import classes from './data-table.module.css';
 import { useText } from '../../i18n/i18n';
-import { sharedEn } from '../../i18n/shared-en';
-
-// English, for tests; shown from the shared catalogue.
-export const SELECT_ALL_LABEL = sharedEn.table.selectAll;
-export const SORT_BY_LABEL = sharedEn.table.sortBy;
-export const NOT_SORTED_LABEL = sharedEn.table.notSorted;
 
 export interface DataTableCardsProps<Row extends TableRow> extends DataTableStateProps {
   /** Names the list for assistive technology, as the table's caption does. */

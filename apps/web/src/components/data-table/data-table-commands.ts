@@ -6,7 +6,6 @@ import { sharedEn } from '../../i18n/shared-en';
 
 // English (spec §2), for tests; shown from the shared catalogue.
 export const COPIED_MESSAGE = sharedEn.table.copied;
-export const COPY_FAILED_MESSAGE = sharedEn.table.copyFailed;
 
 /**
  * Copies the table (or, on a phone, its cards: the same text) as tab-separated text and tells the user either

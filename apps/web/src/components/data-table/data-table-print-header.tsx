@@ -1,11 +1,6 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useText } from '../../i18n/i18n';
-import { sharedEn } from '../../i18n/shared-en';
-
-// English, for tests; printed from the shared catalogue.
-export const PRINT_FILTERS_LABEL = sharedEn.table.printFilters;
-export const PRINT_NO_FILTERS = sharedEn.table.printNoFilters;
 
 /** The date and time of printing in the page's language, with its time zone (a printout travels). */
 export function formatPrintedAt(date: Date): string {

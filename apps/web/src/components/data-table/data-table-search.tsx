@@ -2,10 +2,8 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { DebouncedSearch } from './use-debounced-search';
 import { useText } from '../../i18n/i18n';
-import { sharedEn } from '../../i18n/shared-en';
 
 /** spec §2 (English, for tests); shown from the shared catalogue. */
-export const SEARCH_PLACEHOLDER = sharedEn.table.searchPlaceholder;
 
 export interface DataTableSearchProps {
   /** From useDebouncedSearch, which decides when the text is applied. */

@@ -10,13 +10,6 @@ import type { ReactNode } from 'react';
 import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
 import { IconAlertCircle, IconFilterOff, IconInbox, IconRefresh } from '@tabler/icons-react';
 import { useText } from '../../i18n/i18n';
-import { sharedEn } from '../../i18n/shared-en';
-
-// English, for tests; shown from the shared catalogue.
-export const DEFAULT_EMPTY_TEXT = sharedEn.table.noRecords;
-export const DEFAULT_FILTERED_EMPTY_TEXT = sharedEn.table.filteredEmpty;
-export const RETRY_LABEL = sharedEn.errors.retry;
-export const CLEAR_FILTERS_LABEL = sharedEn.table.clearFilters;
 
 /** The texts an area gives its list (the kit's defaults are generic). */
 export interface DataTableStateTexts {

@@ -2,10 +2,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Collapse, Group, Stack, VisuallyHidden } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useText } from '../../i18n/i18n';
-import { sharedEn } from '../../i18n/shared-en';
 
 /** English, for tests; shown from the shared catalogue. */
-export const FILTERS_LABEL = sharedEn.table.filters;
 
 export interface DataTableToolbarProps {
   /** Usually a DataTableSearch. */

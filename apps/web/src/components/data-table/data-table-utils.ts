@@ -40,7 +40,6 @@ export function nextSort(sort: string, column: string): string {
   }
 }
 
-
 /**
  * The sorts a list offers where it has no column headers to click (the cards): each sortable column ascending
  * and descending, as the values nextSort cycles through.

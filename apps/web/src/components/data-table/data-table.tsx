@@ -42,11 +42,8 @@ import { useText } from '../../i18n/i18n';
 // Callers import these from here; the parts own them.
 export type { TableRow } from './data-table-utils';
 export type { ExportHandler, TableHeader } from './data-table-types';
-export { COPIED_MESSAGE, COPY_FAILED_MESSAGE } from './data-table-commands';
-export { EXPORT_FAILED_MESSAGE } from './use-export-runner';
-export { SEARCH_PLACEHOLDER } from './data-table-search';
+export { COPIED_MESSAGE } from './data-table-commands';
 export type { DataTableLoadState, DataTableStateTexts } from './data-table-state';
-export { DEFAULT_EMPTY_TEXT, DEFAULT_FILTERED_EMPTY_TEXT } from './data-table-state';
 export { PrintedForContext } from './printed-for';
 
 /**
@@ -107,7 +104,6 @@ export interface DataTableProps<Row extends TableRow = TableRow>
   /** Any change of this value clears the selection and calls onReload (spec §4 "uncheck all"). */
   uncheckAll?: unknown;
   onReload?: () => void;
-
 
   /** Width below which the table scrolls sideways (phones). @default 720 */
   minWidth?: number;

@@ -2,10 +2,8 @@ import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { ExportHandler } from './data-table-types';
 import { sharedText } from '../../i18n/i18n';
-import { sharedEn } from '../../i18n/shared-en';
 
 /** English, for tests; shown from the shared catalogue. */
-export const EXPORT_FAILED_MESSAGE = sharedEn.table.exportFailed;
 
 export type ExportKind = 'pdf' | 'excel';
 

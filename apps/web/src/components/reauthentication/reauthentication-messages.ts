@@ -25,6 +25,7 @@ declare module '../../i18n/i18n' {
   }
 }
 
-export const reauthenticationMessages = defineMessages('reauthentication', reauthenticationEn, () =>
+// Registered for its side effect: its pages read the texts by namespace (imported as `import './…-messages'`).
+defineMessages('reauthentication', reauthenticationEn, () =>
   import('./reauthentication-messages-ar').then((module) => module.reauthenticationAr),
 );

@@ -27,6 +27,7 @@ declare module '../../i18n/i18n' {
   }
 }
 
-export const consoleReferralCodesMessages = defineMessages('console-referral-codes', consoleReferralCodesEn, () =>
+// Registered for its side effect: its pages read the texts by namespace (imported as `import './…-messages'`).
+defineMessages('console-referral-codes', consoleReferralCodesEn, () =>
   import('./partner-referral-code-messages-ar').then((module) => module.consoleReferralCodesAr),
 );
