@@ -103,7 +103,6 @@ import { console${pascal}Endpoint, console${pascal}ParamsSchema, console${pascal
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { defineModule } from '../../kit/portal-module.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { operatorAuditActor } from '../../plugins/operator-session.ts';
 import { find${pascal}, find${pascal}Page, insert${pascal} } from './repository.ts';
 import { create${pascal}Service } from './service.ts';
 
@@ -142,7 +141,7 @@ export default defineModule({
     app.post(
       url,
       operatorRoute(app, { permission: ${camel}Permission, tags: TAGS, summary: 'Create a record of ${lower} (audited)', body: ${camel}RequestSchema, response: { 201: console${pascal}Schema } }),
-      async (request, reply) => reply.code(201).send(await service.create(operatorAuditActor(request), request.body)),
+      async (request, reply) => reply.code(201).send(await service.create(request.auditActor, request.body)),
     );
 
     app.patch(
@@ -155,7 +154,7 @@ export default defineModule({
         body: ${camel}RequestSchema,
         response: { 200: console${pascal}Schema, 404: messageSchema },
       }),
-      async (request) => service.update(operatorAuditActor(request), request.params.id, request.body),
+      async (request) => service.update(request.auditActor, request.params.id, request.body),
     );
   },
   /** What operators see on \`npm start\`: real-looking records, never lorem ipsum. Replace with the area's own. */

@@ -10,7 +10,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import type { AfterCommit, BookingLifecycle, BookingWriteChange } from '../bookings/public.ts';
-import type { NotificationService } from '../notifications/service.ts';
+import type { NotificationService } from '../notifications/public.ts';
 import { EARNINGS_MESSAGES as M } from './messages.ts';
 import { findBookingLines, findLine, insertClawback, membersSeeingLine } from './repository.ts';
 

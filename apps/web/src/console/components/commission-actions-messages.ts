@@ -44,6 +44,7 @@ declare module '../../i18n/i18n' {
   }
 }
 
-export const commissionActionsMessages = defineMessages('console-commission-actions', commissionActionsEn, () =>
+// Registered for its side effect: its dialogs read the texts by namespace (imported as `import './…-messages'`).
+defineMessages('console-commission-actions', commissionActionsEn, () =>
   import('./commission-actions-messages-ar').then((module) => module.commissionActionsAr),
 );
