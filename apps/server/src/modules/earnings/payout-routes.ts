@@ -150,7 +150,7 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
       response: { 200: payoutApprovalThresholdsSchema },
     }),
     async (request) => {
-      await payouts.batches.setThreshold(pool, operatorAuditActor(request), request.params.currency, request.body.threshold);
+      await payouts.batches.setThreshold(pool, request.auditActor, request.params.currency, request.body.threshold);
       return { thresholds: await payoutThresholds(pool) };
     },
   );
@@ -168,7 +168,7 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
       body: payoutBatchRequestSchema,
       response: { 200: payoutBatchResultSchema, 409: messageSchema },
     }),
-    async (request) => payouts.batches.propose(pool, operatorAuditActor(request), request.body),
+    async (request) => payouts.batches.propose(pool, request.auditActor, request.body),
   );
   app.post(
     `${CONSOLE_PAYOUT_BATCHES_URL}/:id/approve`,
@@ -179,7 +179,7 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
       params: payoutBatchParamsSchema,
       response: { 200: payoutBatchProposalSchema, 409: messageSchema },
     }),
-    async (request) => payouts.batches.approve(pool, operatorAuditActor(request), request.params.id),
+    async (request) => payouts.batches.approve(pool, request.auditActor, request.params.id),
   );
 
   const answer = async (id: number) => ({ payout: (await findPayout(pool, id))! });
