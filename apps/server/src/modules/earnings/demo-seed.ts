@@ -1,9 +1,11 @@
 import type pg from 'pg';
 import { createRandom, seedFromText } from '../../db/seeds/booking-catalog.ts';
-import { DEMO_AGENTS } from '../../db/seeds/demo-identities.ts';
+import { DEMO_AGENTS, DEMO_OPERATORS } from '../../db/seeds/demo-identities.ts';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import { createCommissionRates } from '../commission-rates/public.ts';
+import { minorToDecimal } from '@portal/contracts/money';
+import { bookingAmountMinor, createAdjustments } from './adjustments.ts';
 import { priceCommission } from './ledger.ts';
 import { payoutMinimum } from './payout-minimums.ts';
 import { insertClawback } from './repository.ts';
@@ -230,6 +232,7 @@ export async function seedDemoEarnings(pool: pg.Pool, services: Pick<DemoSeedSer
       if (paid[0]) await insertClawback(client, Number(paid[0].id), utcDay(new Date(now - 3 * DAY_MS)), new Date(now));
     }
   });
+  await seedDemoRefundsAndAdjustments(pool);
   await seedDemoFinanceReports(pool, services);
 }
 
@@ -258,5 +261,58 @@ async function seedDemoFinanceReports(pool: pg.Pool, services: Pick<DemoSeedServ
         await reports.write(pool, Number(rows[0]!.id));
       }
     }
+  }
+}
+
+/** Partial refunds and adjustments, as finance would have recorded them on Harbor's recent treatments (issue 31). */
+const DEMO_PARTIAL_REFUNDS = [
+  { share: 0.25, reason: 'The patient cancelled the last of four physiotherapy sessions; the clinic refunded it.' },
+  { share: 0.1, reason: 'The clinic refunded the pre-operative scan it repeated at its own cost.' },
+];
+const DEMO_ADJUSTMENT = { reason: 'Goodwill: the clinic moved the surgery twice at its own request and the patient stayed with us.' };
+
+/**
+ * The demo's refunds, told as the ledger tells them: every booking whose commission was reversed was refunded in full
+ * (the booking `refunded`, its refund recorded); two of Harbor's pending percentage commissions partly refunded (an
+ * adjustment each), and one given a goodwill adjustment by finance. Recorded through the ledger's own service, by the
+ * demo finance operator; nobody is told (they are history).
+ */
+async function seedDemoRefundsAndAdjustments(pool: pg.Pool): Promise<void> {
+  const { rows: operators } = await pool.query<{ id: number }>('SELECT id FROM operators WHERE email = $1', [DEMO_OPERATORS.find((each) => each.role === 'finance')!.email]);
+  const actor = operators[0] ? { type: 'operator' as const, id: operators[0].id, role: 'finance' } : { type: 'system' as const };
+  const { rows: reversed } = await pool.query<{ booking_id: number; amount: string; currency: string; reversal_reason: string; reversed_at: Date }>(
+    `SELECT l.booking_id, b.amount::text AS amount, b.currency, l.reversal_reason, l.reversed_at FROM commission_lines l JOIN bookings b ON b.id = l.booking_id
+      WHERE l.kind = 'commission' AND l.status = 'reversed' AND b.status = 'completed'`,
+  );
+  for (const line of reversed) {
+    const minor = bookingAmountMinor(line.amount, line.currency);
+    if (!minor) continue;
+    await pool.query(
+      'INSERT INTO booking_refunds (booking_id, amount_minor, currency, full_refund, reason, actor_type, actor_id, created_at) VALUES ($1, $2, $3, true, $4, $5, $6, $7)',
+      [line.booking_id, minor, line.currency, line.reversal_reason, actor.type, 'id' in actor ? String(actor.id) : null, line.reversed_at],
+    );
+    await pool.query("UPDATE bookings SET status = 'refunded' WHERE id = $1", [line.booking_id]);
+  }
+
+  const adjustments = createAdjustments({ notifications: { notify: async () => [] }, bookings: { markRefunded: async () => async () => undefined } });
+  const { rows: candidates } = await pool.query<{ booking_id: number; line_id: string; amount: string; currency: string; amount_minor: string }>(
+    `SELECT l.booking_id, l.id AS line_id, b.amount::text AS amount, b.currency, l.amount_minor::text AS amount_minor
+       FROM commission_lines l JOIN bookings b ON b.id = l.booking_id JOIN referral_agents ra ON ra.id = l.referral_agent_id
+      WHERE ra.name = $1 AND l.kind = 'commission' AND l.status = 'pending' AND l.rate->>'kind' = 'percentage' AND l.amount_minor > 0
+      ORDER BY l.treatment_on DESC, l.id DESC LIMIT 3`,
+    [DEMO_AGENTS.main],
+  );
+  for (const [index, refund] of DEMO_PARTIAL_REFUNDS.entries()) {
+    const booking = candidates[index];
+    const minor = booking ? bookingAmountMinor(booking.amount, booking.currency) : null;
+    if (!booking || !minor) continue;
+    const amount = minorToDecimal(Math.max(1, Math.floor(minor * refund.share)), booking.currency);
+    await adjustments.recordBookingRefund(pool, actor, booking.booking_id, { scope: 'partial', amount, reason: refund.reason });
+  }
+  const goodwill = candidates[2];
+  if (goodwill) {
+    // A tenth of the commission on top.
+    const amountMinor = Math.max(1, Math.round(Number(goodwill.amount_minor) / 10));
+    await inTransaction(pool, (client) => adjustments.recordAdjustment(client, { adjustsLineId: Number(goodwill.line_id), amountMinor, reason: DEMO_ADJUSTMENT.reason, source: 'manual', actor }));
   }
 }

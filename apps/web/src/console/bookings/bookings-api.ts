@@ -9,6 +9,7 @@ import {
   type ConsoleBookingDetail,
   type CreateConsoleBookingRequest,
 } from '@portal/contracts/console-bookings';
+import { consoleBookingCommissionUrl } from '@portal/contracts/console-earnings';
 import { http } from '../../lib/http';
 
 const URL = CONSOLE_BOOKINGS_URL;
@@ -68,8 +69,9 @@ export function useBookingWrite(id: number) {
   return useMutation({
     mutationFn: (write: BookingWrite) => sendBookingWrite(id, write),
     onSuccess: (booking) => queryClient.setQueryData(bookingQuery(id).queryKey, booking),
-    // A 409 means the booking changed meanwhile: reload it either way, and every page of the list.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [URL] }),
+    // A 409 means the booking changed meanwhile: reload it either way, and every page of the list; and its money as
+    // the ledger sees it (a completed booking's amount writes an adjustment, issue 31).
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: [URL] }), queryClient.invalidateQueries({ queryKey: [consoleBookingCommissionUrl(id)] })]),
   });
 }
 

@@ -1,3 +1,4 @@
+import type { BookingCommission, ConsoleCommissionLine } from '@portal/contracts/console-earnings';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -183,6 +184,35 @@ describe('a booking’s page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save amount' }));
     await waitFor(() => expect(calls.calls('POST', '/api/console/bookings/501/amount')).toHaveLength(1));
     expect(calls.calls('POST', '/api/console/bookings/501/amount')[0]!.body).toEqual({ amount: '13900.50', currency: 'AED', expected_amount: '14500.00', reason: null });
+  });
+
+  it('shows finance a completed booking’s commission with its refunds and adjustments, and records a partial refund', async () => {
+    const line: ConsoleCommissionLine = { id: 71, kind: 'commission', booking_id: 501, booking_reference: 'MT-204518733', facility_id: 11, facility_name: 'Al Safa Specialist Hospital', service_name: 'Knee arthroscopy', treatment_on: '2026-11-02', earned_on: '2026-11-02', base_minor: 1_450_000, base_currency: 'AED', rate: { kind: 'percentage', basis_points: 1000, amount_minor: null, currency: 'AED' }, refund_window_days: 30, amount_minor: 145_000, currency: 'AED', status: 'pending', payable_on: '2026-12-02', held_reason: null, reversal_reason: null, clawback_of: null, clawed_back_by: null, adjustment: null, agreement: null, paid_on: null, referral_agent_id: 3, agent_name: 'Harbor Health Partners' };
+    const adjustment: ConsoleCommissionLine = { ...line, id: 72, kind: 'adjustment', amount_minor: -20_000, adjustment: { reason: 'The second session was cancelled and refunded.', source: 'partial_refund', adjusts_line_id: 71 } };
+    const refund = { id: 5, amount_minor: 200_000, currency: 'AED', full: false, reason: 'The second session was cancelled and refunded.', recorded_by: 'Marcus Webb', at: '2026-11-25T09:30:00.000Z' };
+    let money: BookingCommission = { booking_id: 501, booking_reference: 'MT-204518733', status: 'completed', amount_minor: 1_450_000, currency: 'AED', refunded_minor: 0, refunds: [], lines: [line] };
+    const calls = api('finance', {
+      'GET /api/console/bookings/501': () => jsonResponse(200, detailOf({ status: 'completed' })),
+      'GET /api/console/earnings/bookings/501': () => jsonResponse(200, money),
+      'POST /api/console/earnings/bookings/501/refunds': () => ((money = { ...money, refunded_minor: 200_000, refunds: [refund], lines: [line, adjustment] }), jsonResponse(200, money)),
+    });
+    renderApp('/bookings/501', { routes: consoleRoutes });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Commission' })).toBeInTheDocument();
+    // completed is followed only by a recorded refund; the amount's reason is the partner's
+    expect(screen.getByText(/^Completed\. If the patient is refunded, finance records it under Commission below/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Reason \(shown to the partner\)/ })).toBeRequired();
+    const lines = await screen.findByRole('list', { name: 'Commission lines' });
+    expect(within(lines).getByText('AED 1,450.00')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Record a refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a refund: booking MT-204518733' });
+    await userEvent.click(await within(dialog).findByRole('radio', { name: 'Part of the treatment' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Refunded amount/ }), '2000');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'The second session was cancelled and refunded.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/earnings/bookings/501/refunds')[0]?.body).toEqual({ scope: 'partial', amount: '2000', reason: 'The second session was cancelled and refunded.' }));
+    expect(await screen.findByText(/^Refunded: AED\s2,000\.00 of AED\s14,500\.00$/)).toBeInTheDocument();
+    expect(within(await screen.findByRole('list', { name: 'Commission lines' })).getByText('-AED 200.00')).toBeInTheDocument();
   });
 
   it('says so for a booking that does not exist', async () => {

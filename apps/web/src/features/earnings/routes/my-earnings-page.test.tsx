@@ -40,6 +40,15 @@ const LINE: CommissionLine = {
   paid_on: null,
 };
 
+const ADJUSTED: CommissionLine = {
+  ...LINE,
+  id: 13,
+  kind: 'adjustment',
+  booking_reference: 'MT-100495',
+  amount_minor: -2_500,
+  status: 'pending',
+  adjustment: { reason: 'The clinic refunded the repeated pre-operative scan.', source: 'partial_refund', adjusts_line_id: 9 },
+};
 const REVERSED: CommissionLine = { ...LINE, id: 12, booking_reference: 'MT-100490', status: 'reversed', reversal_reason: 'Refunded in full: the patient was found unfit for surgery.' };
 
 function paged(rows: CommissionLine[]) {
@@ -83,7 +92,7 @@ describe('My earnings', () => {
       'GET /api/earnings/totals': () => jsonResponse(200, { totals: [{ currency: 'AED', amount_minor: 12_345, lines: 2 }] }),
       'GET /api/earnings/lines': (request) => {
         requested.push(request.query.toString());
-        return jsonResponse(200, paged([LINE, REVERSED]));
+        return jsonResponse(200, paged([LINE, REVERSED, ADJUSTED]));
       },
     });
     renderApp('/my-earnings');
@@ -106,6 +115,10 @@ describe('My earnings', () => {
     expect(within(first).getByText('Approved')).toBeInTheDocument();
     const reversed = within(lines).getByText('MT-100490').closest('tr')!;
     expect(within(reversed).getByText('Refunded in full: the patient was found unfit for surgery.')).toBeInTheDocument();
+    // An adjustment: its reason under its booking, which it links to (issue 31).
+    const adjusted = within(lines).getByText('Adjustment: The clinic refunded the repeated pre-operative scan.').closest('tr')!;
+    expect(within(adjusted).getByRole('link', { name: 'MT-100495' })).toHaveAttribute('href', '/bookings?search=MT-100495');
+    expect(within(adjusted).getByText('-AED 25.00')).toBeInTheDocument();
     expect(await within(lines).findByText('AED 123.45', { selector: 'tfoot *' })).toBeInTheDocument();
 
     await userEvent.click(within(balances).getByRole('button', { name: /^Approved AED\s123\.45/ }));
