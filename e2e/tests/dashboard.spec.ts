@@ -66,7 +66,7 @@ test("the dashboard compares the range with the period before, keeps the range i
   const user = (await (await partner.request.get('/api/user')).json()) as { partner_profile: { referral_agent: { id: number } } };
   await signInToConsole(page, admin.email, '/console/bookings?status=confirmed');
   await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
-  await page.goto(`/console/bookings?status=confirmed&agent_id=${user.partner_profile.referral_agent.id}`);
+  await page.goto(`/console/bookings?status=confirmed&agent_id=${user.partner_profile.referral_agent.id}&sort=date_time`);
   const list = page.getByRole('table', { name: 'Bookings' });
   await expect(list.getByRole('row').nth(1)).toBeVisible();
   await list.getByRole('row').nth(1).getByRole('link').first().click();

@@ -32,7 +32,7 @@ test('a completed booking earns a commission the partner sees arrive; a payout r
   await signInToConsole(page, admin.email, '/console/bookings?status=confirmed');
   await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
   const user = (await (await partner.request.get('/api/user')).json()) as { partner_profile: { referral_agent: { id: number } } };
-  await page.goto(`/console/bookings?status=confirmed&agent_id=${user.partner_profile.referral_agent.id}`);
+  await page.goto(`/console/bookings?status=confirmed&agent_id=${user.partner_profile.referral_agent.id}&sort=date_time`);
   const bookings = page.getByRole('table', { name: 'Bookings' });
   await expect(bookings.getByRole('row').nth(1)).toBeVisible();
   await bookings.getByRole('row').nth(1).getByRole('link').first().click();

@@ -55,6 +55,15 @@ export function manualNextBookingStatuses(from: BookingStatus): readonly Booking
   return nextBookingStatuses(from).filter((status) => !isReachedByRefund(status));
 }
 
+/**
+ * Whether a booking with its appointment at `appointment` may be completed at `now`: only once the appointment has
+ * begun (issue 31: no commission is earned before the treatment). The server refuses it (422), the console does not
+ * offer it before.
+ */
+export function mayCompleteBy(appointment: string | Date, now: Date = new Date()): boolean {
+  return new Date(appointment).getTime() <= now.getTime();
+}
+
 /** Whether nothing can follow `status`. */
 export function isFinalBookingStatus(status: BookingStatus): boolean {
   return BOOKING_TRANSITIONS[status].length === 0;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECIMAL_AMOUNT_PATTERN } from './money.ts';
 import { BOOKING_ID_PREFIX, BOOKINGS_PAGE_SIZE, PERMISSION_VIEW } from './constants.ts';
 import {
   dateQueryField,
@@ -118,7 +119,8 @@ export const bookingRowSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   invoice_status: z.enum(INVOICE_STATUSES),
   /** a decimal string with two decimals ('1234.50'); money is never a float */
-  amount: z.string().regex(/^-?\d+\.\d{2}$/),
+  /** with its currency's decimals ('1234.50' AED, '150000' JPY, '12.500' KWD) */
+  amount: z.string().regex(DECIMAL_AMOUNT_PATTERN),
   /** ISO 4217 */
   currency: z.string().length(3),
   created_at: z.string(),

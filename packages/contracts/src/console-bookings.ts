@@ -4,6 +4,7 @@ import { BOOKING_STATUSES_NEEDING_REASON } from './booking-lifecycle.ts';
 import { BOOKING_STATUSES, INVOICE_STATUSES, type BookingStatus } from './bookings.ts';
 import { CONSOLE_API_PREFIX } from './console-session.ts';
 import { idField, idStringField, textField } from './fields.ts';
+import { DECIMAL_AMOUNT_PATTERN, decimalToMinor, fitsCurrency, minorDigits, minorToDecimal } from './money.ts';
 import { defaultedSortQueryField, enumQueryField, idQueryField, listEndpoint, listQuerySchema, textQueryField } from './list-query.ts';
 
 /**
@@ -18,8 +19,8 @@ export const CONSOLE_BOOKING_SORTS = ['date_time', 'created_at', 'amount', 'tick
 export const BOOKING_REASON_MAX = 1000;
 export const PATIENT_NAME_MAX = 120;
 export const TICKET_ID_MAX = 30;
-/** The largest amount numeric(12, 2) holds. */
-export const BOOKING_AMOUNT_MAX = '9999999999.99';
+/** The largest amount a booking takes (bookings_amount_max: below 10^12, in the currency's decimals). */
+export const BOOKING_AMOUNT_MAX = '999999999999';
 
 export const consoleBookingListQuerySchema = listQuerySchema({
   filters: {
@@ -35,7 +36,8 @@ export const consoleBookingListQuerySchema = listQuerySchema({
 });
 export type ConsoleBookingListQuery = z.output<typeof consoleBookingListQuerySchema>;
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
+/** A decimal string with exactly its currency's decimals ('1234.50' AED, '150000' JPY, '12.500' KWD). */
+const money = z.string().regex(DECIMAL_AMOUNT_PATTERN);
 const reference = z.object({ id: z.number().int(), name: z.string() });
 
 export const consoleBookingRowSchema = z.object({
@@ -46,7 +48,7 @@ export const consoleBookingRowSchema = z.object({
   date_time: z.string(),
   status: z.enum(BOOKING_STATUSES),
   invoice_status: z.enum(INVOICE_STATUSES),
-  /** a decimal string with two decimals ('1234.50') */
+  /** a decimal string with its currency's decimals ('1234.50' AED, '150000' JPY) */
   amount: money,
   currency: z.string().length(3),
   patient: z.string(),
@@ -146,17 +148,29 @@ export const AGENT_CLIENTS_LIMIT = 50;
 
 // ---- writes ----
 
-/** An amount as text, as typed: up to 10 digits and 2 decimals, never negative ('1500', '1500.5', '1500.50'). */
+/**
+ * An amount as text, as typed: up to 12 digits and 4 decimals, never negative ('1500', '1500.5', '12.345'). Whether its
+ * currency has that many decimals is checked with the currency (`amountFitsCurrency`): the server writes it with
+ * exactly the currency's decimals.
+ */
 export function amountField(label = 'amount') {
   return z
     .string({ error: `The ${label} field is required.` })
     .trim()
     .min(1, `The ${label} field is required.`)
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, `The ${label} field must be a number with at most 2 decimals (for example 1500.00).`)
-    .transform((value) => {
-      const [integer = '0', fraction = ''] = value.split('.');
-      return `${integer.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
-    });
+    .regex(/^\d{1,12}(\.\d{1,4})?$/, `The ${label} field must be a number (for example 1500.00).`)
+    .transform((value) => value.replace(/^0+(?=\d)/, ''));
+}
+
+/** 422 on `amount` when the currency cannot hold it: half a yen, a fourth decimal of a dinar (issue 31). */
+export function amountFitsCurrency(value: { amount?: string | null | undefined; currency?: string | null | undefined }, context: z.RefinementCtx) {
+  if (value.amount == null || value.currency == null || fitsCurrency(value.amount, value.currency)) return;
+  const digits = minorDigits(value.currency);
+  context.addIssue({
+    code: 'custom',
+    path: ['amount'],
+    message: digits === 0 ? `The amount field must be a whole number in ${value.currency}.` : `The amount field must have at most ${digits} decimals in ${value.currency}.`,
+  });
 }
 
 export const currencyField = z
@@ -164,6 +178,15 @@ export const currencyField = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, 'The currency field must be a three-letter ISO 4217 code (for example AED).');
+
+/**
+ * An amount with its currency, the currency able to hold it, written with the currency's decimals ('13900.5' AED →
+ * '13900.50'): the console's amount form checks it before sending.
+ */
+export const amountInCurrencySchema = z
+  .object({ amount: amountField(), currency: currencyField })
+  .superRefine(amountFitsCurrency)
+  .transform((value) => ({ ...value, amount: minorToDecimal(decimalToMinor(value.amount, value.currency) ?? 0, value.currency) }));
 
 const isoInstant = z
   .string({ error: 'The appointment field is required.' })
@@ -208,6 +231,7 @@ export const createConsoleBookingRequestSchema = z
     if ((value.amount == null) !== (value.currency == null)) {
       context.addIssue({ code: 'custom', path: [value.amount == null ? 'amount' : 'currency'], message: 'Give the amount and its currency together.' });
     }
+    amountFitsCurrency(value, context);
   });
 export type CreateConsoleBookingRequest = z.input<typeof createConsoleBookingRequestSchema>;
 
@@ -230,13 +254,15 @@ export const changeInvoiceStatusRequestSchema = z.object({
   expected_invoice_status: z.enum(INVOICE_STATUSES, { error: 'The expected invoice status field is required.' }),
 });
 
-export const changeBookingAmountRequestSchema = z.object({
-  amount: amountField(),
-  currency: currencyField,
-  /** the amount the operator saw ('1500.00'): 409 when it has changed since */
-  expected_amount: amountField('expected amount'),
-  reason: textField('reason', { max: BOOKING_REASON_MAX, multiline: true }).nullish(),
-});
+export const changeBookingAmountRequestSchema = z
+  .object({
+    amount: amountField(),
+    currency: currencyField,
+    /** the amount the operator saw ('1500.00'): 409 when it has changed since */
+    expected_amount: amountField('expected amount'),
+    reason: textField('reason', { max: BOOKING_REASON_MAX, multiline: true }).nullish(),
+  })
+  .superRefine(amountFitsCurrency);
 
 export const changeBookingAssigneeRequestSchema = z.object({
   /** null: unassigned */

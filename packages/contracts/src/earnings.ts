@@ -25,8 +25,8 @@ export type CommissionLineKind = (typeof COMMISSION_LINE_KINDS)[number];
 export const ADJUSTMENT_SOURCES = ['partial_refund', 'amount_change', 'manual', 'dispute'] as const;
 export type AdjustmentSource = (typeof ADJUSTMENT_SOURCES)[number];
 
-/** Why a line past its refund window is still pending. */
-export const HOLD_REASONS = ['agreement_unsigned'] as const;
+/** Why a line past its refund window is still pending: an agreement to sign, or the facility's invoice unpaid. */
+export const HOLD_REASONS = ['agreement_unsigned', 'invoice_unpaid'] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 
 export const currencyQueryField = () => queryField(z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'The currency must be a three-letter ISO 4217 code.'));

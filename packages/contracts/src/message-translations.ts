@@ -112,7 +112,9 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'The actor type field is required when an actor is given.': 'حقل نوع المنفّذ مطلوب عند تحديد منفّذ.',
   'The target type field is required when a target is given.': 'حقل نوع الهدف مطلوب عند تحديد هدف.',
   // ---- bookings in the console (console-bookings.ts) ----
-  'The :attribute field must be a number with at most 2 decimals (for example 1500.00).': 'يجب أن يكون حقل :attribute رقمًا بمنزلتين عشريتين على الأكثر (مثل 1500.00).',
+  'The :attribute field must be a number (for example 1500.00).': 'يجب أن يكون حقل :attribute رقمًا (مثل 1500.00).',
+  'The amount field must be a whole number in :currency.': 'يجب أن يكون حقل المبلغ عددًا صحيحًا بعملة :currency.',
+  'The amount field must have at most :digits decimals in :currency.': 'يجب ألا تزيد المنازل العشرية في حقل المبلغ على :digits بعملة :currency.',
   'The currency field must be a three-letter ISO 4217 code (for example AED).': 'يجب أن يكون حقل العملة رمزًا من ثلاثة أحرف وفق ISO 4217 (مثل AED).',
   'The appointment field must be a date and time.': 'يجب أن يكون حقل الموعد تاريخًا ووقتًا.',
   'The patient e-mail field must be a valid e-mail address.': 'يجب أن يكون حقل البريد الإلكتروني للمريض عنوانًا صالحًا.',

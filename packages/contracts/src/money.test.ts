@@ -9,6 +9,11 @@ describe('money in minor units', () => {
     ['12.345', 'KWD', 12345],
     ['250000.50', 'USD', 25000050],
     ['7.', 'EUR', 700],
+    ['150000.00', 'JPY', 150000],
+    ['150000', 'KRW', 150000],
+    ['12.50', 'BHD', 12500],
+    ['1.0000', 'KWD', 1000],
+    ['12.3400', 'EUR', 1234],
   ])('reads %s %s as %i minor units, exactly', (amount, currency, minor) => {
     expect(decimalToMinor(amount, currency)).toBe(minor);
   });
@@ -16,6 +21,8 @@ describe('money in minor units', () => {
   it.each([
     ['1.005', 'EUR'],
     ['1.5', 'JPY'],
+    ['150000.50', 'JPY'],
+    ['12.3456', 'KWD'],
     ['-3', 'EUR'],
     ['1e3', 'EUR'],
     ['', 'EUR'],
@@ -34,7 +41,7 @@ describe('money in minor units', () => {
     expect(decimalToMinor(text.replace('-', ''), currency)).toBe(Math.abs(minor));
   });
 
-  it('knows the decimals of each currency', () => {
-    expect([minorDigits('EUR'), minorDigits('JPY'), minorDigits('KWD')]).toEqual([2, 0, 3]);
+  it('knows the ISO 4217 exponent of each currency, not the display digits', () => {
+    expect(['EUR', 'JPY', 'KRW', 'KWD', 'BHD', 'IQD', 'HUF', 'CLF'].map(minorDigits)).toEqual([2, 0, 0, 3, 3, 3, 2, 4]);
   });
 });

@@ -108,7 +108,7 @@ describe('notification commands', () => {
   it('simulate-booking creates a booking for the partner’s agent and notifies; simulate-booking-status changes it', async () => {
     const pool = context.database.pool;
     const facility = await pool.query<{ id: number }>(
-      `INSERT INTO facilities (name, slug, country, city) VALUES ('Harbor Clinic', 'harbor-clinic-${Date.now()}', 'Spain', 'Valencia') RETURNING id`,
+      `INSERT INTO facilities (name, slug, country, city, currency) VALUES ('Harbor Clinic', 'harbor-clinic-${Date.now()}', 'Spain', 'Valencia', 'EUR') RETURNING id`,
     );
     const service = await pool.query<{ id: number }>(`INSERT INTO services (name) VALUES ('Check-up ${Date.now()}') RETURNING id`);
     await pool.query(`INSERT INTO facility_service_details (facility_id, service_id, price, currency) VALUES ($1, $2, 120, 'EUR')`, [

@@ -46,13 +46,14 @@ async function idOf(pool: pg.Pool, select: string, insert: string, values: unkno
   return (await pool.query<{ id: number }>(insert, values)).rows[0]!.id;
 }
 
-export async function ensureFacility(pool: pg.Pool, name: string, country = 'AE'): Promise<number> {
+/** A facility by name, created billing in `currency` (a booking is in its facility's billing currency). */
+export async function ensureFacility(pool: pg.Pool, name: string, country = 'AE', currency = 'AED'): Promise<number> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const id = await idOf(
     pool,
     'SELECT id FROM facilities WHERE slug = $1',
-    `INSERT INTO facilities (slug, name, country, city) VALUES ($1, $2, $3, 'Dubai') RETURNING id`,
-    [slug, name, country],
+    `INSERT INTO facilities (slug, name, country, city, currency) VALUES ($1, $2, $3, 'Dubai', $4) RETURNING id`,
+    [slug, name, country, currency],
     1,
   );
   await pool.query(
@@ -113,9 +114,9 @@ export async function createClient(pool: pg.Pool, referralAgentId: number, name:
 
 export async function createBooking(pool: pg.Pool, fixture: BookingFixture): Promise<CreatedBooking> {
   sequence += 1;
-  const facilityId = await ensureFacility(pool, fixture.facility ?? 'Al Safa Specialist Hospital', fixture.facilityCountry);
-  const specialty = fixture.specialty === undefined ? 'Cardiology' : fixture.specialty;
   const currency = fixture.currency ?? 'AED';
+  const facilityId = await ensureFacility(pool, fixture.facility ?? 'Al Safa Specialist Hospital', fixture.facilityCountry, currency);
+  const specialty = fixture.specialty === undefined ? 'Cardiology' : fixture.specialty;
   const amount = fixture.amount ?? '1500.00';
   const { detailId, specialtyId } = await ensureServiceDetail(
     pool,

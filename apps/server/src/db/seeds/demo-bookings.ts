@@ -183,12 +183,16 @@ function planBookings(
     // Today's appointments are still to come: the day is not over.
     const upcoming = dateTime.getTime() >= dayStart;
     const roll = random();
+    // Treatments of the last three days the facility has not reported yet: confirmed, waiting to be completed (a
+    // booking is completed only after its appointment, issue 31).
+    const awaitingCompletion = !upcoming && dateTime.getTime() >= dayStart - 3 * DAY_MS && roll < 0.5;
     const status = upcoming
       ? roll < 0.6 ? 'confirmed' : 'pending'
-      : roll < 0.76 ? 'completed' : roll < 0.9 ? 'cancelled' : 'no_show';
+      : awaitingCompletion ? 'confirmed' : roll < 0.76 ? 'completed' : roll < 0.9 ? 'cancelled' : 'no_show';
     const invoiceRoll = random();
+    // A facility pays its invoice within about two months: older completed treatments are paid, recent ones mostly.
     const invoiceStatus =
-      (status === 'completed' && invoiceRoll < 0.86) || ((status === 'confirmed' || status === 'pending') && invoiceRoll < 0.2)
+      (status === 'completed' && (invoiceRoll < 0.86 || dateTime.getTime() < dayStart - 60 * DAY_MS)) || ((status === 'confirmed' || status === 'pending') && invoiceRoll < 0.2)
         ? 'paid'
         : 'unpaid';
     // Most bookings are at list price; some carry a package discount.

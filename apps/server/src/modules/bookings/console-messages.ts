@@ -1,4 +1,4 @@
-import { translationsOf } from '../../lib/messages.ts';
+import { messageTemplate, translationsOf } from '../../lib/messages.ts';
 
 /** What the console's booking writes answer with besides the contracts' field messages (operations-service.ts). */
 export const BOOKING_CONSOLE_MESSAGES = {
@@ -22,6 +22,8 @@ export const BOOKING_CONSOLE_MESSAGES = {
   refundedAmountFinal: 'This treatment was refunded in full: its amount cannot change any more.',
   completedCurrencyFinal: 'The currency of a completed treatment cannot change: its commission was earned in it.',
   completedAmountNeedsReason: 'Say why the amount of a completed treatment changes: the partner reads it beside the adjustment of their commission.',
+  completedBeforeAppointment: 'A booking can be completed only once its appointment has taken place.',
+  currencyNotBilling: messageTemplate('The facility bills in :currency: a booking is kept in its facility’s billing currency.'),
 } as const;
 
 export const BOOKING_CONSOLE_TRANSLATIONS = translationsOf(BOOKING_CONSOLE_MESSAGES, {
@@ -46,5 +48,7 @@ export const BOOKING_CONSOLE_TRANSLATIONS = translationsOf(BOOKING_CONSOLE_MESSA
     refundedAmountFinal: 'استُردت قيمة هذا العلاج بالكامل: لا يمكن تغيير مبلغه بعد الآن.',
     completedCurrencyFinal: 'لا يمكن تغيير عملة علاج مكتمل: فقد اكتُسبت عمولته بها.',
     completedAmountNeedsReason: 'اذكر سبب تغيير مبلغ علاج مكتمل: يقرؤه الشريك بجانب تعديل عمولته.',
+    completedBeforeAppointment: 'لا يمكن إكمال الحجز إلا بعد موعده.',
+    currencyNotBilling: 'تُصدر المنشأة فواتيرها بعملة :currency: يُسجَّل الحجز بعملة فواتير منشأته.',
   },
 });

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type pg from 'pg';
-import { canTransition, isFinalBookingStatus, isReachedByRefund, BOOKING_INITIAL_STATUS } from '@portal/contracts/booking-lifecycle';
+import { canTransition, isFinalBookingStatus, isReachedByRefund, mayCompleteBy, BOOKING_INITIAL_STATUS } from '@portal/contracts/booking-lifecycle';
 import type { BookingStatus, InvoiceStatus } from '@portal/contracts/bookings';
+import { decimalToMinor } from '@portal/contracts/money';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -52,6 +53,9 @@ interface LockedBooking {
   invoice_status: InvoiceStatus;
   amount: string;
   currency: string;
+  /** the appointment: a booking is completed only once it has passed */
+  date_time: Date;
+  facility_id: number;
   assignee_id: number | null;
   referral_agent_id: number;
   referred_by_user_id: number | null;
@@ -60,7 +64,7 @@ interface LockedBooking {
 async function lockBooking(db: Queryable, target: BookingTarget): Promise<LockedBooking> {
   const [column, value] = 'id' in target ? ['id', target.id] : ['ticket_id', target.ticketId.trim().replace(/^MT-/i, '')];
   const { rows } = await db.query<LockedBooking>(
-    `SELECT id, ticket_id, status, invoice_status, amount::text AS amount, currency, assignee_id, referral_agent_id, referred_by_user_id
+    `SELECT id, ticket_id, status, invoice_status, amount::text AS amount, currency, date_time, facility_id, assignee_id, referral_agent_id, referred_by_user_id
        FROM bookings WHERE ${column} = $1 FOR UPDATE`,
     [value],
   );
@@ -96,6 +100,8 @@ export async function changeBookingStatus(db: Queryable, actor: AuditActor, targ
   if (isFinalBookingStatus(booking.status)) throw ValidationError.field('status', MESSAGES.finalStatus);
   if (!canTransition(booking.status, change.to)) throw ValidationError.field('status', MESSAGES.illegalTransition);
   if (isReachedByRefund(change.to) && !change.byRefund) throw ValidationError.field('status', MESSAGES.refundedByRefund);
+  // No commission before the treatment (issue 31): the ledger earns a line on the appointment's day.
+  if (change.to === 'completed' && !mayCompleteBy(booking.date_time)) throw ValidationError.field('status', MESSAGES.completedBeforeAppointment);
   const reason = change.reason?.trim() || null;
   await db.query('UPDATE bookings SET status = $2 WHERE id = $1', [booking.id, change.to]);
   await recordStatusStep(db, actor, booking.id, booking.status, change.to, reason);
@@ -150,13 +156,17 @@ export async function changeBookingAmount(
   change: { amount: string; currency: string; expected?: string | undefined; reason?: string | null | undefined },
 ): Promise<BookingWrite> {
   const booking = await lockBooking(db, target);
-  if (change.expected !== undefined && change.expected !== booking.amount) throw new ConflictError(MESSAGES.amountChanged);
+  // The amount the operator saw, as typed ('1500' for '1500.00'): compared as money, not as text.
+  if (change.expected !== undefined && decimalToMinor(change.expected, booking.currency) !== decimalToMinor(booking.amount, booking.currency)) {
+    throw new ConflictError(MESSAGES.amountChanged);
+  }
   const reason = change.reason?.trim() || null;
   if (booking.status === 'refunded') throw ValidationError.field('amount', MESSAGES.refundedAmountFinal);
   if (booking.status === 'completed') {
     if (change.currency !== booking.currency) throw ValidationError.field('currency', MESSAGES.completedCurrencyFinal);
     if (!reason) throw ValidationError.field('reason', MESSAGES.completedAmountNeedsReason);
   }
+  await requireBillingCurrency(db, booking.facility_id, change.currency);
   const { rows } = await db.query<{ amount: string }>('UPDATE bookings SET amount = $2, currency = $3 WHERE id = $1 RETURNING amount::text AS amount', [
     booking.id,
     change.amount,
@@ -171,6 +181,15 @@ export async function changeBookingAmount(
   });
   const amountChange = { from: booking.amount, to: rows[0]?.amount ?? change.amount, currency: change.currency, reason, actor };
   return { bookingId: booking.id, events: [], amountChange };
+}
+
+/**
+ * A booking is in its facility's billing currency (docs/earnings.md): no conversion is recorded on a booking, so an
+ * amount in another currency could not be priced. 422 on `currency`.
+ */
+async function requireBillingCurrency(db: Queryable, facilityId: number, currency: string): Promise<void> {
+  const { rows } = await db.query<{ currency: string }>('SELECT currency FROM facilities WHERE id = $1', [facilityId]);
+  if (rows[0] && rows[0].currency !== currency) throw ValidationError.field('currency', MESSAGES.currencyNotBilling({ currency: rows[0].currency }));
 }
 
 /** Assigns the booking to a staff member, or to nobody (null). */
@@ -258,6 +277,7 @@ export async function createBooking(db: Queryable, actor: AuditActor, input: New
 
   const amount = input.amount ?? service.price;
   const currency = input.currency ?? service.currency;
+  await requireBillingCurrency(db, input.facilityId, currency);
   if (!options.mayPrice && (amount !== service.price || currency !== service.currency)) {
     throw new ForbiddenError(MESSAGES.amountNeedsFinance, 'amount_needs_finance', { code: 'amount_needs_finance' });
   }

@@ -2,7 +2,7 @@ import type { RateValue, UpcomingRateChange } from '@portal/contracts/commission
 import type { TierComparison } from '@portal/contracts/partner-tiers';
 import type { Queryable } from '../../db/queryable.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
-import { cardSchedule, changeDays, contractRates, effectiveRates, resolveRate, type ResolvedRate, type ScheduleRow } from './repository.ts';
+import { cardSchedule, changeDays, contractRates, effectiveRates, resolveRate, resolveRates, type RateRequest, type ResolvedRate, type ScheduleRow } from './repository.ts';
 
 /**
  * The rate card as the other parts of the programme reach it (docs/programme-terms.md): the tier page's preview of
@@ -12,6 +12,11 @@ import { cardSchedule, changeDays, contractRates, effectiveRates, resolveRate, t
 export interface CommissionRates {
   /** The one row that prices a booking of `facilityId` × `serviceId` for the agent, created on `on` (UTC day). */
   resolve(db: Queryable, options: { referralAgentId: number; facilityId: number; serviceId: number; on: Date }): Promise<ResolvedRate | undefined>;
+  /**
+   * `resolve` for many bookings in one query, each on its own pricing day (YYYY-MM-DD): the card's rows, the agent's
+   * tier and individual contract as they were that day. Answers in the requests' order, undefined where no row applies.
+   */
+  resolveMany(db: Queryable, requests: readonly RateRequest[]): Promise<(ResolvedRate | undefined)[]>;
   /** The agent's effective rate per facility × service on `on`; priced as `tierId` would be when given. */
   effectiveRates(db: Queryable, options: { referralAgentId: number; tierId?: number | null; on: Date }): Promise<ResolvedRate[]>;
   /** How the agent's rates change over the next `horizonDays` days, each change once, oldest first. */
@@ -24,7 +29,7 @@ export interface CommissionRates {
   contractRates(db: Queryable, agreementId: number): Promise<ScheduleRow[]>;
 }
 
-export type { ResolvedRate, ScheduleRow };
+export type { RateRequest, ResolvedRate, ScheduleRow };
 
 /** The UTC calendar day of an instant: what a booking created at that instant is priced on. */
 export function pricingDay(at: Date): string {
@@ -39,6 +44,7 @@ function sameRate(a: RateValue | null, b: RateValue | null): boolean {
 export function createCommissionRates(): CommissionRates {
   return {
     resolve: (db, options) => resolveRate(db, { ...options, day: pricingDay(options.on) }),
+    resolveMany: (db, requests) => resolveRates(db, requests),
     effectiveRates: (db, options) => effectiveRates(db, { referralAgentId: options.referralAgentId, tierId: options.tierId, day: pricingDay(options.on) }),
     async upcomingChanges(db, { referralAgentId, on, horizonDays }) {
       const today = pricingDay(on);

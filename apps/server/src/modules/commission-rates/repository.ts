@@ -14,8 +14,27 @@ import { containsPattern, queryPage, type Queryable } from '../../db/queryable.t
  *    service, then specialty, then tier; then the latest valid_from; then the newest row (highest id).
  */
 
-/** $1 the agent, $2 the day (YYYY-MM-DD), $3 a tier to price as instead of the agent's own (null: the agent's). */
-const RESOLVED_RATES = `
+/**
+ * The agent's tier on a day: the last change of its history that took effect on or before that day (UTC), whatever
+ * happened after, so a booking is priced by the tier it was made under however late it is priced (issue 31). A
+ * demotion notice announces a change and makes none. An agent whose tier has no history at all (set before history
+ * was kept) has its current tier.
+ */
+function tierOn(agent: string, day: string): string {
+  return `(SELECT CASE WHEN EXISTS (SELECT 1 FROM agent_tier_history hh WHERE hh.referral_agent_id = ${agent})
+                 THEN (SELECT h.to_tier_id FROM agent_tier_history h
+                        WHERE h.referral_agent_id = ${agent} AND h.kind <> 'demotion_notice'
+                          AND h.effective_at < ((${day}) + 1)::timestamp AT TIME ZONE 'UTC'
+                        ORDER BY h.effective_at DESC, h.id DESC LIMIT 1)
+                 ELSE (SELECT tier_id FROM agent_tiers WHERE referral_agent_id = ${agent}) END)`;
+}
+
+/**
+ * The rule, over the facility × service rows `details` keeps: `agent` the agent, `day` the pricing day (a date
+ * expression), `tier` the tier it prices as (the agent's on the day, `tierOn`, or another the tier page previews).
+ */
+function resolvedRates(agent: string, day: string, tier: string, details = 'true'): string {
+  return `
   SELECT d.facility_id, f.name AS facility_name, f.country, f.currency AS facility_currency,
          d.service_id, s.name AS service_name, sp.id AS specialty_id, sp.name AS specialty_name,
          r.id AS rate_id, r.kind, r.basis_points, r.amount_minor, r.currency AS rate_currency, r.referral_agent_id,
@@ -34,9 +53,9 @@ const RESOLVED_RATES = `
        WHERE (c.facility_id IS NULL OR c.facility_id = d.facility_id)
          AND (c.service_id IS NULL OR c.service_id = d.service_id)
          AND (c.specialty_id IS NULL OR c.specialty_id = sp.id)
-         AND (c.tier_id IS NULL OR c.tier_id = COALESCE($3::int, (SELECT tier_id FROM agent_tiers WHERE referral_agent_id = $1)))
-         AND (c.referral_agent_id IS NULL OR (c.referral_agent_id = $1 AND contract.status = 'published'))
-         AND c.valid_from <= $2::date AND (c.valid_to IS NULL OR c.valid_to > $2::date)
+         AND (c.tier_id IS NULL OR c.tier_id = ${tier})
+         AND (c.referral_agent_id IS NULL OR (c.referral_agent_id = ${agent} AND contract.status = 'published'))
+         AND c.valid_from <= ${day} AND (c.valid_to IS NULL OR c.valid_to > ${day})
          AND (c.kind = 'percentage' OR c.facility_id IS NOT NULL OR c.currency = f.currency)
        ORDER BY (c.referral_agent_id IS NOT NULL) DESC, (c.facility_id IS NOT NULL) DESC, (c.service_id IS NOT NULL) DESC,
                 (c.specialty_id IS NOT NULL) DESC, (c.tier_id IS NOT NULL) DESC, c.valid_from DESC, c.id DESC
@@ -45,7 +64,12 @@ const RESOLVED_RATES = `
     LEFT JOIN partner_tiers t ON t.id = r.tier_id
     LEFT JOIN facilities rf ON rf.id = r.facility_id
     LEFT JOIN services rs ON rs.id = r.service_id
-    LEFT JOIN specialties rsp ON rsp.id = r.specialty_id`;
+    LEFT JOIN specialties rsp ON rsp.id = r.specialty_id
+   WHERE ${details}`;
+}
+
+/** $1 the agent, $2 the day (YYYY-MM-DD), $3 a tier to price as instead of the agent's own (null: the agent's). */
+const RESOLVED_RATES = resolvedRates('$1', '$2::date', `COALESCE($3::int, ${tierOn('$1', '$2::date')})`);
 
 interface ResolvedRecord {
   facility_id: number;
@@ -191,14 +215,33 @@ export async function resolveRate(
   db: Queryable,
   options: { referralAgentId: number; facilityId: number; serviceId: number; day: string },
 ): Promise<ResolvedRate | undefined> {
-  const { rows } = await db.query<ResolvedRecord>(`SELECT * FROM (${RESOLVED_RATES}) AS rates WHERE facility_id = $4 AND service_id = $5`, [
-    options.referralAgentId,
-    options.day,
-    null,
-    options.facilityId,
-    options.serviceId,
-  ]);
-  return rows[0] ? toRow(rows[0]) : undefined;
+  return (await resolveRates(db, [options]))[0];
+}
+
+/** What prices one booking: its agent, facility × service and pricing day (YYYY-MM-DD). */
+export interface RateRequest {
+  referralAgentId: number;
+  facilityId: number;
+  serviceId: number;
+  day: string;
+}
+
+/**
+ * The rate of each request (undefined where none applies), in the requests' order, in one query: how the ledger
+ * prices a batch of completions (issue 31). The same rule as `resolveRate`, per request.
+ */
+export async function resolveRates(db: Queryable, requests: readonly RateRequest[]): Promise<(ResolvedRate | undefined)[]> {
+  if (requests.length === 0) return [];
+  const { rows } = await db.query<ResolvedRecord & { ord: string }>(
+    `SELECT q.ord, rates.*
+       FROM (SELECT q.*, ${tierOn('q.agent_id', 'q.day')} AS tier_id
+               FROM unnest($1::int[], $2::int[], $3::int[], $4::date[]) WITH ORDINALITY AS q(agent_id, facility_id, service_id, day, ord)) AS q
+      CROSS JOIN LATERAL (${resolvedRates('q.agent_id', 'q.day', 'q.tier_id', 'd.facility_id = q.facility_id AND d.service_id = q.service_id')}) AS rates`,
+    [requests.map((r) => r.referralAgentId), requests.map((r) => r.facilityId), requests.map((r) => r.serviceId), requests.map((r) => r.day)],
+  );
+  const answers: (ResolvedRate | undefined)[] = requests.map(() => undefined);
+  for (const row of rows) answers[Number(row.ord) - 1] = toRow(row);
+  return answers;
 }
 
 /**

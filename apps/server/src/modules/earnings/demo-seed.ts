@@ -107,8 +107,8 @@ export async function seedDemoEarnings(pool: pg.Pool, services: Pick<DemoSeedSer
     const effective = await rates.effectiveRates(pool, { referralAgentId: agent.referral_agent_id, on: new Date(now) });
     const byKey = new Map(effective.filter((rate) => rate.rate !== null).map((rate) => [`${rate.facility_id}-${rate.service_id}`, rate]));
     const held = await heldSince(pool, agent.referral_agent_id);
-    const { rows: bookings } = await pool.query<{ id: number; referred_by_user_id: number | null; facility_id: number; service_id: number; day: string; amount: string; currency: string }>(
-      `SELECT b.id, b.referred_by_user_id, b.facility_id, d.service_id, (b.date_time AT TIME ZONE 'UTC')::date::text AS day, b.amount::text AS amount, b.currency
+    const { rows: bookings } = await pool.query<{ id: number; referred_by_user_id: number | null; facility_id: number; service_id: number; day: string; amount_minor: string | null; currency: string; invoice_status: string }>(
+      `SELECT b.id, b.referred_by_user_id, b.facility_id, d.service_id, (b.date_time AT TIME ZONE 'UTC')::date::text AS day, b.amount_minor::text AS amount_minor, b.currency, b.invoice_status
          FROM bookings b JOIN facility_service_details d ON d.id = b.facility_service_detail_id
         WHERE b.referral_agent_id = $1 AND b.status = 'completed' ORDER BY b.date_time, b.id`,
       [agent.referral_agent_id],
@@ -116,10 +116,13 @@ export async function seedDemoEarnings(pool: pg.Pool, services: Pick<DemoSeedSer
     const agentLines: DemoLine[] = [];
     for (const booking of bookings) {
       const rate = byKey.get(`${booking.facility_id}-${booking.service_id}`);
-      if (!rate?.rate) continue;
-      const { baseMinor, amountMinor, currency, payableOn, snapshot } = priceCommission({ ...rate, rate: rate.rate }, booking, booking.day);
+      if (!rate?.rate || booking.amount_minor === null) continue;
+      const { baseMinor, amountMinor, currency, payableOn, snapshot } = priceCommission({ ...rate, rate: rate.rate }, { baseMinor: Number(booking.amount_minor), currency: booking.currency }, booking.day);
       const reversed = random() < 0.03;
-      const status = reversed ? 'reversed' : payableOn > today ? 'pending' : held !== null && payableOn >= held ? 'pending' : 'approved';
+      // Due lines wait while the agent's mandatory agreement is unsigned, or the facility's invoice is unpaid.
+      const due = payableOn <= today;
+      const heldByAgreement = held !== null && payableOn >= held;
+      const status = reversed ? 'reversed' : !due || heldByAgreement || booking.invoice_status === 'unpaid' ? 'pending' : 'approved';
       agentLines.push({
         bookingId: booking.id,
         agentId: agent.referral_agent_id,
@@ -135,7 +138,7 @@ export async function seedDemoEarnings(pool: pg.Pool, services: Pick<DemoSeedSer
         currency,
         payableOn,
         status,
-        heldReason: status === 'pending' && payableOn <= today ? 'agreement_unsigned' : null,
+        heldReason: status === 'pending' && due ? (heldByAgreement ? 'agreement_unsigned' : 'invoice_unpaid') : null,
         reversalReason: reversed ? REVERSAL_REASONS[Math.floor(random() * REVERSAL_REASONS.length)]! : null,
         payoutKey: null,
       });

@@ -17,7 +17,7 @@ const TEXTS = {
     organisation: 'Referral agent',
     columns: { booking: 'Booking Id', facility: 'Facility', service: 'Service', treatment: 'Treatment date', base: 'Base', rate: 'Rate', amount: 'Commission', currency: 'Currency', status: 'Status', payable: 'Payable / paid on', note: 'Note' },
     statuses: { pending: 'Pending', approved: 'Approved', in_payout: 'In payout', paid: 'Paid', reversed: 'Reversed' },
-    held: 'Held: an agreement to sign',
+    held: { agreement_unsigned: 'Held: an agreement to sign', invoice_unpaid: 'Held: the facility has not paid its invoice yet' },
     clawbackOf: (reference: string) => `Clawback of ${reference}`,
     perTreatment: 'per treatment',
     filters: { from: 'Treatment from', to: 'Treatment to', status: 'Status', facility: 'Facility', currency: 'Currency', sort: 'Sorted by', totals: 'Totals' },
@@ -33,7 +33,7 @@ const TEXTS = {
     organisation: 'وكيل الإحالة',
     columns: { booking: 'رقم الحجز', facility: 'المنشأة', service: 'الخدمة', treatment: 'تاريخ العلاج', base: 'الأساس', rate: 'النسبة', amount: 'العمولة', currency: 'العملة', status: 'الحالة', payable: 'تاريخ الاستحقاق / الدفع', note: 'ملاحظة' },
     statuses: { pending: 'قيد الانتظار', approved: 'معتمدة', in_payout: 'ضمن دفعة', paid: 'مدفوعة', reversed: 'ملغاة' },
-    held: 'معلّقة: اتفاقية بانتظار التوقيع',
+    held: { agreement_unsigned: 'معلّقة: اتفاقية بانتظار التوقيع', invoice_unpaid: 'معلّقة: لم تسدد المنشأة فاتورتها بعد' },
     clawbackOf: (reference: string) => `استرداد من ${reference}`,
     perTreatment: 'لكل علاج',
     filters: { from: 'العلاج من', to: 'العلاج إلى', status: 'الحالة', facility: 'المنشأة', currency: 'العملة', sort: 'الترتيب حسب', totals: 'الإجماليات' },
@@ -54,7 +54,7 @@ export function earningsExportColumns(locale: Locale, show: { rates: boolean }):
   const rate = (row: CommissionLine) =>
     row.rate === null ? '-' : row.rate.kind === 'percentage' ? `${String((row.rate.basis_points ?? 0) / 100)} %` : `${money(row.rate.amount_minor ?? 0, row.rate.currency)} ${texts.perTreatment}`;
   const note = (row: CommissionLine) =>
-    row.status === 'reversed' ? (row.reversal_reason ?? '') : row.clawback_of ? texts.clawbackOf(row.clawback_of.booking_reference) : row.held_reason ? texts.held : '';
+    row.status === 'reversed' ? (row.reversal_reason ?? '') : row.clawback_of ? texts.clawbackOf(row.clawback_of.booking_reference) : row.held_reason ? texts.held[row.held_reason] : '';
   return [
     { label: labels.booking, excelWidth: 14, pdfWidth: 62, text: (row) => ltr(row.booking_reference) },
     { label: labels.facility, excelWidth: 30, pdfWidth: 110, text: (row) => row.facility_name },

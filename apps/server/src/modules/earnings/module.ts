@@ -40,7 +40,6 @@ export const RECORD_COMMISSION_JOB = 'earnings.record-commission';
 export const APPROVE_DUE_JOB = 'earnings.approve-due';
 /** The hourly sweep: completed bookings of the last days without their commission (the CLI's, a lost job). */
 export const SWEEP_JOB = 'earnings.sweep';
-const SWEEP_DAYS = 7;
 /** Retries of a finance report's writing before it is marked failed. */
 const FINANCE_REPORT_RETRIES = 3;
 /** Lines read per query while an export is written. */
@@ -93,7 +92,7 @@ export default defineModule({
       app.jobs.define({
         name: SWEEP_JOB,
         handle: async () => {
-          await ledger.sweep(pool, SWEEP_DAYS);
+          await ledger.sweep(pool);
         },
         describe: () => ({}),
       });

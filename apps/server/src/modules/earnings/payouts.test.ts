@@ -52,9 +52,24 @@ afterAll(async () => {
   await context.close();
 });
 
+/** The payout test facility billing in `currency` (a booking is in its facility's billing currency), with its 10 % rate. */
+async function facilityIn(currency: string): Promise<string> {
+  if (currency === 'AED') return FACILITY;
+  const name = `${FACILITY} (${currency})`;
+  const pool = context.database.pool;
+  const facilityId = await ensureFacility(pool, name, 'AE', currency);
+  await pool.query(
+    `INSERT INTO commission_rates (facility_id, kind, basis_points, currency, base_description, base_description_ar, refund_window_days, valid_from)
+     SELECT $1, 'percentage', 1000, $2, 'The treatment price', 'سعر العلاج', 0, '2020-01-01' WHERE NOT EXISTS (SELECT 1 FROM commission_rates WHERE facility_id = $1)`,
+    [facilityId, currency],
+  );
+  return name;
+}
+
 /** A booking of `amount` AED completed in the console and approved: 10 % of it waits for a payout. */
 async function approvedCommission(owner: CreatedPartner, amount: string, currency = 'AED'): Promise<number> {
-  const booking = await createBooking(context.database.pool, { referralAgentId: owner.referralAgentId, referredByUserId: owner.userId, status: 'confirmed', facility: FACILITY, amount, currency, createdAt: '2026-01-10T09:00:00Z', dateTime: '2026-02-01T09:00:00Z' });
+  const facility = await facilityIn(currency);
+  const booking = await createBooking(context.database.pool, { referralAgentId: owner.referralAgentId, referredByUserId: owner.userId, status: 'confirmed', facility, amount, currency, createdAt: '2026-01-10T09:00:00Z', dateTime: '2026-02-01T09:00:00Z' });
   const response = await consoleRequest(bookingsClient, 'POST', `/api/console/bookings/${booking.id}/status`, { status: 'completed', expected_status: 'confirmed' });
   expect(response.statusCode).toBe(200);
   await context.app.jobs.drain();

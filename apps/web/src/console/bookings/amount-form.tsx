@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { amountField, currencyField, type ConsoleBookingDetail } from '@portal/contracts/console-bookings';
+import { amountInCurrencySchema, type ConsoleBookingDetail } from '@portal/contracts/console-bookings';
 import { useLocale, useText } from '../../i18n/i18n';
 import { localizeValidationMessage } from '../../i18n/validation-messages';
 import { fieldErrorsOf, submitErrorMessage } from '../../lib/use-zod-form';
 import { notifySuccess } from '../../lib/notify';
 import { useBookingWrite } from './bookings-api';
 
-const amountSchema = amountField();
 const FIELDS = { amount: 'amount', currency: 'currency', reason: 'reason' } as const;
 
 /**
@@ -32,17 +31,16 @@ export function AmountForm({ booking }: { booking: ConsoleBookingDetail }) {
 
   const submit = async () => {
     setFormError(null);
-    const parsedAmount = amountSchema.safeParse(amount);
-    const parsedCurrency = currencyField.safeParse(currency);
+    // The amount in its currency's decimals: half a yen or a fourth decimal of a dinar is refused here as on the server.
+    const parsed = amountInCurrencySchema.safeParse({ amount, currency });
     const found: Record<string, string> = {};
-    if (!parsedAmount.success) found.amount = parsedAmount.error.issues[0]?.message ?? '';
-    if (!parsedCurrency.success) found.currency = parsedCurrency.error.issues[0]?.message ?? '';
+    for (const issue of parsed.error?.issues ?? []) found[String(issue.path[0])] ??= issue.message;
     setErrors(found);
-    if (!parsedAmount.success || !parsedCurrency.success) return;
+    if (!parsed.success) return;
     try {
-      await write.mutateAsync({ kind: 'amount', amount: parsedAmount.data, currency: parsedCurrency.data, expected: booking.amount, reason: reason.trim() || undefined });
+      await write.mutateAsync({ kind: 'amount', amount: parsed.data.amount, currency: parsed.data.currency, expected: booking.amount, reason: reason.trim() || undefined });
       setReason('');
-      notifySuccess(t('amountSaved'), `${parsedCurrency.data} ${parsedAmount.data}`);
+      notifySuccess(t('amountSaved'), `${parsed.data.currency} ${parsed.data.amount}`);
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields) setErrors(fields);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { z } from 'zod';
 import { Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { manualNextBookingStatuses, needsReason } from '@portal/contracts/booking-lifecycle';
+import { manualNextBookingStatuses, mayCompleteBy, needsReason } from '@portal/contracts/booking-lifecycle';
 import type { BookingStatus, InvoiceStatus } from '@portal/contracts/bookings';
 import { BOOKING_REASON_MAX, type BookingChange, type BookingStatusChange, type ConsoleBookingDetail } from '@portal/contracts/console-bookings';
 import { textField } from '@portal/contracts/fields';
@@ -55,8 +55,11 @@ function BookingView({ booking }: { booking: ConsoleBookingDetail }) {
   const mayFinance = operatorCan(operator.role, 'bookings.finance');
   const displayId = booking.ticket_id ? formatBookingId(booking.ticket_id) : `#${booking.id}`;
   const when = (value: string) => `${format.date(value)} ${format.time(value)}`;
-  // refunded follows completed only through a recorded refund (the Commission panel), never a status button
-  const next = manualNextBookingStatuses(booking.status);
+  // refunded follows completed only through a recorded refund (the Commission panel), never a status button; completing
+  // earns the partner's commission: not offered before the appointment (the server refuses it too).
+  const tooEarly = !mayCompleteBy(booking.date_time);
+  const next = manualNextBookingStatuses(booking.status).filter((status) => status !== 'completed' || !tooEarly);
+  const completionWaits = tooEarly && manualNextBookingStatuses(booking.status).includes('completed');
   const mayReadEarnings = operatorCan(operator.role, 'earnings.read');
 
   return (
@@ -81,6 +84,7 @@ function BookingView({ booking }: { booking: ConsoleBookingDetail }) {
             {booking.status === 'completed' ? t('refundOnly') : t('finalStatus')}
           </Text>
         ) : mayManage ? (
+          <Stack gap="xs">
           <Group gap="xs" role="group" aria-label={t('actions')}>
             {next.map((status) => (
               <Button
@@ -93,6 +97,12 @@ function BookingView({ booking }: { booking: ConsoleBookingDetail }) {
               </Button>
             ))}
           </Group>
+            {completionWaits ? (
+              <Text size="sm" c="dimmed">
+                {t('completeAfterAppointment', { when: when(booking.date_time) })}
+              </Text>
+            ) : null}
+          </Stack>
         ) : (
           <BookingStatusBadge status={booking.status} />
         )}

@@ -61,6 +61,7 @@ export const bookingsAr: Translation<typeof bookingsEn> = {
   lifecycle: 'الحالة',
   finalStatus: 'هذه الحالة نهائية: لا يليها شيء.',
   refundOnly: 'مكتمل. إن استرد المريض ماله، تسجّل المالية ذلك في قسم العمولة أدناه: الاسترداد الكامل يجعل الحجز مستردًا.',
+  completeAfterAppointment: 'يمكن وضع علامة الإكمال بعد انعقاد موعده ({{when}}): يستحق الشريك العمولة على العلاج.',
   actions: 'إجراءات الحالة',
   to: {
     confirmed: 'تأكيد',

@@ -64,6 +64,7 @@ export const bookingsEn = {
   lifecycle: 'Status',
   finalStatus: 'This status is final: nothing follows it.',
   refundOnly: 'Completed. If the patient is refunded, finance records it under Commission below: a full refund makes the booking refunded.',
+  completeAfterAppointment: 'It can be marked completed once its appointment ({{when}}) has taken place: the partner earns the commission on the treatment.',
   actions: 'Status actions',
   to: {
     confirmed: 'Confirm',

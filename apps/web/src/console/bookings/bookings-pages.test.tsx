@@ -107,9 +107,12 @@ describe('the bookings list', () => {
   });
 });
 
+/** An appointment that has taken place: a booking may be completed only after it. */
+const PAST_APPOINTMENT = '2026-11-03T09:30:00.000Z';
+
 describe('a booking’s page', () => {
   it('offers only the moves the lifecycle allows, asks a reason for a no-show, and sends the status it replaces', async () => {
-    let current = detailOf();
+    let current = detailOf({ date_time: PAST_APPOINTMENT });
     const calls = api('support', {
       'GET /api/console/bookings/501': () => jsonResponse(200, current),
       'POST /api/console/bookings/501/status': () => {
@@ -148,9 +151,18 @@ describe('a booking’s page', () => {
     expect(screen.getByText('Phone off.')).toBeInTheDocument();
   });
 
+  it('does not offer to complete a booking before its appointment, and says when it can be', async () => {
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    api('support', { 'GET /api/console/bookings/501': () => jsonResponse(200, detailOf({ date_time: inAWeek })) });
+    renderApp('/bookings/501', { routes: consoleRoutes });
+    const actions = await screen.findByRole('group', { name: 'Status actions' });
+    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Cancel booking', 'Mark no-show']);
+    expect(screen.getByText(/It can be marked completed once its appointment \(.+\) has taken place/)).toBeInTheDocument();
+  });
+
   it('shows a 409 in the dialog when someone changed the booking meanwhile', async () => {
     api('admin', {
-      'GET /api/console/bookings/501': () => jsonResponse(200, detailOf()),
+      'GET /api/console/bookings/501': () => jsonResponse(200, detailOf({ date_time: PAST_APPOINTMENT })),
       'POST /api/console/bookings/501/status': () => jsonResponse(409, { message: 'Someone changed this booking’s status meanwhile. Reload it to see the change.' }),
     });
     renderApp('/bookings/501', { routes: consoleRoutes });

@@ -45,7 +45,7 @@ export const commissionLedgerAr: Translation<typeof commissionLedgerEn> = {
   },
   status: { pending: 'قيد الانتظار', approved: 'معتمدة', in_payout: 'قيد الدفع', paid: 'مدفوعة', reversed: 'ملغاة' },
   held: 'محجوزة',
-  heldReasons: { agreement_unsigned: 'اتفاقية بانتظار التوقيع' },
+  heldReasons: { agreement_unsigned: 'اتفاقية بانتظار التوقيع', invoice_unpaid: 'فاتورة المنشأة غير مسددة' },
   clawback: 'استرداد',
   clawbackOf: 'استرداد عمولة {{reference}}',
   clawedBack: 'مستردة',

@@ -44,7 +44,7 @@ export const commissionLedgerEn = {
   },
   status: { pending: 'Pending', approved: 'Approved', in_payout: 'In payout', paid: 'Paid', reversed: 'Reversed' },
   held: 'Held',
-  heldReasons: { agreement_unsigned: 'An agreement to sign' },
+  heldReasons: { agreement_unsigned: 'An agreement to sign', invoice_unpaid: 'The facility’s invoice unpaid' },
   clawback: 'Clawback',
   clawbackOf: 'Clawback of {{reference}}',
   clawedBack: 'Clawed back',

@@ -100,7 +100,7 @@ describe('My earnings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My earnings' })).toBeInTheDocument();
     const balances = await screen.findByRole('region', { name: 'Balances in AED' });
     expect(within(balances).getByText('AED 500.00')).toBeInTheDocument();
-    expect(within(balances).getByText('AED 200.00 held until the agreement is signed')).toBeInTheDocument();
+    expect(within(balances).getByText('AED 200.00 held: an agreement to sign, or a facility’s invoice unpaid (see the lines)')).toBeInTheDocument();
     expect(within(balances).getByText('Paid in 2026')).toBeInTheDocument();
 
     expect(await screen.findByText(/AED over the last 12 months: AED 25,623.45 in all/)).toBeInTheDocument();

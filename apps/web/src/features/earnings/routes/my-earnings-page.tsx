@@ -388,7 +388,7 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
           <Stack gap={2} align="flex-start">
             {/* A dot of the status's colour beside text of the page's: light badges' tinted text failed contrast (axe). */}
             <Badge variant="dot" radius="sm" tt="none" color={STATUS_COLORS[row.status]}>
-              {row.held_reason ? t('held') : row.clawed_back_by ? t('clawedBack') : t(`status.${row.status}`)}
+              {row.held_reason ? t(`held.${row.held_reason}`) : row.clawed_back_by ? t('clawedBack') : t(`status.${row.status}`)}
             </Badge>
             {row.reversal_reason ? (
               <Text size="xs" c="dimmed" maw={260}>

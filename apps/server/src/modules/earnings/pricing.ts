@@ -1,0 +1,302 @@
+import type pg from 'pg';
+import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
+import type { RateValue } from '@portal/contracts/commission-rates';
+import { minorToDecimal } from '@portal/contracts/money';
+import type { Locale } from '@portal/contracts/preferences';
+import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
+import { inTransaction, type Queryable } from '../../db/queryable.ts';
+import { addDays, utcDay } from '../../lib/calendar-days.ts';
+import { dayText } from '../../lib/locale.ts';
+import type { Agreements } from '../agreements/public.ts';
+import type { CommissionRates, ResolvedRate } from '../commission-rates/public.ts';
+import type { NotificationService } from '../notifications/public.ts';
+import { membersSeeingLine, membersSeeingLines } from './repository.ts';
+
+/**
+ * Pricing completed bookings into commission lines (docs/earnings.md, issue 31), set-based: a batch of completions is
+ * read in one query, its rates resolved in one query (each booking on its own pricing day), its lines written in one
+ * INSERT and its failures in one upsert. The job of one completion, the hourly sweep and the bench all run this.
+ */
+
+/** Why a completed booking has no line: kept in `commission_pricing_failures` for finance's exceptions. */
+export const PRICING_FAILURES = ['no_rate', 'amount_not_in_currency', 'currency_not_billing'] as const;
+export type PricingFailure = (typeof PRICING_FAILURES)[number];
+
+/** How many completions one pricing transaction takes. */
+export const PRICING_BATCH = 1000;
+
+export interface PricingDeps {
+  rates: Pick<CommissionRates, 'resolveMany'>;
+  agreements: Pick<Agreements, 'inForce'>;
+  notifications: Pick<NotificationService, 'notify'>;
+}
+
+/** What a rate card row pays on a booking, and what the line keeps of the row (its snapshot). */
+export interface CommissionPrice {
+  baseMinor: number;
+  amountMinor: number;
+  currency: string;
+  payableOn: string;
+  snapshot: Record<string, unknown>;
+}
+
+/**
+ * A percentage of an amount in minor units, rounded half away from zero, in integers only (1 % = 100 basis points).
+ * BigInt: base × basis points can pass 2^53 for a large base.
+ */
+export function percentageOf(baseMinor: number, basisPoints: number): number {
+  const product = BigInt(baseMinor) * BigInt(basisPoints);
+  return Number((product + 5_000n) / 10_000n);
+}
+
+/**
+ * Prices a booking of `baseMinor` minor units of `currency` (its own exponent: yen have none, dinars three), treated
+ * on `treatedOn`, with `rate` (a row that pays something): a percentage of the base in the booking's currency, or the
+ * row's flat amount in its own; payable once the row's refund window after the treatment has passed. The ledger and
+ * the demo ledger both price through here.
+ */
+export function priceCommission(rate: ResolvedRate & { rate: RateValue }, booking: { baseMinor: number; currency: string }, treatedOn: string): CommissionPrice {
+  const [amountMinor, currency] =
+    rate.rate.kind === 'percentage' ? [percentageOf(booking.baseMinor, rate.rate.basis_points ?? 0), booking.currency] : [rate.rate.amount_minor ?? 0, rate.rate.currency];
+  return {
+    baseMinor: booking.baseMinor,
+    amountMinor,
+    currency,
+    payableOn: addDays(treatedOn, rate.refund_window_days),
+    snapshot: { ...rate.rate, refund_window_days: rate.refund_window_days, base_description: rate.base_description, base_description_ar: rate.base_description_ar, scope: rate.scope, valid_from: rate.valid_from, valid_to: rate.valid_to, individual: rate.individual },
+  };
+}
+
+interface Completion {
+  id: number;
+  ticket_id: string | null;
+  referral_agent_id: number;
+  referred_by_user_id: number | null;
+  facility_id: number;
+  service_id: number;
+  treatment_at: Date;
+  created_at: Date;
+  completed_at: Date | null;
+  /** null: the amount has more decimals than its currency (a row written before the rule) */
+  amount_minor: string | null;
+  currency: string;
+  billing_currency: string;
+}
+
+/**
+ * Which completions a run prices: these bookings (a completion's job), or up to `limit` unpriced ones that no attempt
+ * since `notTriedSince` failed on (the sweep's batches: each failure is tried once per sweep).
+ */
+export type PricingSelection = { bookingIds: readonly number[] } | { limit: number; notTriedSince: Date };
+
+export interface RecordedLine {
+  bookingId: number;
+  lineId: number;
+  referralAgentId: number;
+  referredByUserId: number | null;
+  ticketId: string | null;
+  amountMinor: number;
+  currency: string;
+  payableOn: string;
+}
+
+export interface PricingRun {
+  recorded: RecordedLine[];
+  failed: { bookingId: number; reason: PricingFailure }[];
+}
+
+const WORDS: Record<Locale, { title: string; one: (amount: string, ticket: string, day: string) => string; many: (count: number) => string }> = {
+  en: {
+    title: 'Commission earned',
+    one: (amount, ticket, day) => `${amount} on ${ticket}, payable from ${day} once the refund window has passed.`,
+    many: (count) => `${count} commissions were earned; each is payable once its refund window after the treatment has passed.`,
+  },
+  ar: {
+    title: 'عمولة مستحقة',
+    one: (amount, ticket, day) => `${amount} على ${ticket}، تُدفع ابتداءً من ${day} بعد انتهاء فترة الاسترداد.`,
+    many: (count) => `استُحقت ${count} عمولات؛ تُدفع كل منها بعد انتهاء فترة الاسترداد التالية للعلاج.`,
+  },
+};
+
+function ticketOf(ticketId: string | null): string {
+  return ticketId === null ? 'a booking' : `${BOOKING_ID_PREFIX}${ticketId}`;
+}
+
+/** Completed bookings without a commission line, locked for this transaction. */
+async function lockCompletions(client: Queryable, selection: PricingSelection): Promise<Completion[]> {
+  const [filter, values, lock] =
+    'bookingIds' in selection
+      ? ['b.id = ANY($1::int[])', [selection.bookingIds], 'ORDER BY b.id FOR UPDATE OF b']
+      : // The sweep takes what no other run holds: two sweeps (or a sweep and a job) share the work, never wait on it.
+        [
+          'NOT EXISTS (SELECT 1 FROM commission_pricing_failures p WHERE p.booking_id = b.id AND p.attempted_at >= $1)',
+          [selection.notTriedSince],
+          `ORDER BY b.id LIMIT ${Math.trunc(selection.limit)} FOR UPDATE OF b SKIP LOCKED`,
+        ];
+  const { rows } = await client.query<Completion>(
+    `SELECT b.id, b.ticket_id, b.referral_agent_id, b.referred_by_user_id, b.facility_id, d.service_id,
+            b.date_time AS treatment_at, b.created_at, b.amount_minor::text AS amount_minor, b.currency, f.currency AS billing_currency,
+            (SELECT max(h.created_at) FROM booking_status_history h WHERE h.booking_id = b.id AND h.to_status = 'completed') AS completed_at
+       FROM bookings b
+       JOIN facility_service_details d ON d.id = b.facility_service_detail_id
+       JOIN facilities f ON f.id = b.facility_id
+      WHERE ${filter} AND b.status = 'completed'
+        AND NOT EXISTS (SELECT 1 FROM commission_lines l WHERE l.booking_id = b.id AND l.kind = 'commission')
+      ${lock}`,
+    values,
+  );
+  return rows;
+}
+
+export function createPricing(deps: PricingDeps) {
+  /** Tells the members who read the lines: one notice per member, the line's own when it is their only one. */
+  async function tell(pool: pg.Pool, lines: readonly RecordedLine[]) {
+    const byAgent = new Map<number, RecordedLine[]>();
+    for (const line of lines) byAgent.set(line.referralAgentId, [...(byAgent.get(line.referralAgentId) ?? []), line]);
+    for (const [agentId, agentLines] of byAgent) {
+      const agentWide = new Set(await membersSeeingLine(pool, agentId, null));
+      const referrers = [...new Set(agentLines.flatMap((line) => (line.referredByUserId === null ? [] : [line.referredByUserId])))];
+      for (const member of await membersSeeingLines(pool, agentId, referrers)) {
+        const seen = agentWide.has(member) ? agentLines : agentLines.filter((line) => line.referredByUserId === member);
+        if (seen.length === 0) continue;
+        const only = seen.length === 1 ? seen[0]! : null;
+        await deps.notifications.notify([member], (locale) => ({
+          type: COMMISSION_NOTIFICATION,
+          title: WORDS[locale].title,
+          body: only ? WORDS[locale].one(`${only.currency} ${minorToDecimal(only.amountMinor, only.currency)}`, ticketOf(only.ticketId), dayText(only.payableOn, locale)) : WORDS[locale].many(seen.length),
+          link: '/my-earnings',
+          data: only ? { line_id: only.lineId, status: 'pending' } : { status: 'pending', lines: seen.length },
+        }));
+      }
+    }
+  }
+
+  return {
+    /**
+     * Prices the selected completions in one transaction: each by the rate card row, tier and individual contract in
+     * force on its pricing day (the UTC day it was created), its amount in its currency's minor units, earned on the
+     * treatment day and payable after the row's refund window from it. A booking already priced is left alone (the
+     * unique index decides, whoever runs at the same time); one that cannot be priced gets no line and its reason is
+     * kept for finance. The partners are told after the commit.
+     */
+    async priceCompletions(pool: pg.Pool, selection: PricingSelection, now = new Date()): Promise<PricingRun> {
+      const run = await inTransaction(pool, async (client): Promise<PricingRun> => {
+        const completions = await lockCompletions(client, selection);
+        if (completions.length === 0) return { recorded: [], failed: [] };
+        const failed: PricingRun['failed'] = [];
+        const priceable = completions.filter((booking) => {
+          const reason: PricingFailure | null = booking.amount_minor === null ? 'amount_not_in_currency' : booking.currency !== booking.billing_currency ? 'currency_not_billing' : null;
+          if (reason) failed.push({ bookingId: booking.id, reason });
+          return reason === null;
+        });
+        const rates = await deps.rates.resolveMany(
+          client,
+          priceable.map((booking) => ({ referralAgentId: booking.referral_agent_id, facilityId: booking.facility_id, serviceId: booking.service_id, day: utcDay(booking.created_at) })),
+        );
+        const lines: { booking: Completion; price: CommissionPrice; rateId: number; agreement: { id: number; key: string; version: number } | null }[] = [];
+        const agreements = new Map<string, Promise<{ id: number; key: string; version: number } | null>>();
+        for (const [index, booking] of priceable.entries()) {
+          const rate = rates[index];
+          if (!rate?.rate) {
+            failed.push({ bookingId: booking.id, reason: 'no_rate' });
+            continue;
+          }
+          const completedAt = booking.completed_at ?? now;
+          // The agreement the agent had signed when the booking completed; asked once per agent and instant.
+          const key = `${booking.referral_agent_id}@${completedAt.toISOString()}`;
+          if (!agreements.has(key)) agreements.set(key, deps.agreements.inForce(client, booking.referral_agent_id, completedAt));
+          const agreement = await agreements.get(key)!;
+          lines.push({ booking, price: priceCommission({ ...rate, rate: rate.rate }, { baseMinor: Number(booking.amount_minor), currency: booking.currency }, utcDay(booking.treatment_at)), rateId: rate.rate_id, agreement });
+        }
+        const inserted = await client.query<{ id: string; booking_id: number }>(
+          `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on,
+                                         base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency, payable_on)
+           SELECT 'commission', x.agent, x.referrer, x.booking, x.facility, x.service, x.treated, x.treated,
+                  x.base, x.base_currency, x.rate_id, x.rate, x.agreement_id, x.agreement_key, x.agreement_version, x.amount, x.currency, x.payable
+             FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::date[], $7::bigint[], $8::text[], $9::int[], $10::jsonb[],
+                         $11::int[], $12::text[], $13::int[], $14::bigint[], $15::text[], $16::date[])
+                  AS x(agent, referrer, booking, facility, service, treated, base, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount, currency, payable)
+           ON CONFLICT (booking_id) WHERE kind = 'commission' DO NOTHING
+           RETURNING id, booking_id`,
+          [
+            lines.map((line) => line.booking.referral_agent_id),
+            lines.map((line) => line.booking.referred_by_user_id),
+            lines.map((line) => line.booking.id),
+            lines.map((line) => line.booking.facility_id),
+            lines.map((line) => line.booking.service_id),
+            lines.map((line) => utcDay(line.booking.treatment_at)),
+            lines.map((line) => line.price.baseMinor),
+            lines.map((line) => line.booking.currency),
+            lines.map((line) => line.rateId),
+            lines.map((line) => JSON.stringify(line.price.snapshot)),
+            lines.map((line) => line.agreement?.id ?? null),
+            lines.map((line) => line.agreement?.key ?? null),
+            lines.map((line) => line.agreement?.version ?? null),
+            lines.map((line) => line.price.amountMinor),
+            lines.map((line) => line.price.currency),
+            lines.map((line) => line.price.payableOn),
+          ],
+        );
+        const lineOf = new Map(inserted.rows.map((row) => [Number(row.booking_id), Number(row.id)]));
+        await client.query('DELETE FROM commission_pricing_failures WHERE booking_id = ANY($1::int[])', [[...lineOf.keys()]]);
+        await client.query(
+          `INSERT INTO commission_pricing_failures (booking_id, reason, attempted_at)
+           SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[])
+           ON CONFLICT (booking_id) DO UPDATE SET reason = excluded.reason, attempted_at = excluded.attempted_at`,
+          [failed.map((failure) => failure.bookingId), failed.map((failure) => failure.reason), failed.map(() => now)],
+        );
+        const recorded = lines.flatMap(({ booking, price }) => {
+          const lineId = lineOf.get(booking.id);
+          return lineId === undefined
+            ? []
+            : [{ bookingId: booking.id, lineId, referralAgentId: booking.referral_agent_id, referredByUserId: booking.referred_by_user_id, ticketId: booking.ticket_id, amountMinor: price.amountMinor, currency: price.currency, payableOn: price.payableOn }];
+        });
+        return { recorded, failed };
+      });
+      await tell(pool, run.recorded);
+      return run;
+    },
+  };
+}
+
+export type Pricing = ReturnType<typeof createPricing>;
+
+export interface UnpricedCompletion {
+  booking_id: number;
+  ticket_id: string | null;
+  referral_agent_id: number;
+  facility_id: number;
+  amount: string;
+  currency: string;
+  /** when the booking was completed */
+  completed_at: string;
+  /** why the last pricing attempt gave no line; null when none has run yet (its job is queued) */
+  reason: PricingFailure | null;
+  attempted_at: string | null;
+}
+
+/**
+ * Completed bookings that have no commission line, newest completion first, with why (the console's exceptions page,
+ * issue 31): what finance resolves by adding a rate, correcting the amount or the currency, then pricing again.
+ */
+export async function findUnpricedCompletions(db: Queryable, options: { limit: number; offset?: number }): Promise<{ rows: UnpricedCompletion[]; total: number }> {
+  const { rows } = await db.query<UnpricedCompletion & { total: string }>(
+    `SELECT b.id AS booking_id, b.ticket_id, b.referral_agent_id, b.facility_id, b.amount::text AS amount, b.currency::text AS currency,
+            c.completed_at, p.reason, p.attempted_at, count(*) OVER () AS total
+       FROM bookings b
+       CROSS JOIN LATERAL (SELECT max(h.created_at) AS completed_at FROM booking_status_history h WHERE h.booking_id = b.id AND h.to_status = 'completed') c
+       LEFT JOIN commission_pricing_failures p ON p.booking_id = b.id
+      WHERE b.status = 'completed' AND NOT EXISTS (SELECT 1 FROM commission_lines l WHERE l.booking_id = b.id AND l.kind = 'commission')
+      ORDER BY c.completed_at DESC NULLS LAST, b.id DESC
+      LIMIT $1 OFFSET $2`,
+    [options.limit, options.offset ?? 0],
+  );
+  return {
+    rows: rows.map(({ total: _total, ...row }) => ({ ...row, completed_at: toIso(row.completed_at), attempted_at: row.attempted_at === null ? null : toIso(row.attempted_at) })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+function toIso(value: string | Date | null): string {
+  return value === null ? '' : new Date(value).toISOString();
+}
