@@ -50,7 +50,7 @@ beforeAll(async () => {
   financeMember = await createPartner(pool, { referralAgentId: owner.referralAgentId, role: 'finance' });
   stranger = await createPartner(pool);
   const dubai = await ensureFacility(pool, 'Earnings Test Dubai Clinic', 'AE');
-  const bangkok = await ensureFacility(pool, 'Earnings Test Bangkok Hospital', 'TH');
+  const bangkok = await ensureFacility(pool, 'Earnings Test Bangkok Hospital', 'TH', 'THB');
   for (const facilityId of [dubai, bangkok]) {
     await pool.query(
       `INSERT INTO commission_rates (facility_id, kind, basis_points, currency, base_description, base_description_ar, refund_window_days, valid_from)
@@ -153,8 +153,8 @@ describe('GET /api/earnings/monthly', () => {
     expect(byStatus.currencies.sort()).toEqual(['AED', 'THB']);
     expect(byStatus.currency).toBe('AED');
     const pending = byStatus.series.find((series: { key: string }) => series.key === 'pending');
-    // Earned today (the completion), so the last month holds both AED lines.
-    expect(pending.amounts_minor.at(-1)).toBe(30000);
+    // Earned on their treatment days (1 and 10 March 2026), so March holds both AED lines.
+    expect(pending.amounts_minor[byStatus.months.indexOf('2026-03')]).toBe(30000);
     const byFacility = (await client.get('/api/earnings/monthly?group=facility&currency=THB')).json();
     expect(byFacility.series).toEqual([expect.objectContaining({ label: 'Earnings Test Bangkok Hospital' })]);
     expect((await client.get('/api/earnings/monthly?group=patient')).statusCode).toBe(422);

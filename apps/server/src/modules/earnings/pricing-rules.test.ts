@@ -214,3 +214,54 @@ describe('every currency in its own minor unit', () => {
     expect(Object.fromEntries(rows.filter((row) => ['JPY', 'KRW', 'EUR', 'BHD', 'KWD'].includes(row.code)).map((row) => [row.code, row.digits]))).toEqual({ JPY: 0, KRW: 0, EUR: 2, BHD: 3, KWD: 3 });
   });
 });
+
+describe('priced by the terms in force on the pricing day', () => {
+  it('prices by the tier of the pricing day (its creation day, UTC), whatever the tier is when it is priced and in whatever order', async () => {
+    const pool = context.database.pool;
+    const one = async (sql: string, values: unknown[] = []) => Number((await pool.query<{ id: number }>(sql, values)).rows[0]!.id);
+    const silver = await one(`INSERT INTO partner_tiers (slug, name, name_ar, rank) VALUES ('pr-silver', 'Silver', 'فضي', 91) RETURNING id`);
+    const gold = await one(`INSERT INTO partner_tiers (slug, name, name_ar, rank) VALUES ('pr-gold', 'Gold', 'ذهبي', 92) RETURNING id`);
+    const facility = 'Pricing Rules Tier Clinic';
+    const facilityId = await ensureFacility(pool, facility);
+    // 8 % at the facility; 10 % there for Gold partners.
+    await pool.query(
+      `INSERT INTO commission_rates (facility_id, tier_id, kind, basis_points, currency, base_description, base_description_ar, refund_window_days, valid_from)
+       VALUES ($1, NULL, 'percentage', 800, 'AED', 'The treatment price', 'سعر العلاج', 14, '2020-01-01'),
+              ($1, $2, 'percentage', 1000, 'AED', 'The treatment price', 'سعر العلاج', 14, '2020-01-01')`,
+      [facilityId, gold],
+    );
+    const agent = await createPartner(pool);
+    // Silver from January; Gold from noon on 10 March; a demotion notice in May (no change yet); Silver from 1 June.
+    await pool.query('INSERT INTO agent_tiers (referral_agent_id, tier_id, since) VALUES ($1, $2, $3)', [agent.referralAgentId, silver, '2026-06-01T00:00:00Z']);
+    await pool.query(
+      `INSERT INTO agent_tier_history (referral_agent_id, from_tier_id, to_tier_id, kind, automatic, effective_at) VALUES
+         ($1, NULL, $2, 'initial', true, '2026-01-01T00:00:00Z'),
+         ($1, $2, $3, 'promotion', true, '2026-03-10T12:00:00Z'),
+         ($1, $3, $2, 'demotion_notice', true, '2026-05-15T00:00:00Z'),
+         ($1, $3, $2, 'demotion', true, '2026-06-01T00:00:00Z')`,
+      [agent.referralAgentId, silver, gold],
+    );
+    const made = async (createdAt: string) =>
+      (await createBooking(pool, { referralAgentId: agent.referralAgentId, status: 'completed', facility, amount: '1000.00', currency: 'AED', createdAt, dateTime: `${day(-2)}T09:00:00Z` })).id;
+    const bookings = {
+      beforePromotion: await made('2026-03-09T22:00:00Z'),
+      promotionDay: await made('2026-03-10T08:00:00Z'),
+      noticeOnly: await made('2026-05-20T10:00:00Z'),
+      afterDemotion: await made('2026-06-02T10:00:00Z'),
+    };
+    const expected = { beforePromotion: '8000', promotionDay: '10000', noticeOnly: '10000', afterDemotion: '8000' };
+    // The jobs in reverse order, one of them twice, then the sweep: each booking by its own day.
+    const ledger = context.app.ledger;
+    await ledger.priceCompletions(pool, { bookingIds: [bookings.afterDemotion, bookings.noticeOnly] });
+    await ledger.priceCompletions(pool, { bookingIds: [bookings.noticeOnly, bookings.promotionDay] });
+    await ledger.sweep(pool);
+    for (const [name, id] of Object.entries(bookings)) expect({ name, amount: (await lineOf(id))?.amount_minor }).toEqual({ name, amount: expected[name as keyof typeof expected] });
+
+    // Promoted again today: a booking made on a Silver day and priced now still earns the Silver rate.
+    await pool.query(`INSERT INTO agent_tier_history (referral_agent_id, from_tier_id, to_tier_id, kind, automatic, effective_at) VALUES ($1, $2, $3, 'promotion', true, now())`, [agent.referralAgentId, silver, gold]);
+    await pool.query('UPDATE agent_tiers SET tier_id = $2, since = now() WHERE referral_agent_id = $1', [agent.referralAgentId, gold]);
+    const late = await made('2026-06-15T10:00:00Z');
+    await ledger.recordCompletedBooking(pool, late);
+    expect((await lineOf(late))!.amount_minor).toBe('8000');
+  });
+});
