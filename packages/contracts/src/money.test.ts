@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import currencyCodes from 'currency-codes';
 import { decimalToMinor, minorDigits, minorToDecimal } from './money.ts';
 
 describe('money in minor units', () => {
@@ -43,5 +44,11 @@ describe('money in minor units', () => {
 
   it('knows the ISO 4217 exponent of each currency, not the display digits', () => {
     expect(['EUR', 'JPY', 'KRW', 'KWD', 'BHD', 'IQD', 'HUF', 'CLF'].map(minorDigits)).toEqual([2, 0, 0, 3, 3, 3, 2, 4]);
+  });
+
+  it('has the exponent ISO 4217 lists for every currency of the ISO list', () => {
+    const differing = currencyCodes.codes().filter((code) => minorDigits(code) !== currencyCodes.code(code)!.digits);
+    expect(currencyCodes.codes().length).toBeGreaterThan(150);
+    expect(differing).toEqual([]);
   });
 });

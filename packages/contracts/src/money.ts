@@ -1,5 +1,3 @@
-import currencyCodes from 'currency-codes';
-
 /**
  * Money as the portal keeps it: integer minor units of an ISO 4217 currency (cents, fils), never floats. Decimal
  * strings are what people type and read ('550.50'); these convert between the two exactly, by digits, not by
@@ -18,13 +16,23 @@ export function isCurrencyCode(value: unknown): value is string {
 }
 
 /**
+ * The ISO 4217 exponents that are not 2 (ISO's list one, as the `currency-codes` package publishes it; the contracts'
+ * money test checks this table against that package, a development dependency only, so the SPA does not download the
+ * whole ISO list). Every other listed currency has 2.
+ */
+export const ISO_4217_EXPONENTS_NOT_TWO: Readonly<Record<string, number>> = Object.fromEntries([
+  ...['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XAG', 'XAU', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XOF', 'XPD', 'XPF', 'XPT', 'XSU', 'XTS', 'XUA', 'XXX'].map((code) => [code, 0]),
+  ...['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'].map((code) => [code, 3]),
+  ...['CLF', 'UYW'].map((code) => [code, 4]),
+]);
+
+/**
  * How many decimals the currency's minor unit has, its ISO 4217 exponent: 2 for EUR, 0 for JPY and KRW, 3 for KWD and
- * BHD (the ISO list of `currency-codes`; Intl's display digits differ for a few, IQD and HUF among them). The database
- * has the same list in `currency_minor_digits` (migration 0028; a test compares them); a code ISO does not list (a
- * withdrawn one Intl still knows) falls back to Intl's digits.
+ * BHD (Intl's display digits differ for a few, IQD and HUF among them, so the exponents come from ISO's list above).
+ * The database has the same list in `currency_minor_digits` (migration 0028; a test compares them).
  */
 export function minorDigits(currency: string): number {
-  return currencyCodes.code(currency)?.digits ?? new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return ISO_4217_EXPONENTS_NOT_TWO[currency] ?? 2;
 }
 
 /**
