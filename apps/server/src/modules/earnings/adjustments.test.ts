@@ -30,19 +30,6 @@ beforeAll(async () => {
   finance = await createTestOperator(context, { role: 'finance' });
   support = await createTestOperator(context, { role: 'support' });
   partner = await createPartner(pool);
-  const facilityId = await ensureFacility(pool, FACILITY);
-  const flatId = await ensureFacility(pool, FLAT_FACILITY);
-  // 10 % of the treatment at one facility; a flat GBP 50.00 per treatment at the other.
-  await pool.query(
-    `INSERT INTO commission_rates (facility_id, kind, basis_points, currency, base_description, base_description_ar, refund_window_days, valid_from)
-     VALUES ($1, 'percentage', 1000, 'GBP', 'The treatment price', 'سعر العلاج', 14, '2020-01-01')`,
-    [facilityId],
-  );
-  await pool.query(
-    `INSERT INTO commission_rates (facility_id, kind, amount_minor, currency, base_description, base_description_ar, refund_window_days, valid_from)
-     VALUES ($1, 'flat', 5000, 'GBP', 'Each treatment', 'كل علاج', 14, '2020-01-01')`,
-    [flatId],
-  );
   financeClient = new TestClient(context.app);
   await signInOperatorAs(context, financeClient, finance.id);
   supportClient = new TestClient(context.app);
@@ -52,14 +39,43 @@ afterAll(async () => {
   await context.close();
 });
 
+/**
+ * The facility named `name` billing in `currency` (a booking is in its facility's billing currency, so each currency of
+ * these tests has its own), with its rate: 10 % of the treatment at the eye clinic, a flat GBP 50.00 per treatment at
+ * the other.
+ */
+const facilitiesWithRates = new Set<string>();
+async function facilityIn(name: string, currency: string): Promise<string> {
+  const named = `${name} ${currency}`;
+  if (facilitiesWithRates.has(named)) return named;
+  const pool = context.database.pool;
+  const facilityId = await ensureFacility(pool, named, 'AE', currency);
+  if (name === FLAT_FACILITY) {
+    await pool.query(
+      `INSERT INTO commission_rates (facility_id, kind, amount_minor, currency, base_description, base_description_ar, refund_window_days, valid_from)
+       VALUES ($1, 'flat', 5000, 'GBP', 'Each treatment', 'كل علاج', 14, '2020-01-01')`,
+      [facilityId],
+    );
+  } else {
+    await pool.query(
+      `INSERT INTO commission_rates (facility_id, kind, basis_points, currency, base_description, base_description_ar, refund_window_days, valid_from)
+       VALUES ($1, 'percentage', 1000, 'GBP', 'The treatment price', 'سعر العلاج', 14, '2020-01-01')`,
+      [facilityId],
+    );
+  }
+  facilitiesWithRates.add(named);
+  return named;
+}
+
 /** A booking completed in the console (support holds bookings.manage), its commission recorded by the job. */
 async function completedBooking(options: { amount: string; currency: string; owner?: CreatedPartner; referredBy?: number; facility?: string }) {
   const owner = options.owner ?? partner;
+  const facility = await facilityIn(options.facility ?? FACILITY, options.currency);
   const booking = await createBooking(context.database.pool, {
     referralAgentId: owner.referralAgentId,
     referredByUserId: options.referredBy ?? owner.userId,
     status: 'confirmed',
-    facility: options.facility ?? FACILITY,
+    facility,
     amount: options.amount,
     currency: options.currency,
     createdAt: '2026-01-10T09:00:00Z',

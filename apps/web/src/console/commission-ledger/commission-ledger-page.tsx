@@ -13,6 +13,7 @@ import { describeRange } from '../../components/date-range-filter/date-range';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { useRateText } from '../../lib/rate-text';
+import { NEGATIVE_AMOUNT_COLOUR } from '../../lib/status-colors';
 import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { CurrencySelect } from '../components/currency-select';
 import { useOperator } from '../session/require-operator';
@@ -101,7 +102,7 @@ export function CommissionLedgerPage() {
         sort: true,
         align: 'right',
         render: (row) => (
-          <Text size="sm" fw={600} td={row.status === 'reversed' ? 'line-through' : undefined} c={row.amount_minor < 0 ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm" fw={600} td={row.status === 'reversed' ? 'line-through' : undefined} c={row.amount_minor < 0 ? NEGATIVE_AMOUNT_COLOUR : undefined} style={{ whiteSpace: 'nowrap' }}>
             {format.moneyMinor(row.amount_minor, row.currency)}
           </Text>
         ),

@@ -3,7 +3,7 @@ import { Anchor, Badge, Paper, Stack, Text, Title } from '@mantine/core';
 import { downloadFile } from '../../../lib/download';
 import { sessionFetch } from '../../../lib/http';
 import { notifyError } from '../../../lib/notify';
-import { PAYOUT_STATUS_COLORS } from '../../../lib/status-colors';
+import { PAYOUT_STATUS_COLORS, NEGATIVE_AMOUNT_COLOUR } from '../../../lib/status-colors';
 import { useLocation } from 'react-router';
 import { payoutStatementUrl, type Payout, type PayoutsQuery } from '@portal/contracts/earnings';
 import type { PageSize } from '@portal/contracts/constants';
@@ -63,7 +63,7 @@ export function PayoutsSection() {
         sort: true,
         align: 'right',
         render: (row) => (
-          <Text size="sm" fw={600} c={row.amount_minor < 0 ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          <Text size="sm" fw={600} c={row.amount_minor < 0 ? NEGATIVE_AMOUNT_COLOUR : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
             {format.moneyMinor(row.amount_minor, row.currency)}
           </Text>
         ),

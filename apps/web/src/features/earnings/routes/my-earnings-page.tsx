@@ -13,6 +13,7 @@ import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useFormat } from '../../../i18n/format';
 import { useLocale, useText } from '../../../i18n/i18n';
 import { useRateText } from '../../../lib/rate-text';
+import { NEGATIVE_AMOUNT_COLOUR } from '../../../lib/status-colors';
 import { useNarrowLayout } from '../../../lib/use-narrow-layout';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 import { isAffiliate, useAuthStore, userCan } from '../../../stores/auth-store';
@@ -376,7 +377,7 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
         align: 'right',
         total: true,
         render: (row) => (
-          <Text size="sm" fw={600} td={row.status === 'reversed' ? 'line-through' : undefined} c={row.amount_minor < 0 ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm" fw={600} td={row.status === 'reversed' ? 'line-through' : undefined} c={row.amount_minor < 0 ? NEGATIVE_AMOUNT_COLOUR : undefined} style={{ whiteSpace: 'nowrap' }}>
             {format.moneyMinor(row.amount_minor, row.currency)}
           </Text>
         ),
