@@ -199,7 +199,8 @@ test('an operator signs in with TOTP and approves a pending partner, who then si
   const arrived = live.getByRole('alert').filter({ hasText: `Booking ${bookingId} updated` }).filter({ hasText: 'Status changed from Confirmed to Completed.' });
   const arrival = expect(arrived).toBeVisible({ timeout: 60_000 });
   await complete.getByRole('button', { name: 'Mark completed' }).click();
-  await expect(page.getByText('This status is final: nothing follows it.')).toBeVisible();
+  // A completed booking is left only by a refund, which finance records under Commission (docs/console-bookings.md).
+  await expect(page.getByText('Completed. If the patient is refunded, finance records it under Commission below: a full refund makes the booking refunded.')).toBeVisible();
   await expect(page.getByText('Confirmed → Completed')).toBeVisible();
   await expectAccessible(page, 'console booking (completed)');
 
