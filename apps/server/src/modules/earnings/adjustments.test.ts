@@ -5,7 +5,8 @@ import { createPartner, type CreatedPartner } from '../../test/factories.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { bookingAmountMinor, rateShareOf } from './adjustments.ts';
+import { decimalToMinor } from '@portal/contracts/money';
+import { rateShareOf } from './adjustments.ts';
 
 /**
  * Refunds and adjustments (issue 31, docs/earnings.md "Refunds and adjustments") on a real database: a partial refund
@@ -114,10 +115,10 @@ describe('the rate share of an amount', () => {
   });
 
   it("reads a booking's amount in its currency's minor unit", () => {
-    expect(bookingAmountMinor('150000.00', 'JPY')).toBe(150000);
-    expect(bookingAmountMinor('320.00', 'GBP')).toBe(32000);
-    expect(bookingAmountMinor('12.35', 'KWD')).toBe(12350);
-    expect(bookingAmountMinor('10.50', 'JPY')).toBeNull();
+    expect(decimalToMinor('150000.00', 'JPY')).toBe(150000);
+    expect(decimalToMinor('320.00', 'GBP')).toBe(32000);
+    expect(decimalToMinor('12.35', 'KWD')).toBe(12350);
+    expect(decimalToMinor('10.50', 'JPY')).toBeNull();
   });
 });
 
@@ -143,7 +144,7 @@ describe('a partial refund', () => {
     // The booking stays completed and says what was refunded.
     expect(await bookingStatus(bookingId)).toBe('completed');
     const view = (await consoleRequest(financeClient, 'GET', `/api/console/earnings/bookings/${bookingId}`)).json();
-    const refunded = refunds.reduce((sum, value) => sum + bookingAmountMinor(value.includes('.') ? value : `${value}`, currency)!, 0);
+    const refunded = refunds.reduce((sum, value) => sum + decimalToMinor(value.includes('.') ? value : `${value}`, currency)!, 0);
     expect(view).toMatchObject({ status: 'completed', currency, refunded_minor: refunded, refunds: refunds.map(() => expect.objectContaining({ full: false, recorded_by: expect.any(String) })) });
   });
 

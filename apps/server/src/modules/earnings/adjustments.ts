@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import type { AdjustmentSource } from '@portal/contracts/earnings';
 import type { BookingCommission, RefundScope } from '@portal/contracts/console-earnings';
-import { decimalToMinor, minorDigits, minorToDecimal } from '@portal/contracts/money';
+import { decimalToMinor, minorToDecimal } from '@portal/contracts/money';
 import type { Locale } from '@portal/contracts/preferences';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
@@ -93,19 +93,6 @@ function signedMoney(minor: number, currency: string): string {
 
 function ticketOf(ticketId: string | null): string {
   return ticketId === null ? 'a booking' : `${BOOKING_ID_PREFIX}${ticketId}`;
-}
-
-/**
- * A booking's amount (numeric(12,2) text) in minor units of its currency: '150000.00' JPY → 150000, '320.00' GBP →
- * 32000, '1.500' KWD → 1500. Zeros past the currency's decimals are dropped; any other digit there cannot be
- * represented in the currency: null.
- */
-export function bookingAmountMinor(amount: string, currency: string): number | null {
-  const [integer = '0', fraction = ''] = amount.trim().split('.');
-  const digits = minorDigits(currency);
-  const kept = fraction.slice(0, digits);
-  if (/[^0]/.test(fraction.slice(digits))) return null;
-  return decimalToMinor(kept ? `${integer}.${kept}` : integer, currency);
 }
 
 /**
@@ -258,7 +245,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
       if (!booking) throw new NotFoundError();
       if (booking.status === 'refunded') throw ValidationError.field('scope', M.alreadyRefunded);
       if (booking.status !== 'completed') throw ValidationError.field('scope', M.refundNeedsCompleted);
-      const amountMinor = bookingAmountMinor(booking.amount, booking.currency);
+      const amountMinor = decimalToMinor(booking.amount, booking.currency);
       if (amountMinor === null) throw ValidationError.field('amount', M.amountNotInCurrency);
       const refundedBefore = await refundedTotal(client, bookingId);
       const left = amountMinor - refundedBefore;
@@ -341,7 +328,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
    * or a booking without a line yet (its job prices the new amount), writes nothing.
    */
   async function adjustForAmountChange(db: Queryable, bookingId: number, change: NonNullable<BookingWriteChange['amountChange']>): Promise<AfterCommit | undefined> {
-    const [from, to] = [bookingAmountMinor(change.from, change.currency), bookingAmountMinor(change.to, change.currency)];
+    const [from, to] = [decimalToMinor(change.from, change.currency), decimalToMinor(change.to, change.currency)];
     if (from === null || to === null) throw ValidationError.field('amount', M.amountNotInCurrency);
     if (to < (await refundedTotal(db, bookingId))) throw ValidationError.field('amount', M.amountBelowRefunded);
     const { rows } = await db.query<{ id: string; rate: RateSnapshot }>(
@@ -379,7 +366,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
       booking_id: booking.id,
       booking_reference: booking.ticket_id === null ? '-' : `${BOOKING_ID_PREFIX}${booking.ticket_id}`,
       status: booking.status,
-      amount_minor: bookingAmountMinor(booking.amount, booking.currency) ?? 0,
+      amount_minor: decimalToMinor(booking.amount, booking.currency) ?? 0,
       currency: booking.currency,
       refunded_minor: refundRows.reduce((sum, row) => sum + row.amount_minor, 0),
       refunds: refundRows,

@@ -4,8 +4,8 @@ import { DEMO_AGENTS, DEMO_OPERATORS } from '../../db/seeds/demo-identities.ts';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import { createCommissionRates } from '../commission-rates/public.ts';
-import { minorToDecimal } from '@portal/contracts/money';
-import { bookingAmountMinor, createAdjustments } from './adjustments.ts';
+import { decimalToMinor, minorToDecimal } from '@portal/contracts/money';
+import { createAdjustments } from './adjustments.ts';
 import { priceCommission } from './ledger.ts';
 import { payoutMinimum } from './payout-minimums.ts';
 import { insertClawback } from './repository.ts';
@@ -288,7 +288,7 @@ async function seedDemoRefundsAndAdjustments(pool: pg.Pool): Promise<void> {
       WHERE l.kind = 'commission' AND l.status = 'reversed' AND b.status = 'completed'`,
   );
   for (const line of reversed) {
-    const minor = bookingAmountMinor(line.amount, line.currency);
+    const minor = decimalToMinor(line.amount, line.currency);
     if (!minor) continue;
     await pool.query(
       'INSERT INTO booking_refunds (booking_id, amount_minor, currency, full_refund, reason, actor_type, actor_id, created_at) VALUES ($1, $2, $3, true, $4, $5, $6, $7)',
@@ -307,7 +307,7 @@ async function seedDemoRefundsAndAdjustments(pool: pg.Pool): Promise<void> {
   );
   for (const [index, refund] of DEMO_PARTIAL_REFUNDS.entries()) {
     const booking = candidates[index];
-    const minor = booking ? bookingAmountMinor(booking.amount, booking.currency) : null;
+    const minor = booking ? decimalToMinor(booking.amount, booking.currency) : null;
     if (!booking || !minor) continue;
     const amount = minorToDecimal(Math.max(1, Math.floor(minor * refund.share)), booking.currency);
     await adjustments.recordBookingRefund(pool, actor, booking.booking_id, { scope: 'partial', amount, reason: refund.reason });
