@@ -17,7 +17,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
+const dist = path.resolve(process.argv.slice(2).find((argument) => !argument.startsWith('--')) ?? process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
 
 /**
  * KB = 1,024 bytes of JavaScript, brotli-compressed, on a cold load (issue 13's and issue 32's targets). A page not yet
