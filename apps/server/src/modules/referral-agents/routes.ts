@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,119 +19,29 @@ import {
   referralGroupRowSchema,
   referralGroupsEndpoint,
   updateReferralGroupRequestSchema,
-  type ReferralAgentDetail,
 } from '@portal/contracts/console-referral-agents';
-import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { partnerRoute } from '../../kit/partner-routes.ts';
-import { recordAudit } from '../../lib/audit/audit-log.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { FileRejectedError, type FileRejection } from '../../lib/storage/file-store.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { FileNotFoundError } from '../../lib/storage/storage-driver.ts';
-import { currentUser } from '../../plugins/auth-guard.ts';
-import { REFERRAL_AGENT_MESSAGES as M } from './messages.ts';
-import {
-  agentDetail,
-  agentNameTaken,
-  agentRow,
-  findAgent,
-  findAgentLogoFile,
-  findGroup,
-  groupNameTaken,
-  groupOptions,
-  groupSlugTaken,
-  insertAgent,
-  insertGroup,
-  listAgents,
-  listGroups,
-  lockNames,
-  renameGroup,
-  setAgentLogo,
-  updateAgent,
-  type AgentRecord,
-  type StoredLogo,
-} from './repository.ts';
 import { uploadBodyParser } from '../../lib/upload-body.ts';
-
-/** The file store's kind of an agent's logo (docs/services.md, File storage). */
-export const AGENT_LOGO_KIND = 'agent-logo';
-
-/**
- * What partners' pages load as their agent's logo once one is uploaded (`referral_agents.logo`, read by GET
- * /api/user and so by the header and the dashboard): the portal's route that answers the signed-in partner's own
- * agent's file. The version (the stored key's file name) changes with each upload, so no browser keeps the old one.
- */
-export const PARTNER_LOGO_PATH = '/api/agent-logo';
-
-function versionOf(file: StoredLogo): string {
-  return file.key.slice(file.key.lastIndexOf('/') + 1).replace(/\.[a-z0-9]+$/i, '');
-}
-
-export function partnerLogoUrl(file: StoredLogo): string {
-  return `${PARTNER_LOGO_PATH}?v=${versionOf(file)}`;
-}
-
-/** Where the console shows an agent's logo from: its uploaded file, the built-in image it may have, or nothing. */
-export function consoleLogoUrl(record: Pick<AgentRecord, 'id' | 'logo' | 'logo_file'>): string | null {
-  if (record.logo_file) return `${REFERRAL_AGENTS_URL}/${record.id}/logo?v=${versionOf(record.logo_file)}`;
-  return record.logo?.startsWith('/build/logos/') ? record.logo : null;
-}
-
-/** What the audit row keeps of a logo: what partners load, and the stored file (never its bytes). */
-function logoAudit(record: Pick<AgentRecord, 'logo' | 'logo_file'>) {
-  const file = record.logo_file;
-  return { logo: record.logo, logo_file: file ? { key: file.key, type: file.contentType, size: file.size, name: file.name } : null };
-}
-
-function agentAudit(record: Pick<AgentRecord, 'name' | 'referral_group_id' | 'group_slug'>) {
-  return { name: record.name, referral_group_id: record.referral_group_id, referral_group: record.group_slug };
-}
-
-const LOGO_REJECTIONS: Record<FileRejection, string> = {
-  too_large: M.logoTooLarge,
-  type_not_allowed: M.logoTypeNotAllowed,
-  empty: M.logoEmpty,
-  // A logo kind takes images only: a PDF is refused by its type before its content is read.
-  not_a_pdf: M.logoTypeNotAllowed,
-  html_inside: M.logoTypeNotAllowed,
-  active_content: M.logoTypeNotAllowed,
-  encrypted: M.logoTypeNotAllowed,
-};
+import { currentUser } from '../../plugins/auth-guard.ts';
+import { AGENT_LOGO_KIND, PARTNER_LOGO_PATH, consoleLogoUrl } from './logos.ts';
+import { agentRow, findAgentLogoFile, findGroup, groupOptions, listAgents, listGroups, type StoredLogo } from './repository.ts';
+import { agentDetailOf, createReferralAgentsService } from './service.ts';
 
 /**
  * The console's Referral agents and Referral groups pages (referral_agents.manage), and the partners' route to their
- * agent's uploaded logo. Every write is one transaction with its audit row; a name another agent (or group) has is
- * a 422 at the name, as is a group that does not exist; an uploaded logo is sniffed and re-encoded by the file store.
+ * agent's uploaded logo. Reads go to the repository; writes through the service, which audits them.
  */
 export async function referralAgentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const pool = app.database.pool;
+  const service = createReferralAgentsService({ pool, storage: app.storage, log: app.log });
 
   app.storage.defineKind({ name: AGENT_LOGO_KIND, maxBytes: AGENT_LOGO_MAX_BYTES, types: AGENT_LOGO_TYPES });
   // The logo upload's body is the image itself, streamed to the file store (this module's routes only: encapsulated).
   app.addContentTypeParser(AGENT_LOGO_UPLOAD_CONTENT_TYPE, uploadBodyParser);
-
-  /** Removes a stored file no row refers to any more; a failure only leaves an orphan, so it is logged, not thrown. */
-  async function discard(key: string): Promise<void> {
-    await app.storage.delete(key).catch((error: unknown) => app.log.warn({ err: error, key }, 'an agent logo could not be deleted'));
-  }
-
-  async function detailOf(db: Queryable, id: number): Promise<ReferralAgentDetail> {
-    const record = await findAgent(db, id);
-    if (!record) throw new NotFoundError();
-    return agentDetail(record, consoleLogoUrl(record));
-  }
-
-  /** The group must exist and the name be free (under the names lock, in the write's transaction). */
-  async function checkAgent(client: Queryable, body: { name: string; referral_group_id: number }, exceptId?: number) {
-    const errors: Record<string, string[]> = {};
-    const group = await findGroup(client, body.referral_group_id);
-    if (!group) errors.referral_group_id = [M.groupNotFound];
-    await lockNames(client, 'agents');
-    if (await agentNameTaken(client, body.name, exceptId)) errors.name = [M.agentNameTaken];
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    return group!;
-  }
 
   const tags = ['referral-agents'];
   const permission = 'referral_agents.manage' as const;
@@ -154,7 +63,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
   app.get(
     `${REFERRAL_AGENTS_URL}/:id`,
     operatorRoute(app, { permission, tags, summary: 'A referral agent: name, group, logo, partners and bookings', params: referralAgentParamsSchema, response: agentResponses }),
-    async (request) => detailOf(pool, request.params.id),
+    async (request) => agentDetailOf(pool, request.params.id),
   );
 
   app.post(
@@ -166,19 +75,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
       body: referralAgentRequestSchema,
       response: { 201: referralAgentDetailSchema },
     }),
-    async (request, reply) => {
-      const detail = await inTransaction(pool, async (client) => {
-        const group = await checkAgent(client, request.body);
-        const id = await insertAgent(client, { name: request.body.name, referralGroupId: group.id });
-        await recordAudit(client, request.auditActor, {
-          action: 'referral_agent.created',
-          target: { type: 'referral_agent', id },
-          after: { name: request.body.name, referral_group_id: group.id, referral_group: group.slug },
-        });
-        return detailOf(client, id);
-      });
-      return reply.code(201).send(detail);
-    },
+    async (request, reply) => reply.code(201).send(await service.createAgent(request.auditActor, request.body)),
   );
 
   app.put(
@@ -191,20 +88,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
       body: referralAgentRequestSchema,
       response: agentResponses,
     }),
-    async (request) =>
-      inTransaction(pool, async (client) => {
-        const before = await findAgent(client, request.params.id, { lock: true });
-        if (!before) throw new NotFoundError();
-        const group = await checkAgent(client, request.body, before.id);
-        await updateAgent(client, before.id, { name: request.body.name, referralGroupId: group.id });
-        await recordAudit(client, request.auditActor, {
-          action: 'referral_agent.updated',
-          target: { type: 'referral_agent', id: before.id },
-          before: agentAudit(before),
-          after: { name: request.body.name, referral_group_id: group.id, referral_group: group.slug },
-        });
-        return detailOf(client, before.id);
-      }),
+    async (request) => service.updateAgent(request.auditActor, request.params.id, request.body),
   );
 
   // ---- the logo ----
@@ -223,41 +107,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
       consumes: [AGENT_LOGO_UPLOAD_CONTENT_TYPE],
       response: { ...agentResponses, 415: messageSchema },
     }),
-    async (request) => {
-      const id = request.params.id;
-      if (!(await findAgent(pool, id))) throw new NotFoundError();
-      const upload: unknown = request.body;
-      if (upload === undefined || upload === null) throw ValidationError.field('logo', M.logoEmpty);
-      if (!(upload instanceof Readable)) throw ValidationError.field('logo', M.logoNotSent);
-      let stored: StoredLogo;
-      try {
-        stored = await app.storage.save(AGENT_LOGO_KIND, upload, request.query.filename ? { filename: request.query.filename } : {});
-      } catch (error) {
-        if (!(error instanceof FileRejectedError)) throw error;
-        const message = error.reason === 'type_not_allowed' && /could not be read/.test(error.message) ? M.logoUnreadable : LOGO_REJECTIONS[error.reason];
-        throw ValidationError.field('logo', message);
-      }
-      try {
-        const { detail, previous } = await inTransaction(pool, async (client) => {
-          const before = await findAgent(client, id, { lock: true });
-          if (!before) throw new NotFoundError();
-          const logo = partnerLogoUrl(stored);
-          await setAgentLogo(client, id, logo, stored);
-          await recordAudit(client, request.auditActor, {
-            action: 'referral_agent.logo_uploaded',
-            target: { type: 'referral_agent', id },
-            before: logoAudit(before),
-            after: logoAudit({ logo, logo_file: stored }),
-          });
-          return { detail: await detailOf(client, id), previous: before.logo_file };
-        });
-        if (previous) await discard(previous.key);
-        return detail;
-      } catch (error) {
-        await discard(stored.key);
-        throw error;
-      }
-    },
+    async (request) => service.uploadLogo(request.auditActor, request.params.id, request.body, request.query.filename),
   );
 
   app.delete(
@@ -269,23 +119,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
       params: referralAgentParamsSchema,
       response: { ...agentResponses, 409: messageSchema },
     }),
-    async (request) => {
-      const { detail, removed } = await inTransaction(pool, async (client) => {
-        const before = await findAgent(client, request.params.id, { lock: true });
-        if (!before) throw new NotFoundError();
-        if (!before.logo_file) throw new ConflictError(M.noLogo);
-        await setAgentLogo(client, before.id, null, null);
-        await recordAudit(client, request.auditActor, {
-          action: 'referral_agent.logo_removed',
-          target: { type: 'referral_agent', id: before.id },
-          before: logoAudit(before),
-          after: { logo: null, logo_file: null },
-        });
-        return { detail: await detailOf(client, before.id), removed: before.logo_file };
-      });
-      await discard(removed.key);
-      return detail;
-    },
+    async (request) => service.removeLogo(request.auditActor, request.params.id),
   );
 
   const logoQuery = z.object({ v: z.string().max(64).optional() });
@@ -364,23 +198,7 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
       body: createReferralGroupRequestSchema,
       response: { 201: referralGroupRowSchema },
     }),
-    async (request, reply) => {
-      const group = await inTransaction(pool, async (client) => {
-        await lockNames(client, 'groups');
-        const errors: Record<string, string[]> = {};
-        if (await groupSlugTaken(client, request.body.slug)) errors.slug = [M.groupSlugTaken];
-        if (await groupNameTaken(client, request.body.name)) errors.name = [M.groupNameTaken];
-        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-        const id = await insertGroup(client, request.body);
-        await recordAudit(client, request.auditActor, {
-          action: 'referral_group.created',
-          target: { type: 'referral_group', id },
-          after: { slug: request.body.slug, name: request.body.name },
-        });
-        return (await findGroup(client, id))!;
-      });
-      return reply.code(201).send(group);
-    },
+    async (request, reply) => reply.code(201).send(await service.createGroup(request.auditActor, request.body)),
   );
 
   app.put(
@@ -393,20 +211,6 @@ export async function referralAgentRoutes(fastify: FastifyInstance): Promise<voi
       body: updateReferralGroupRequestSchema,
       response: groupResponses,
     }),
-    async (request) =>
-      inTransaction(pool, async (client) => {
-        const before = await findGroup(client, request.params.id, { lock: true });
-        if (!before) throw new NotFoundError();
-        await lockNames(client, 'groups');
-        if (await groupNameTaken(client, request.body.name, before.id)) throw ValidationError.field('name', M.groupNameTaken);
-        await renameGroup(client, before.id, request.body.name);
-        await recordAudit(client, request.auditActor, {
-          action: 'referral_group.updated',
-          target: { type: 'referral_group', id: before.id },
-          before: { name: before.name },
-          after: { name: request.body.name },
-        });
-        return (await findGroup(client, before.id))!;
-      }),
+    async (request) => service.renameGroup(request.auditActor, request.params.id, request.body.name),
   );
 }
