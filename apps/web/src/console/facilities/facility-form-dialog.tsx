@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import {
   FACILITY_CITY_MAX,
   FACILITY_NAME_MAX,
@@ -51,56 +52,42 @@ export function FacilityFormDialog({ facility, onClose, onSaved }: FacilityFormD
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={facility ? t('editFacility', { name: facility.name }) : t('newFacility')}
-      closeButtonProps={{ 'aria-label': t('close') }}
-      centered
+      closeLabel={t('close')}
+      cancelLabel={t('cancel')}
+      submitLabel={facility ? t('save') : t('create')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={write.isPending}
+      error={formError}
     >
-      <form onSubmit={submit} noValidate aria-busy={write.isPending}>
-        <Stack gap="md">
-          {formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          <TextInput label={t('name')} required maxLength={FACILITY_NAME_MAX} data-autofocus autoComplete="off" {...form.getInputProps('name')} />
-          <CountrySelect
-            label={t('country')}
-            required
-            value={form.values.country}
-            onChange={(code) => form.setFieldValue('country', code)}
-            error={form.errorText('country')}
-            errorProps={{ role: 'alert' }}
-          />
-          <TextInput label={t('city')} required maxLength={FACILITY_CITY_MAX} autoComplete="off" {...form.getInputProps('city')} />
-          <CurrencySelect
-            label={t('currency')}
-            description={t('currencyHelp')}
-            required
-            value={form.values.currency}
-            onChange={(code) => form.setFieldValue('currency', code)}
-            error={form.errorText('currency')}
-            errorProps={{ role: 'alert' }}
-            placeholder={t('chooseCurrency')}
-            nothingFoundMessage={t('noCurrencyFound')}
-          />
-          {facility ? (
-            <Text size="sm" c="dimmed">
-              {t('renameNote')}
-            </Text>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={write.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              {facility ? t('save') : t('create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label={t('name')} required maxLength={FACILITY_NAME_MAX} data-autofocus autoComplete="off" {...form.getInputProps('name')} />
+      <CountrySelect
+        label={t('country')}
+        required
+        value={form.values.country}
+        onChange={(code) => form.setFieldValue('country', code)}
+        error={form.errorText('country')}
+        errorProps={{ role: 'alert' }}
+      />
+      <TextInput label={t('city')} required maxLength={FACILITY_CITY_MAX} autoComplete="off" {...form.getInputProps('city')} />
+      <CurrencySelect
+        label={t('currency')}
+        description={t('currencyHelp')}
+        required
+        value={form.values.currency}
+        onChange={(code) => form.setFieldValue('currency', code)}
+        error={form.errorText('currency')}
+        errorProps={{ role: 'alert' }}
+        placeholder={t('chooseCurrency')}
+        nothingFoundMessage={t('noCurrencyFound')}
+      />
+      {facility ? (
+        <Text size="sm" c="dimmed">
+          {t('renameNote')}
+        </Text>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import {
   FACILITY_CITY_MAX,
   facilityLocationRequestSchema,
@@ -52,41 +53,27 @@ export function LocationFormDialog({ facility, location, onClose }: LocationForm
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={location ? t('editLocation', { name: location.name }) : t('newLocation')}
-      closeButtonProps={{ 'aria-label': t('close') }}
-      centered
+      closeLabel={t('close')}
+      cancelLabel={t('cancel')}
+      submitLabel={location ? t('save') : t('addLocation')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={write.isPending}
+      error={formError}
     >
-      <form onSubmit={submit} noValidate aria-busy={write.isPending}>
-        <Stack gap="md">
-          {formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          <TextInput label={t('name')} required maxLength={LOCATION_NAME_MAX} data-autofocus autoComplete="off" {...form.getInputProps('name')} />
-          <TextInput label={t('addressOptional')} maxLength={LOCATION_ADDRESS_MAX} autoComplete="off" {...form.getInputProps('address')} />
-          <TextInput label={t('city')} required maxLength={FACILITY_CITY_MAX} autoComplete="off" {...form.getInputProps('city')} />
-          <CountrySelect
-            label={t('country')}
-            required
-            value={form.values.country}
-            onChange={(code) => form.setFieldValue('country', code)}
-            error={form.errorText('country')}
-            errorProps={{ role: 'alert' }}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={write.isPending}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              {location ? t('save') : t('addLocation')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label={t('name')} required maxLength={LOCATION_NAME_MAX} data-autofocus autoComplete="off" {...form.getInputProps('name')} />
+      <TextInput label={t('addressOptional')} maxLength={LOCATION_ADDRESS_MAX} autoComplete="off" {...form.getInputProps('address')} />
+      <TextInput label={t('city')} required maxLength={FACILITY_CITY_MAX} autoComplete="off" {...form.getInputProps('city')} />
+      <CountrySelect
+        label={t('country')}
+        required
+        value={form.values.country}
+        onChange={(code) => form.setFieldValue('country', code)}
+        error={form.errorText('country')}
+        errorProps={{ role: 'alert' }}
+      />
+    </FormDialog>
   );
 }
