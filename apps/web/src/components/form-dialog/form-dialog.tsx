@@ -19,9 +19,11 @@ export interface FormDialogProps {
   children: ReactNode;
   /** @default 'md' */
   size?: string;
+  /** The submit ends or removes something: its button is red. */
+  destructive?: boolean;
 }
 
-export function FormDialog({ title, closeLabel, cancelLabel, submitLabel, onClose, onSubmit, pending, error, children, size }: FormDialogProps) {
+export function FormDialog({ title, closeLabel, cancelLabel, submitLabel, onClose, onSubmit, pending, error, children, size, destructive = false }: FormDialogProps) {
   return (
     <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': closeLabel }} centered size={size}>
       <form onSubmit={onSubmit} noValidate aria-busy={pending}>
@@ -36,7 +38,7 @@ export function FormDialog({ title, closeLabel, cancelLabel, submitLabel, onClos
             <Button variant="default" onClick={onClose} disabled={pending}>
               {cancelLabel}
             </Button>
-            <Button type="submit" loading={pending}>
+            <Button type="submit" color={destructive ? 'red' : undefined} loading={pending}>
               {submitLabel}
             </Button>
           </Group>

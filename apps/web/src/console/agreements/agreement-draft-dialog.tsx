@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, MultiSelect, Select, SimpleGrid, Skeleton, Tabs, Text, TextInput, Textarea } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { useDebouncedValue } from '@mantine/hooks';
 import { agreementDraftSchema, type AgreementOptions, type ConsoleAgreementDetail } from '@portal/contracts/console-agreements';
 import { AGREEMENT_KINDS, type AgreementKind } from '@portal/contracts/agreements';
@@ -87,81 +88,74 @@ export function AgreementDraftDialog({ mode, options, onClose }: { mode: DraftMo
   const named = (items: { id: number; name: string }[]) => items.map((item) => ({ value: String(item.id), label: item.name }));
 
   return (
-    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': t('form.close') }} centered>
-      <form onSubmit={submit} noValidate aria-busy={write.isPending}>
-        <Stack gap="md">
-          {formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label={t('form.kind')}
-              data={AGREEMENT_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
-              value={values.kind}
-              onChange={(kind) => form.setFieldValue('kind', (kind ?? 'template') as DraftValues['kind'])}
-              allowDeselect={false}
-              disabled={familyFixed}
-            />
-            <TextInput label={t('form.key')} description={t('form.keyHelp')} required autoComplete="off" maxLength={60} disabled={familyFixed} {...form.getInputProps('key')} />
-          </SimpleGrid>
-          <TextInput label={t('form.title')} required maxLength={200} autoComplete="off" data-autofocus {...form.getInputProps('title')} />
-          {values.kind === 'individual' ? (
-            <Select
-              label={t('form.agent')}
-              placeholder={t('form.chooseAgent')}
-              data={named(options.agents)}
-              searchable
-              nothingFoundMessage={t('form.noneFound')}
-              value={values.referral_agent_id}
-              onChange={(value) => form.setFieldValue('referral_agent_id', value)}
-              error={form.errorText('referral_agent_id')}
-              disabled={familyFixed}
-              required
-            />
+    <FormDialog
+      title={title}
+      closeLabel={t('form.close')}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.save')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={write.isPending}
+      error={formError}
+      size="xl"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('form.kind')}
+          data={AGREEMENT_KINDS.map((kind) => ({ value: kind, label: t(`kinds.${kind}`) }))}
+          value={values.kind}
+          onChange={(kind) => form.setFieldValue('kind', (kind ?? 'template') as DraftValues['kind'])}
+          allowDeselect={false}
+          disabled={familyFixed}
+        />
+        <TextInput label={t('form.key')} description={t('form.keyHelp')} required autoComplete="off" maxLength={60} disabled={familyFixed} {...form.getInputProps('key')} />
+      </SimpleGrid>
+      <TextInput label={t('form.title')} required maxLength={200} autoComplete="off" data-autofocus {...form.getInputProps('title')} />
+      {values.kind === 'individual' ? (
+        <Select
+          label={t('form.agent')}
+          placeholder={t('form.chooseAgent')}
+          data={named(options.agents)}
+          searchable
+          nothingFoundMessage={t('form.noneFound')}
+          value={values.referral_agent_id}
+          onChange={(value) => form.setFieldValue('referral_agent_id', value)}
+          error={form.errorText('referral_agent_id')}
+          disabled={familyFixed}
+          required
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <MultiSelect label={t('form.groups')} description={t('form.groupsHelp')} data={named(options.groups)} value={values.referral_group_ids} onChange={(ids) => form.setFieldValue('referral_group_ids', ids)} clearable />
+          <MultiSelect label={t('form.types')} description={t('form.typesHelp')} data={named(options.partner_types)} value={values.partner_type_ids} onChange={(ids) => form.setFieldValue('partner_type_ids', ids)} clearable />
+        </SimpleGrid>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput type="date" label={t('form.effective')} required {...form.getInputProps('effective_on')} />
+        <TextInput type="date" label={t('form.expires')} description={t('form.expiresHelp')} {...form.getInputProps('expires_on')} />
+      </SimpleGrid>
+      <Checkbox label={t('form.mandatory')} {...form.getCheckboxProps('mandatory')} />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="write">{t('form.write')}</Tabs.Tab>
+          <Tabs.Tab value="preview">{t('form.preview')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="write" pt="xs">
+          <Textarea label={t('form.text')} required rows={14} maxLength={100_000} className={classes.markdownInput} {...form.getInputProps('body_markdown')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="preview" pt="xs">
+          {preview.isPending ? (
+            <LoadingPlaceholder label={t('form.previewLoading')}><Skeleton h={200} /></LoadingPlaceholder>
+          ) : preview.isError ? (
+            <Text c="red" size="sm" role="alert">
+              {t('form.previewFailed')}
+            </Text>
           ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <MultiSelect label={t('form.groups')} description={t('form.groupsHelp')} data={named(options.groups)} value={values.referral_group_ids} onChange={(ids) => form.setFieldValue('referral_group_ids', ids)} clearable />
-              <MultiSelect label={t('form.types')} description={t('form.typesHelp')} data={named(options.partner_types)} value={values.partner_type_ids} onChange={(ids) => form.setFieldValue('partner_type_ids', ids)} clearable />
-            </SimpleGrid>
+            // Sanitised by the server (the same rendering partners get).
+            <div className={classes.preview} dangerouslySetInnerHTML={{ __html: preview.data.html }} />
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput type="date" label={t('form.effective')} required {...form.getInputProps('effective_on')} />
-            <TextInput type="date" label={t('form.expires')} description={t('form.expiresHelp')} {...form.getInputProps('expires_on')} />
-          </SimpleGrid>
-          <Checkbox label={t('form.mandatory')} {...form.getCheckboxProps('mandatory')} />
-          <Tabs value={tab} onChange={setTab} keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="write">{t('form.write')}</Tabs.Tab>
-              <Tabs.Tab value="preview">{t('form.preview')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="write" pt="xs">
-              <Textarea label={t('form.text')} required rows={14} maxLength={100_000} className={classes.markdownInput} {...form.getInputProps('body_markdown')} />
-            </Tabs.Panel>
-            <Tabs.Panel value="preview" pt="xs">
-              {preview.isPending ? (
-                <LoadingPlaceholder label={t('form.previewLoading')}><Skeleton h={200} /></LoadingPlaceholder>
-              ) : preview.isError ? (
-                <Text c="red" size="sm" role="alert">
-                  {t('form.previewFailed')}
-                </Text>
-              ) : (
-                // Sanitised by the server (the same rendering partners get).
-                <div className={classes.preview} dangerouslySetInnerHTML={{ __html: preview.data.html }} />
-              )}
-            </Tabs.Panel>
-          </Tabs>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={write.isPending}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              {t('form.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </Tabs.Panel>
+      </Tabs>
+    </FormDialog>
   );
 }

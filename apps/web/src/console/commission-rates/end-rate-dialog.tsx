@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { endRateRequestSchema, type ConsoleRateRow } from '@portal/contracts/console-commission-rates';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
@@ -30,26 +31,19 @@ export function EndRateDialog({ rate, onClose }: { rate: ConsoleRateRow; onClose
   });
 
   return (
-    <Modal opened onClose={onClose} title={t('endDialog.title')} closeButtonProps={{ 'aria-label': t('form.close') }} centered>
-      <form onSubmit={submit} noValidate aria-busy={write.isPending}>
-        <Stack gap="md">
-          {formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          <Text size="sm">{t('endDialog.intro', { name: appliesTo(rate, t), rate: rates.rate(rateValueOf(rate)), from: format.date(rate.valid_from) })}</Text>
-          <TextInput type="date" label={t('endDialog.validTo')} description={t('endDialog.validToHelp')} required data-autofocus {...form.getInputProps('valid_to')} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={write.isPending}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={write.isPending}>
-              {t('endDialog.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t('endDialog.title')}
+      closeLabel={t('form.close')}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('endDialog.confirm')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={write.isPending}
+      error={formError}
+      destructive
+    >
+      <Text size="sm">{t('endDialog.intro', { name: appliesTo(rate, t), rate: rates.rate(rateValueOf(rate)), from: format.date(rate.valid_from) })}</Text>
+      <TextInput type="date" label={t('endDialog.validTo')} description={t('endDialog.validToHelp')} required data-autofocus {...form.getInputProps('valid_to')} />
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, NativeSelect, Radio, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { newRateRequestSchema, type ConsoleRateOptions } from '@portal/contracts/console-commission-rates';
 import { useText } from '../../i18n/i18n';
 import { notifySuccess } from '../../lib/notify';
@@ -105,75 +106,68 @@ export function NewRateDialog({ options, contractId, onClose }: { options: Conso
   const choices = (items: readonly { id: number; name: string }[], none: string) => [{ value: '', label: none }, ...items.map((item) => ({ value: String(item.id), label: item.name }))];
 
   return (
-    <Modal opened onClose={onClose} title={t('newRate')} closeButtonProps={{ 'aria-label': t('form.close') }} size="lg" centered>
-      <form onSubmit={submit} noValidate aria-busy={write.isPending}>
-        <Stack gap="md">
-          {formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          {options.contracts.length > 0 ? (
-            <NativeSelect
-              label={t('form.for')}
-              data={[{ value: '', label: t('form.theCard') }, ...options.contracts.map((contract) => ({ value: String(contract.id), label: contractLabel(contract, t) }))]}
-              {...form.getInputProps('contract_id')}
-              onChange={(event) => {
-                form.setFieldValue('contract_id', event.currentTarget.value);
-                // A contract's rate applies whatever the tier.
-                if (event.currentTarget.value !== '') form.setFieldValue('tier_id', '');
-              }}
-              error={form.errorText('contract_id')}
-              description={values.contract_id !== '' ? t('form.contractHelp') : undefined}
-            />
-          ) : null}
-          <Radio.Group label={t('form.kind')} value={values.kind} onChange={(kind) => form.setFieldValue('kind', kind as RateFormValues['kind'])}>
-            <Group gap="lg" mt={4}>
-              <Radio value="percentage" label={t('form.percentage')} />
-              <Radio value="flat" label={t('form.flatAmount')} />
-            </Group>
-          </Radio.Group>
-          <NativeSelect label={t('form.facility')} data={choices(options.facilities, t('allFacilities'))} {...form.getInputProps('facility_id')} error={form.errorText('facility_id')} description={facility ? t('form.currencyOfFacility', { currency: facility.currency }) : undefined} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect label={t('form.specialty')} data={choices(options.specialties, t('form.anySpecialty'))} {...form.getInputProps('specialty_id')} onChange={(event) => { form.setFieldValue('specialty_id', event.currentTarget.value); form.setFieldValue('service_id', ''); }} />
-            <NativeSelect label={t('form.service')} data={choices(services, t('form.anyService'))} {...form.getInputProps('service_id')} />
-          </SimpleGrid>
-          <Text size="xs" c="dimmed" mt={-8}>
-            {t('form.serviceOrSpecialty')}
-          </Text>
-          {values.contract_id === '' ? <NativeSelect label={t('form.tier')} data={choices(options.tiers, t('allTiers'))} {...form.getInputProps('tier_id')} error={form.errorText('tier_id')} /> : null}
-          {values.kind === 'percentage' ? (
-            <TextInput label={t('form.rate')} required inputMode="decimal" autoComplete="off" {...form.getInputProps('basis_points')} />
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label={t('form.amount')} required inputMode="decimal" autoComplete="off" {...form.getInputProps('amount')} />
-              <TextInput
-                label={t('form.currency')}
-                maxLength={3}
-                autoComplete="off"
-                description={facility ? t('form.currencyOfFacility', { currency: facility.currency }) : t('form.currencyHelp')}
-                {...form.getInputProps('currency')}
-                value={facility && values.currency === '' ? facility.currency : values.currency}
-              />
-            </SimpleGrid>
-          )}
-          <Textarea label={t('form.base')} description={t('form.baseHelp')} required rows={2} maxLength={300} {...form.getInputProps('base_description')} />
-          <Textarea label={t('form.baseAr')} required rows={2} maxLength={300} dir="rtl" lang="ar" {...form.getInputProps('base_description_ar')} />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label={t('form.refund')} required inputMode="numeric" autoComplete="off" {...form.getInputProps('refund_window_days')} />
-            <TextInput type="date" label={t('form.validFrom')} required {...form.getInputProps('valid_from')} />
-            <TextInput type="date" label={t('form.validTo')} description={t('form.validToHelp')} {...form.getInputProps('valid_to')} />
-          </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={write.isPending}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              {t('form.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={t('newRate')}
+      closeLabel={t('form.close')}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('form.create')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={write.isPending}
+      error={formError}
+      size="lg"
+    >
+      {options.contracts.length > 0 ? (
+        <NativeSelect
+          label={t('form.for')}
+          data={[{ value: '', label: t('form.theCard') }, ...options.contracts.map((contract) => ({ value: String(contract.id), label: contractLabel(contract, t) }))]}
+          {...form.getInputProps('contract_id')}
+          onChange={(event) => {
+            form.setFieldValue('contract_id', event.currentTarget.value);
+            // A contract's rate applies whatever the tier.
+            if (event.currentTarget.value !== '') form.setFieldValue('tier_id', '');
+          }}
+          error={form.errorText('contract_id')}
+          description={values.contract_id !== '' ? t('form.contractHelp') : undefined}
+        />
+      ) : null}
+      <Radio.Group label={t('form.kind')} value={values.kind} onChange={(kind) => form.setFieldValue('kind', kind as RateFormValues['kind'])}>
+        <Group gap="lg" mt={4}>
+          <Radio value="percentage" label={t('form.percentage')} />
+          <Radio value="flat" label={t('form.flatAmount')} />
+        </Group>
+      </Radio.Group>
+      <NativeSelect label={t('form.facility')} data={choices(options.facilities, t('allFacilities'))} {...form.getInputProps('facility_id')} error={form.errorText('facility_id')} description={facility ? t('form.currencyOfFacility', { currency: facility.currency }) : undefined} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect label={t('form.specialty')} data={choices(options.specialties, t('form.anySpecialty'))} {...form.getInputProps('specialty_id')} onChange={(event) => { form.setFieldValue('specialty_id', event.currentTarget.value); form.setFieldValue('service_id', ''); }} />
+        <NativeSelect label={t('form.service')} data={choices(services, t('form.anyService'))} {...form.getInputProps('service_id')} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mt={-8}>
+        {t('form.serviceOrSpecialty')}
+      </Text>
+      {values.contract_id === '' ? <NativeSelect label={t('form.tier')} data={choices(options.tiers, t('allTiers'))} {...form.getInputProps('tier_id')} error={form.errorText('tier_id')} /> : null}
+      {values.kind === 'percentage' ? (
+        <TextInput label={t('form.rate')} required inputMode="decimal" autoComplete="off" {...form.getInputProps('basis_points')} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('form.amount')} required inputMode="decimal" autoComplete="off" {...form.getInputProps('amount')} />
+          <TextInput
+            label={t('form.currency')}
+            maxLength={3}
+            autoComplete="off"
+            description={facility ? t('form.currencyOfFacility', { currency: facility.currency }) : t('form.currencyHelp')}
+            {...form.getInputProps('currency')}
+            value={facility && values.currency === '' ? facility.currency : values.currency}
+          />
+        </SimpleGrid>
+      )}
+      <Textarea label={t('form.base')} description={t('form.baseHelp')} required rows={2} maxLength={300} {...form.getInputProps('base_description')} />
+      <Textarea label={t('form.baseAr')} required rows={2} maxLength={300} dir="rtl" lang="ar" {...form.getInputProps('base_description_ar')} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput label={t('form.refund')} required inputMode="numeric" autoComplete="off" {...form.getInputProps('refund_window_days')} />
+        <TextInput type="date" label={t('form.validFrom')} required {...form.getInputProps('valid_from')} />
+        <TextInput type="date" label={t('form.validTo')} description={t('form.validToHelp')} {...form.getInputProps('valid_to')} />
+      </SimpleGrid>
+    </FormDialog>
   );
 }

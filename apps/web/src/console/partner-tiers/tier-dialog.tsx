@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Fieldset, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import { minorToDecimal } from '@portal/contracts/money';
 import { TIER_PERIODS, type TierPeriod } from '@portal/contracts/partner-tiers';
 import { tierRequestSchema, type ConsoleTier } from '@portal/contracts/console-partner-tiers';
@@ -100,62 +101,55 @@ export function TierDialog({ tier, entry, onClose }: { tier: ConsoleTier | null;
   };
 
   return (
-    <Modal opened onClose={onClose} title={tier ? t('form.editTitle', { name: tier.name }) : t('form.newTitle')} closeButtonProps={{ 'aria-label': t('form.close') }} size="lg" centered>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-busy={write.isPending}>
-        <Stack gap="md">
-          {formError ? (
-            <Alert color="red" variant="light" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
-          {tier ? null : (
-            <Text size="sm" c="dimmed">
-              {t('form.rankNote')}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('form.name')} required maxLength={40} autoComplete="off" data-autofocus {...form.getInputProps('name')} />
-            <TextInput label={t('form.nameAr')} required maxLength={40} autoComplete="off" dir="rtl" lang="ar" {...form.getInputProps('name_ar')} />
-          </SimpleGrid>
-          <Textarea label={t('form.benefits')} description={t('form.benefitsHelp')} rows={3} maxLength={2000} {...form.getInputProps('benefits')} />
-          <Textarea label={t('form.benefitsAr')} rows={3} maxLength={2000} dir="rtl" lang="ar" {...form.getInputProps('benefits_ar')} />
-          <NativeSelect label={t('form.period')} data={TIER_PERIODS.map((period) => ({ value: period, label: t(`periods.${period}`) }))} {...form.getInputProps('evaluation_period')} />
-          <Fieldset legend={t('form.criteria')} variant="unstyled">
-            {entry ? (
-              <Text size="sm" c="dimmed">
-                {t('form.entryNoCriteria')}
+    <FormDialog
+      title={tier ? t('form.editTitle', { name: tier.name }) : t('form.newTitle')}
+      closeLabel={t('form.close')}
+      cancelLabel={t('form.cancel')}
+      submitLabel={tier ? t('form.save') : t('form.create')}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      pending={write.isPending}
+      error={formError}
+      size="lg"
+    >
+      {tier ? null : (
+        <Text size="sm" c="dimmed">
+          {t('form.rankNote')}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('form.name')} required maxLength={40} autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+        <TextInput label={t('form.nameAr')} required maxLength={40} autoComplete="off" dir="rtl" lang="ar" {...form.getInputProps('name_ar')} />
+      </SimpleGrid>
+      <Textarea label={t('form.benefits')} description={t('form.benefitsHelp')} rows={3} maxLength={2000} {...form.getInputProps('benefits')} />
+      <Textarea label={t('form.benefitsAr')} rows={3} maxLength={2000} dir="rtl" lang="ar" {...form.getInputProps('benefits_ar')} />
+      <NativeSelect label={t('form.period')} data={TIER_PERIODS.map((period) => ({ value: period, label: t(`periods.${period}`) }))} {...form.getInputProps('evaluation_period')} />
+      <Fieldset legend={t('form.criteria')} variant="unstyled">
+        {entry ? (
+          <Text size="sm" c="dimmed">
+            {t('form.entryNoCriteria')}
+          </Text>
+        ) : (
+          <Stack gap="sm">
+            {form.errorText('criteria') ? (
+              <Text size="sm" c="red" role="alert">
+                {form.errorText('criteria')}
               </Text>
-            ) : (
-              <Stack gap="sm">
-                {form.errorText('criteria') ? (
-                  <Text size="sm" c="red" role="alert">
-                    {form.errorText('criteria')}
-                  </Text>
-                ) : null}
-                <Checkbox label={t('form.useBookings')} {...form.getCheckboxProps('use_bookings')} />
-                {values.use_bookings ? <TextInput label={t('form.bookings')} inputMode="numeric" autoComplete="off" w={{ base: '100%', xs: 200 }} {...form.getInputProps('bookings')} /> : null}
-                <Checkbox label={t('form.useValue')} {...form.getCheckboxProps('use_value')} />
-                {values.use_value ? (
-                  <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                    <TextInput label={t('form.amount')} inputMode="decimal" autoComplete="off" {...form.getInputProps('amount')} />
-                    <TextInput label={t('form.currency')} description={t('form.currencyHelp')} maxLength={3} autoComplete="off" {...form.getInputProps('currency')} />
-                  </SimpleGrid>
-                ) : null}
-                <Checkbox label={t('form.useCertificate')} {...form.getCheckboxProps('use_certificate')} />
-                {values.use_certificate ? <TextInput label={t('form.programme')} autoComplete="off" {...form.getInputProps('programme')} /> : null}
-              </Stack>
-            )}
-          </Fieldset>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={write.isPending}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={write.isPending}>
-              {tier ? t('form.save') : t('form.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            ) : null}
+            <Checkbox label={t('form.useBookings')} {...form.getCheckboxProps('use_bookings')} />
+            {values.use_bookings ? <TextInput label={t('form.bookings')} inputMode="numeric" autoComplete="off" w={{ base: '100%', xs: 200 }} {...form.getInputProps('bookings')} /> : null}
+            <Checkbox label={t('form.useValue')} {...form.getCheckboxProps('use_value')} />
+            {values.use_value ? (
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <TextInput label={t('form.amount')} inputMode="decimal" autoComplete="off" {...form.getInputProps('amount')} />
+                <TextInput label={t('form.currency')} description={t('form.currencyHelp')} maxLength={3} autoComplete="off" {...form.getInputProps('currency')} />
+              </SimpleGrid>
+            ) : null}
+            <Checkbox label={t('form.useCertificate')} {...form.getCheckboxProps('use_certificate')} />
+            {values.use_certificate ? <TextInput label={t('form.programme')} autoComplete="off" {...form.getInputProps('programme')} /> : null}
+          </Stack>
+        )}
+      </Fieldset>
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog/form-dialog';
 import {
   REFERRAL_GROUP_NAME_MAX,
   REFERRAL_GROUP_SLUG_MAX,
@@ -41,39 +42,31 @@ export function GroupDialog({ group, onClose }: { group: ReferralGroupRow | null
   });
 
   return (
-    <Modal opened onClose={onClose} title={editing ? t('groups.editTitle', { name: group.name }) : t('groups.createTitle')} closeButtonProps={{ 'aria-label': t('logo.close') }} centered>
-      <form onSubmit={submit} noValidate aria-busy={pending}>
-        <Stack gap="md">
-          {submitError ? (
-            <Alert color="red" variant="light" role="alert">
-              {submitError}
-            </Alert>
-          ) : null}
-          <TextInput label={t('groups.name')} required maxLength={REFERRAL_GROUP_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
-          {editing ? (
-            <TextInput label={t('groups.slug')} description={t('groups.slugFixed')} value={group.slug} readOnly dir="ltr" />
-          ) : (
-            <TextInput
-              label={t('groups.slug')}
-              description={t('groups.slugDescription')}
-              required
-              maxLength={REFERRAL_GROUP_SLUG_MAX}
-              dir="ltr"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...form.getInputProps('slug')}
-            />
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('groups.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {editing ? t('groups.save') : t('groups.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={editing ? t('groups.editTitle', { name: group.name }) : t('groups.createTitle')}
+      closeLabel={t('logo.close')}
+      cancelLabel={t('groups.cancel')}
+      submitLabel={editing ? t('groups.save') : t('groups.create')}
+      onClose={onClose}
+      onSubmit={submit}
+      pending={pending}
+      error={submitError}
+    >
+      <TextInput label={t('groups.name')} required maxLength={REFERRAL_GROUP_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
+      {editing ? (
+        <TextInput label={t('groups.slug')} description={t('groups.slugFixed')} value={group.slug} readOnly dir="ltr" />
+      ) : (
+        <TextInput
+          label={t('groups.slug')}
+          description={t('groups.slugDescription')}
+          required
+          maxLength={REFERRAL_GROUP_SLUG_MAX}
+          dir="ltr"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.getInputProps('slug')}
+        />
+      )}
+    </FormDialog>
   );
 }
