@@ -1,4 +1,5 @@
-import { RTL_LOCALES, type Locale } from '@portal/contracts/preferences';
+import type { Locale } from '@portal/contracts/preferences';
+import { escapeHtml, mailDocument } from '../../lib/mail-html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 /**
@@ -46,9 +47,6 @@ export const SECURITY_MAIL_TEXTS: Readonly<Record<Locale, SecurityMailTexts>> = 
   },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 export function securityNoticeMail(input: {
   kind: 'twoFactorDisabled' | 'signedOutEverywhere';
@@ -59,15 +57,12 @@ export function securityNoticeMail(input: {
 }): MailMessage {
   const texts = SECURITY_MAIL_TEXTS[input.locale];
   const body = texts[input.kind].body(input.firstName);
-  const direction = RTL_LOCALES.includes(input.locale) ? 'rtl' : 'ltr';
   const link = escapeHtml(input.securityUrl);
   return {
     to: input.to,
     subject: texts[input.kind].subject,
     // The address on a line of its own: no punctuation of the sentence sticks to it.
     text: `${body}\n\n${texts.closing}\n${input.securityUrl}\n`,
-    html:
-      `<!doctype html><html lang="${input.locale}" dir="${direction}"><body dir="${direction}" style="font-family:Arial,sans-serif;font-size:15px;color:#222">` +
-      `<p>${escapeHtml(body)}</p><p>${escapeHtml(texts.closing)}<br><a href="${link}" dir="ltr">${link}</a></p></body></html>`,
+    html: mailDocument(input.locale, `<p>${escapeHtml(body)}</p><p>${escapeHtml(texts.closing)}<br><a href="${link}" dir="ltr">${link}</a></p>`),
   };
 }

@@ -1,5 +1,6 @@
 import { LOGIN_LINK_EXPIRE_HOURS, PASSWORD_RESET_EXPIRE_MINUTES } from '@portal/contracts/constants';
-import { RTL_LOCALES, type Locale } from '@portal/contracts/preferences';
+import type { Locale } from '@portal/contracts/preferences';
+import { paragraphsMail } from '../../lib/mail-html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 /**
@@ -96,23 +97,7 @@ export const MAIL_TEXTS: Readonly<Record<Locale, MailTexts>> = {
   },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
-function html(locale: Locale, paragraphs: string[], link?: { href: string; label: string }): string {
-  const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`);
-  if (link) {
-    body.splice(
-      1,
-      0,
-      `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`,
-    );
-  }
-  // A right-to-left language reads from the right in every client that honours the document's direction.
-  const direction = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
-  return `<!doctype html><html lang="${locale}" dir="${direction}"><body dir="${direction}" style="font-family:Arial,sans-serif;font-size:15px;color:#222">${body.join('')}</body></html>`;
-}
 
 export function passwordResetMail(input: { to: string; firstName: string; link: string; locale: Locale }): MailMessage {
   const texts = MAIL_TEXTS[input.locale].passwordReset;
@@ -122,7 +107,7 @@ export function passwordResetMail(input: { to: string; firstName: string; link: 
     to: input.to,
     subject: texts.subject,
     text: `${intro}\n\n${texts.linkLead}\n${input.link}\n\n${outro}\n`,
-    html: html(input.locale, [intro, outro], { href: input.link, label: texts.button }),
+    html: paragraphsMail(input.locale, [intro, outro], { href: input.link, label: texts.button }),
   };
 }
 
@@ -134,7 +119,7 @@ export function approvalMail(input: { to: string; firstName: string; link: strin
     to: input.to,
     subject: texts.subject,
     text: `${intro}\n\n${texts.linkLead}\n${input.link}\n\n${outro}\n`,
-    html: html(input.locale, [intro, outro], { href: input.link, label: texts.button }),
+    html: paragraphsMail(input.locale, [intro, outro], { href: input.link, label: texts.button }),
   };
 }
 
@@ -146,12 +131,12 @@ export function loginLinkMail(input: { to: string; firstName: string; link: stri
     to: input.to,
     subject: texts.subject,
     text: `${intro}\n\n${input.link}\n\n${outro}\n`,
-    html: html(input.locale, [intro, outro], { href: input.link, label: texts.button }),
+    html: paragraphsMail(input.locale, [intro, outro], { href: input.link, label: texts.button }),
   };
 }
 
 export function rejectionMail(input: { to: string; firstName: string; locale: Locale }): MailMessage {
   const texts = MAIL_TEXTS[input.locale].rejection;
   const text = texts.text(input.firstName);
-  return { to: input.to, subject: texts.subject, text: `${text}\n`, html: html(input.locale, [text]) };
+  return { to: input.to, subject: texts.subject, text: `${text}\n`, html: paragraphsMail(input.locale, [text]) };
 }

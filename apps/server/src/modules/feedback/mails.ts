@@ -1,10 +1,8 @@
-import { RTL_LOCALES, type Locale } from '@portal/contracts/preferences';
+import type { Locale } from '@portal/contracts/preferences';
+import { escapeHtml, mailDocument } from '../../lib/mail-html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { FEEDBACK_REPLY_TEXTS } from './messages.ts';
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /**
  * The e-mail a partner gets when an operator answers their feedback, in the partner's saved language: the answer
@@ -14,12 +12,12 @@ export function feedbackReplyMail(input: { to: string; firstName: string; reply:
   const texts = FEEDBACK_REPLY_TEXTS[input.locale];
   const intro = texts.intro(input.firstName);
   const text = `${intro}\n\n${input.reply}\n\n${texts.linkLead}\n${input.link}\n\n${texts.outro}\n`;
-  const direction = RTL_LOCALES.includes(input.locale) ? 'rtl' : 'ltr';
   const quoted = escapeHtml(input.reply).replace(/\n/g, '<br>');
   const link = escapeHtml(input.link);
-  const html =
-    `<!doctype html><html lang="${input.locale}" dir="${direction}"><body dir="${direction}" style="font-family:Arial,sans-serif;font-size:15px;color:#222">` +
+  const html = mailDocument(
+    input.locale,
     `<p>${escapeHtml(intro)}</p><blockquote style="border-inline-start:3px solid #ccc;margin:0;padding:4px 12px">${quoted}</blockquote>` +
-    `<p>${escapeHtml(texts.linkLead)}<br><a href="${link}" dir="ltr">${link}</a></p><p>${escapeHtml(texts.outro)}</p></body></html>`;
+      `<p>${escapeHtml(texts.linkLead)}<br><a href="${link}" dir="ltr">${link}</a></p><p>${escapeHtml(texts.outro)}</p>`,
+  );
   return { to: input.to, subject: texts.subject, text, html };
 }

@@ -1,5 +1,6 @@
 import { OPERATOR_INVITATION_EXPIRE_HOURS } from '@portal/contracts/console-operators';
 import type { OperatorRole } from '@portal/contracts/operator-permissions';
+import { escapeHtml, mailButton } from '../../lib/mail-html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 /**
@@ -14,9 +15,6 @@ const ROLE_NAMES: Record<OperatorRole, { en: string; ar: string }> = {
   support: { en: 'Support', ar: 'الدعم' },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 export function operatorInvitationMail(input: { to: string; name: string; role: OperatorRole; invitedBy: string; link: string }): MailMessage {
   const hours = OPERATOR_INVITATION_EXPIRE_HOURS;
@@ -32,10 +30,8 @@ export function operatorInvitationMail(input: { to: string; name: string; role: 
     `يعمل الرابط مرة واحدة وتنتهي صلاحيته بعد ${hours} ساعة. عند تسجيل دخولك الأول ستُعدّ التحقق بخطوتين بتطبيق مصادقة.`,
   ];
   const text = `${en[0]}\n\n${en[1]}\n${input.link}\n\n${en[2]}\n\n---\n\n${ar[0]}\n\n${ar[1]}\n${input.link}\n\n${ar[2]}\n`;
-  const button = (label: string) =>
-    `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
   const block = (lang: 'en' | 'ar', lines: string[], label: string) =>
-    `<div lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><p>${escapeHtml(lines[0]!)}</p>${button(label)}<p>${escapeHtml(lines[2]!)}</p></div>`;
+    `<div lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><p>${escapeHtml(lines[0]!)}</p>${mailButton({ href: input.link, label })}<p>${escapeHtml(lines[2]!)}</p></div>`;
   return {
     to: input.to,
     subject: 'Your invitation to the operations console · دعوتك إلى وحدة العمليات',

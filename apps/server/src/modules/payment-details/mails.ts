@@ -1,4 +1,5 @@
-import { RTL_LOCALES, type Locale } from '@portal/contracts/preferences';
+import type { Locale } from '@portal/contracts/preferences';
+import { escapeHtml, mailDocument } from '../../lib/mail-html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 /**
@@ -26,23 +27,20 @@ const TEXTS: Record<Locale, { subject: string; body: (input: { firstName: string
   },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 export function paymentDetailsChangedMail(input: { to: string; firstName: string; locale: Locale; changedBy: string; agentName: string; oldMasked: string | null; newMasked: string; freezeUrl: string }): MailMessage {
   const texts = TEXTS[input.locale];
   const body = texts.body(input);
-  const direction = RTL_LOCALES.includes(input.locale) ? 'rtl' : 'ltr';
   const old = input.oldMasked ?? texts.none;
   const link = escapeHtml(input.freezeUrl);
   return {
     to: input.to,
     subject: texts.subject,
     text: `${body}\n\n${texts.old}: ${old}\n${texts.new}: ${input.newMasked}\n\n${texts.hold}\n\n${texts.freeze}\n${input.freezeUrl}\n`,
-    html:
-      `<!doctype html><html lang="${input.locale}" dir="${direction}"><body dir="${direction}" style="font-family:Arial,sans-serif;font-size:15px;color:#222">` +
+    html: mailDocument(
+      input.locale,
       `<p>${escapeHtml(body)}</p><p>${escapeHtml(texts.old)}: <span dir="ltr">${escapeHtml(old)}</span><br>${escapeHtml(texts.new)}: <span dir="ltr">${escapeHtml(input.newMasked)}</span></p>` +
-      `<p>${escapeHtml(texts.hold)}</p><p>${escapeHtml(texts.freeze)}<br><a href="${link}" dir="ltr">${link}</a></p></body></html>`,
+        `<p>${escapeHtml(texts.hold)}</p><p>${escapeHtml(texts.freeze)}<br><a href="${link}" dir="ltr">${link}</a></p>`,
+    ),
   };
 }

@@ -1,5 +1,6 @@
 import { EMAIL_CHANGE_EXPIRE_MINUTES } from '@portal/contracts/profile';
-import { RTL_LOCALES, type Locale } from '@portal/contracts/preferences';
+import type { Locale } from '@portal/contracts/preferences';
+import { paragraphsMail } from '../../lib/mail-html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 /**
@@ -42,22 +43,7 @@ export const PROFILE_MAIL_TEXTS: Readonly<Record<Locale, ProfileMailTexts>> = {
   },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
-function html(locale: Locale, paragraphs: string[], link?: { href: string; label: string }): string {
-  const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`);
-  if (link) {
-    body.splice(
-      1,
-      0,
-      `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`,
-    );
-  }
-  const direction = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
-  return `<!doctype html><html lang="${locale}" dir="${direction}"><body dir="${direction}" style="font-family:Arial,sans-serif;font-size:15px;color:#222">${body.join('')}</body></html>`;
-}
 
 export function emailChangeConfirmMail(input: { to: string; firstName: string; link: string; locale: Locale }): MailMessage {
   const texts = PROFILE_MAIL_TEXTS[input.locale].confirm;
@@ -67,12 +53,12 @@ export function emailChangeConfirmMail(input: { to: string; firstName: string; l
     to: input.to,
     subject: texts.subject,
     text: `${intro}\n\n${input.link}\n\n${outro}\n`,
-    html: html(input.locale, [intro, outro], { href: input.link, label: texts.button }),
+    html: paragraphsMail(input.locale, [intro, outro], { href: input.link, label: texts.button }),
   };
 }
 
 export function emailChangeNoticeMail(input: { to: string; firstName: string; newEmail: string; locale: Locale }): MailMessage {
   const texts = PROFILE_MAIL_TEXTS[input.locale].notice;
   const text = texts.text(input.firstName, input.newEmail);
-  return { to: input.to, subject: texts.subject, text: `${text}\n`, html: html(input.locale, [text]) };
+  return { to: input.to, subject: texts.subject, text: `${text}\n`, html: paragraphsMail(input.locale, [text]) };
 }

@@ -1,5 +1,6 @@
 import type { PartnerRole } from '@portal/contracts/partner-roles';
-import { RTL_LOCALES, type Locale } from '@portal/contracts/preferences';
+import type { Locale } from '@portal/contracts/preferences';
+import { paragraphsMail } from '../../lib/mail-html.ts';
 import { TEAM_INVITATION_EXPIRE_DAYS } from '@portal/contracts/team';
 import type { MailMessage } from '../../lib/mailer.ts';
 
@@ -52,18 +53,7 @@ export const TEAM_TEXTS: Readonly<Record<Locale, TeamTexts>> = {
   },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
-function html(locale: Locale, paragraphs: string[], link?: { href: string; label: string }): string {
-  const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`);
-  if (link) {
-    body.splice(1, 0, `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`);
-  }
-  const direction = RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';
-  return `<!doctype html><html lang="${locale}" dir="${direction}"><body dir="${direction}" style="font-family:Arial,sans-serif;font-size:15px;color:#222">${body.join('')}</body></html>`;
-}
 
 export function invitationMail(input: { to: string; firstName: string; inviter: string; agent: string; role: PartnerRole; link: string; locale: Locale }): MailMessage {
   const texts = TEAM_TEXTS[input.locale];
@@ -73,12 +63,12 @@ export function invitationMail(input: { to: string; firstName: string; inviter: 
     to: input.to,
     subject: texts.invitation.subject(input.agent),
     text: `${intro}\n\n${texts.invitation.button}: ${input.link}\n\n${outro}\n`,
-    html: html(input.locale, [intro, outro], { href: input.link, label: texts.invitation.button }),
+    html: paragraphsMail(input.locale, [intro, outro], { href: input.link, label: texts.invitation.button }),
   };
 }
 
 /** A notice e-mail: the same title and body as the in-app notification. */
 export function noticeMail(input: { to: string; firstName: string; locale: Locale; title: string; body: string }): MailMessage {
   const greeting = TEAM_TEXTS[input.locale].greeting(input.firstName);
-  return { to: input.to, subject: input.title, text: `${greeting}\n\n${input.body}\n`, html: html(input.locale, [greeting, input.body]) };
+  return { to: input.to, subject: input.title, text: `${greeting}\n\n${input.body}\n`, html: paragraphsMail(input.locale, [greeting, input.body]) };
 }
