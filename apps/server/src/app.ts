@@ -82,6 +82,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     forceCloseConnections: true,
+    // How long a plugin or an onReady hook (the job queue's start, the time zones' load) may take. Fastify's 10 s
+    // failed test apps on a loaded machine (load 25 on two cores: the queue's start on the embedded database took
+    // longer); a boot that truly hangs is the supervisor's to catch by its health checks, as for any slow start.
+    pluginTimeout: 120_000,
     // A URL Fastify cannot route (bad percent-encoding, a path parameter too long): the portal's answer, with its headers.
     frameworkErrors: frameworkErrorAnswer(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
