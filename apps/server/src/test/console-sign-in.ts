@@ -5,7 +5,7 @@ import { generateRecoveryCodes, generateTotpSecret } from '../lib/two-factor.ts'
 import { randomToken, sha256 } from '../lib/tokens.ts';
 import { createOperatorAccount } from '../modules/operators/service.ts';
 import { CONSOLE_SESSION_COOKIE } from '../plugins/operator-session.ts';
-import type { TestClient, TestResponse } from './http-client.ts';
+import { TestClient, type TestResponse } from './http-client.ts';
 import type { TestContext } from './test-app.ts';
 
 /** Test helpers of the console: operators, their sessions, and requests that carry the console's CSRF token. */
@@ -58,6 +58,13 @@ export async function signInOperatorAs(context: Pick<TestContext, 'database'>, c
   const { token, csrfToken } = await insertOperatorSession(context.database.pool, operatorId);
   client.jar.set(CONSOLE_SESSION_COOKIE, token);
   client.jar.set(CONSOLE_CSRF_COOKIE, encodeURIComponent(csrfToken));
+}
+
+/** A new client (a browser of its own) holding a console session of `operator`. */
+export async function operatorClientFor(context: Pick<TestContext, 'app' | 'database'>, operator: { id: number }): Promise<TestClient> {
+  const client = new TestClient(context.app);
+  await signInOperatorAs(context, client, operator.id);
+  return client;
 }
 
 /** The header the console's pages send: its CSRF cookie, echoed back (none when the jar has no such cookie). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../db/queryable.ts';
 import { createBooking } from '../../test/booking-factories.ts';
-import { consoleHeaders, consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
+import { consoleHeaders, consoleRequest, createTestOperator, type TestOperator, operatorClientFor } from '../../test/console-sign-in.ts';
 import { createPartner } from '../../test/factories.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
@@ -23,10 +23,8 @@ afterAll(async () => {
   await context.close();
 });
 
-async function operatorClient(operator: TestOperator): Promise<TestClient> {
-  const browser = new TestClient(context.app);
-  await signInOperatorAs(context, browser, operator.id);
-  return browser;
+function operatorClient(operator: TestOperator): Promise<TestClient> {
+  return operatorClientFor(context, operator);
 }
 
 const FACILITIES = '/api/console/facilities';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackListEndpoint, feedbackThreadSchema } from '@portal/contracts/feedback';
 import { consoleFeedbackEndpoint, consoleFeedbackThreadSchema } from '@portal/contracts/console-feedback';
 import type { PartnerRole } from '@portal/contracts/partner-roles';
-import { consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
+import { consoleRequest, createTestOperator, type TestOperator, operatorClientFor } from '../../test/console-sign-in.ts';
 import { createPartner } from '../../test/factories.ts';
 import { ONE_PAGE_PDF, PDF_HTML_POLYGLOT, PDF_WITH_SCRIPT } from '../../test/pdf-fixtures.ts';
 import { TestClient } from '../../test/http-client.ts';
@@ -34,10 +34,8 @@ async function member(options: { role?: PartnerRole; referralAgentId?: number; l
   return { partner, client };
 }
 
-async function operatorClient(operator: TestOperator = support): Promise<TestClient> {
-  const client = new TestClient(context.app);
-  await signInOperatorAs(context, client, operator.id);
-  return client;
+function operatorClient(operator: TestOperator = support): Promise<TestClient> {
+  return operatorClientFor(context, operator);
 }
 
 function upload(client: TestClient, bytes: Buffer, filename: string) {

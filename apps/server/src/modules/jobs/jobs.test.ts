@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
-import { TestClient } from '../../test/http-client.ts';
+import { consoleRequest, createTestOperator, type TestOperator, operatorClientFor } from '../../test/console-sign-in.ts';
+import type { TestClient } from '../../test/http-client.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 let context: TestContext;
@@ -29,10 +29,8 @@ afterAll(async () => {
   await context.close();
 });
 
-async function operatorClient(operator: TestOperator = admin): Promise<TestClient> {
-  const client = new TestClient(context.app);
-  await signInOperatorAs(context, client, operator.id);
-  return client;
+function operatorClient(operator: TestOperator = admin): Promise<TestClient> {
+  return operatorClientFor(context, operator);
 }
 
 async function failedJob(month: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeNotifyCommand } from '../../cli/notify-commands.ts';
-import { consoleHeaders, consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
+import { consoleHeaders, consoleRequest, createTestOperator, type TestOperator, operatorClientFor } from '../../test/console-sign-in.ts';
 import { createPartner, type CreatedPartner } from '../../test/factories.ts';
-import { TestClient } from '../../test/http-client.ts';
+import type { TestClient } from '../../test/http-client.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { BROADCAST_JOB } from './broadcasts.ts';
 
@@ -21,10 +21,8 @@ afterAll(async () => {
   await context.close();
 });
 
-async function operatorClient(operator: TestOperator = content): Promise<TestClient> {
-  const client = new TestClient(context.app);
-  await signInOperatorAs(context, client, operator.id);
-  return client;
+function operatorClient(operator: TestOperator = content): Promise<TestClient> {
+  return operatorClientFor(context, operator);
 }
 
 async function send(body: Record<string, unknown>, operator?: TestOperator) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
+import { consoleRequest, createTestOperator, type TestOperator, operatorClientFor } from '../../test/console-sign-in.ts';
 import { createPartner, type CreatedPartner } from '../../test/factories.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { latestMail } from '../../test/outbox.ts';
@@ -19,10 +19,8 @@ afterAll(async () => {
   await context.close();
 });
 
-async function operatorClient(operator: TestOperator = support): Promise<TestClient> {
-  const client = new TestClient(context.app);
-  await signInOperatorAs(context, client, operator.id);
-  return client;
+function operatorClient(operator: TestOperator = support): Promise<TestClient> {
+  return operatorClientFor(context, operator);
 }
 
 async function partnerLogin(partner: CreatedPartner) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES } from '@portal/contracts/notifications';
-import { consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
+import { consoleRequest, createTestOperator, type TestOperator, operatorClientFor } from '../../test/console-sign-in.ts';
 import { createPartner, type CreatedPartner } from '../../test/factories.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { latestMail } from '../../test/outbox.ts';
@@ -17,10 +17,8 @@ afterAll(async () => {
   await context.close();
 });
 
-async function operatorClient(operator: TestOperator = support): Promise<TestClient> {
-  const client = new TestClient(context.app);
-  await signInOperatorAs(context, client, operator.id);
-  return client;
+function operatorClient(operator: TestOperator = support): Promise<TestClient> {
+  return operatorClientFor(context, operator);
 }
 
 async function partnerSignIn(partner: CreatedPartner) {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleHeaders, consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
+import { consoleHeaders, consoleRequest, createTestOperator, type TestOperator, operatorClientFor } from '../../test/console-sign-in.ts';
 import { createPartner } from '../../test/factories.ts';
 import { TestClient, type TestResponse } from '../../test/http-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
@@ -25,10 +25,8 @@ afterAll(async () => {
   await context.close();
 });
 
-async function operatorClient(operator: TestOperator = content): Promise<TestClient> {
-  const client = new TestClient(context.app);
-  await signInOperatorAs(context, client, operator.id);
-  return client;
+function operatorClient(operator: TestOperator = content): Promise<TestClient> {
+  return operatorClientFor(context, operator);
 }
 
 async function groupId(slug: string): Promise<number> {
