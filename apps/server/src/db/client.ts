@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { acquireEmbeddedLock, publishEmbeddedPort, runningEmbeddedServerPort } from './embedded-lock.ts';
 import { createPipelinedReader, type ReadQueryable } from './pipelined-reader.ts';
+import { RUNS_COMPILED } from '../lib/server-files.ts';
 
 // int8 (count(*), sums) arrives as a string from pg; every count here fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -138,15 +139,21 @@ function unnamedStatementsOnly(pool: pg.Pool): pg.Pool {
 }
 
 /**
- * The worker is TypeScript like the rest of the server. Worker threads do not inherit tsx's loader,
- * and `--import tsx` in a worker's execArgv is ignored on Node 20, so a tiny bootstrap registers
- * tsx's ESM hooks inside the worker before importing the real module.
+ * Run from source, the worker is TypeScript like the rest of the server. Worker threads do not inherit tsx's
+ * loader, and `--import tsx` in a worker's execArgv is ignored on Node 20, so a tiny bootstrap registers tsx's ESM
+ * hooks inside the worker before importing the real module. The compiled server has it as its own file beside
+ * main.js (scripts/build-server.mjs), and needs no tsx.
  */
-async function startEmbeddedWorker(dataDir: string, templateFile: string | undefined): Promise<{ worker: Worker; port: number }> {
+function embeddedWorker(workerData: { dataDir: string; templateFile: string | undefined }): Worker {
+  if (RUNS_COMPILED) return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
   const tsxApi = import.meta.resolve('tsx/esm/api');
   const workerModule = new URL('./pglite-worker.ts', import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(workerModule)}); });`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir, templateFile } });
+  return new Worker(bootstrap, { eval: true, workerData });
+}
+
+async function startEmbeddedWorker(dataDir: string, templateFile: string | undefined): Promise<{ worker: Worker; port: number }> {
+  const worker = embeddedWorker({ dataDir, templateFile });
   const port = await new Promise<number>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`Embedded database worker exited with code ${code}`)));

@@ -7,6 +7,7 @@ import type pg from 'pg';
  * numbered file, the SQL is what reviewers read, and the same files run on PGlite and PostgreSQL.
  * An advisory lock keeps two processes starting together from applying the same file twice.
  */
+// Beside this file; in the compiled server, beside dist/main.js, where the build copies them (scripts/build-server.mjs).
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 const LOCK_ID = 7_341_002;
 

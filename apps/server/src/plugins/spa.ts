@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { CONSOLE_BASE_PATH } from '@portal/contracts/console-session';
 import { isApiPath } from '../lib/api-paths.ts';
+import { SERVER_DIR } from '../lib/server-files.ts';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+export const WEB_DIST = path.resolve(SERVER_DIR, '../web/dist');
 
 /** Cache-Control of a file under /build/: a year for hashed assets (a new build gives new names), five minutes else. */
 export function assetCacheControl(filePath: string): string {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_DIR } from '../server-files.ts';
 
-const WEB_APP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
+const WEB_APP = path.resolve(SERVER_DIR, '../web');
 
 /**
  * Where `/build/logos/…` files are looked for: the SPA's dist folder (the one plugins/spa.ts serves; lib/ may not
