@@ -28,6 +28,7 @@ import { redactUrl } from './lib/redact.ts';
 import { loadModules } from './kit/load-modules.ts';
 import { uploadAnswered } from './lib/upload-body.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -81,7 +82,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    forceCloseConnections: true,
+    // On close (SIGTERM's drain, main.ts): idle keep-alive connections are closed, requests in flight finish. `true`
+    // would cut those off mid-answer.
+    forceCloseConnections: 'idle',
     // How long a plugin or an onReady hook (the job queue's start, the time zones' load) may take. Fastify's 10 s
     // failed test apps on a loaded machine (load 25 on two cores: the queue's start on the embedded database took
     // longer); a boot that truly hangs is the supervisor's to catch by its health checks, as for any slow start.
@@ -90,6 +93,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     frameworkErrors: frameworkErrorAnswer(securityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // A request in flight when the drain began: its connection closes after the answer, instead of waiting idle for
+  // keep-alive's timeout while the server waits for it (Fastify marks only requests that arrive after the close).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
     done();
@@ -131,6 +143,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // The partner API's and the console's OpenAPI documents, each to its own audience (plugins/api-docs.ts).
   await app.register(apiDocsPlugin);
   await app.register(realtimePlugin, { config });
+  // Prometheus metrics at /metrics, before the areas so their routes are timed (plugins/metrics.ts).
+  await app.register(metricsPlugin);
 
   for (const module of modules) await app.register(module.register);
 

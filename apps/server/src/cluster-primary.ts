@@ -3,8 +3,8 @@ import type { Config } from './config.ts';
 
 /** Workers in a row that die before they listen, after the first boot, before the primary gives up. */
 const MAX_FAILED_BOOTS = 5;
-/** How long workers get to close after SIGTERM before they are killed. */
-const STOP_TIMEOUT_MS = 20_000;
+/** How long workers get beyond their own drain deadline (SHUTDOWN_TIMEOUT_SECONDS) before they are killed. */
+const STOP_MARGIN_MS = 5_000;
 
 /**
  * WEB_CONCURRENCY above 1: this process forks that many HTTP workers sharing one port (node:cluster; the
@@ -20,7 +20,8 @@ const STOP_TIMEOUT_MS = 20_000;
  *   cannot start (bad database URL, port taken) exits 1, as a single process would: when the first worker dies
  *   before listening, or when MAX_FAILED_BOOTS replacements in a row do.
  * - SIGTERM/SIGINT are passed on; each worker closes its server and database. The primary exits 0 when all have
- *   closed cleanly, 1 when one failed or had to be killed (after STOP_TIMEOUT_MS, or at a second signal).
+ *   closed cleanly, 1 when one failed or had to be killed (STOP_MARGIN_MS after their drain's deadline, or at a
+ *   second signal).
  */
 export function runClusterPrimary(config: Config): void {
   const say = (line: string) => process.stdout.write(`[primary ${process.pid}] ${line}\n`);
@@ -64,11 +65,12 @@ export function runClusterPrimary(config: Config): void {
     say(`${signal}: stopping ${live.size} workers`);
     if (live.size === 0) process.exit(process.exitCode ?? 0);
     killAll('SIGTERM');
+    const stopTimeoutMs = config.shutdownTimeoutMs + STOP_MARGIN_MS;
     setTimeout(() => {
-      complain(`workers still running after ${STOP_TIMEOUT_MS / 1000} s: killing them`);
+      complain(`workers still running after ${stopTimeoutMs / 1000} s: killing them`);
       killAll('SIGKILL');
       process.exit(1);
-    }, STOP_TIMEOUT_MS).unref();
+    }, stopTimeoutMs).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

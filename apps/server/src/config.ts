@@ -65,6 +65,13 @@ const environmentSchema = z.object({
   PUSHER_CLUSTER: z.string().optional(),
   /** Run background jobs in this process (docs/services.md); false: it only sends them (tests drain them themselves). */
   JOB_WORKERS: booleanFlag.default(true),
+  /**
+   * How long a SIGTERM's drain may take (requests and jobs finishing) before the process closes what is left and
+   * exits 1 (main.ts). Below the supervisor's own grace period: Kubernetes' default 30 s, compose's stop_grace_period.
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  /** The bearer token Prometheus sends for /metrics (plugins/metrics.ts); unset: /metrics is not served. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   S3_ENDPOINT: z.string().regex(/^https?:\/\/[^/]+/, 'must be an http(s) URL, e.g. https://s3.eu-west-1.amazonaws.com').optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -131,6 +138,10 @@ export interface Config {
   };
   /** Whether this process runs background jobs (JOB_WORKERS), or only sends them. */
   jobWorkers: boolean;
+  /** SHUTDOWN_TIMEOUT_SECONDS, in ms: the SIGTERM drain's deadline, which running jobs also get to finish. */
+  shutdownTimeoutMs: number;
+  /** METRICS_TOKEN: Prometheus's bearer token for /metrics; undefined: no /metrics. */
+  metricsToken: string | undefined;
   /** Where files go (lib/storage): a folder, or an S3-compatible bucket shared by every process. */
   storage:
     | { driver: 'local'; directory: string }
@@ -263,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     jobWorkers: values.JOB_WORKERS,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    metricsToken: values.METRICS_TOKEN,
     storage:
       values.S3_ENDPOINT && values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
         ? {

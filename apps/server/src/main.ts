@@ -26,13 +26,30 @@ async function runServer(config: Config): Promise<void> {
     if (accounts) printDemoAccounts(accounts);
   }
 
+  // SIGTERM (a supervisor's stop) or SIGINT (Ctrl+C): a graceful drain. The listening socket closes at once (the load
+  // balancer's next connection goes to another process), websockets are closed with 4200 so pusher-js reconnects
+  // there, idle keep-alive connections are closed, requests in flight finish (answered with `Connection: close`), then
+  // running jobs finish and the database closes: exit 0. What is still running at the deadline is cut off: exit 1.
+  // A second signal changes nothing (a cluster's primary passes on the Ctrl+C its workers already got).
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutMs / 1000 }, 'draining: finishing requests and jobs');
+    const deadline = setTimeout(() => {
+      app.log.error({ timeoutSeconds: config.shutdownTimeoutMs / 1000 }, 'the drain did not finish in time: closing what is left');
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'the drain failed');
+      process.exit(1);
+    }
+    app.log.info('drained: exiting');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -39,7 +39,8 @@ export const jobsPlugin = fp(
     app.addHook('onClose', async () => {
       closing = true;
       clearTimeout(retry);
-      await jobs.stop();
+      // Running jobs get the drain's time to finish (SHUTDOWN_TIMEOUT_SECONDS; main.ts).
+      await jobs.stop({ timeoutMs: app.config.shutdownTimeoutMs });
     });
   },
   { name: 'jobs' },

@@ -18,7 +18,9 @@ import { REALTIME_UNAUTHORIZED_CODE } from '@portal/contracts/realtime';
  *   4201  no `pusher:pong` after our `pusher:ping` (close code)
  *   4300  message larger than `maxMessageBytes` (not fatal; the 4300 range is the protocol's "other errors")
  *   4301  client event rate limit exceeded (not fatal; the event is dropped, as the doc describes)
- *   1001  the server is shutting down (plain WebSocket "going away", so pusher-js reconnects to another process)
+ *   4200  also the close code when the server shuts down (SIGTERM): the protocol's "reconnect now" class, so
+ *         pusher-js reconnects at once, reaching another process behind the load balancer (1001 "going away"
+ *         made it wait a second first)
  */
 export const ERROR_CODES = {
   appKeyUnknown: 4001,
@@ -28,6 +30,7 @@ export const ERROR_CODES = {
   unauthorized: REALTIME_UNAUTHORIZED_CODE,
   invalidMessage: 4200,
   pongNotReceived: 4201,
+  shuttingDown: 4200,
   messageTooLarge: 4300,
   clientEventRateLimit: 4301,
 } as const;

@@ -810,8 +810,9 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
             return;
           }
           connection.ws.once('close', () => resolve());
-          // 1001 "going away": pusher-js reconnects, reaching another process behind the load balancer.
-          connection.ws.close(1001, 'Server shutting down');
+          // 4200, the protocol's "reconnect now": pusher-js reconnects at once, reaching another process behind the
+          // load balancer (this one no longer accepts connections).
+          connection.ws.close(ERROR_CODES.shuttingDown, 'Server shutting down');
         }),
     );
     let timer: NodeJS.Timeout | undefined;

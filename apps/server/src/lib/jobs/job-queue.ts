@@ -128,8 +128,8 @@ export interface JobQueue {
    * that is not the portal (`npm run admin`) passes false, or it would remove the portal's.
    */
   start(options?: { workers?: boolean; schedules?: boolean }): Promise<void>;
-  /** Stops the workers, letting running jobs finish (up to 20 s). */
-  stop(): Promise<void>;
+  /** Stops the workers, letting running jobs finish (up to `timeoutMs`, default 20 s). */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
   /** Whether start() has succeeded and stop() not yet been called: the queue takes jobs (the readiness check). */
   readonly started: boolean;
   /** Adds a job; answers its id, or null when `key` matched an existing job. */
@@ -301,11 +301,11 @@ export function createJobQueue(deps: { pool: pg.Pool; log: JobLogger }): JobQueu
       }
     },
 
-    async stop() {
+    async stop(options = {}) {
       if (!boss) return;
       const instance = boss;
       boss = undefined;
-      await instance.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
+      await instance.stop({ graceful: true, wait: true, close: false, timeout: options.timeoutMs ?? STOP_TIMEOUT_MS });
       await Promise.all([...running]);
     },
 
