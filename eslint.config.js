@@ -172,7 +172,7 @@ const NO_LITERAL_TEXT = {
 const SERVER_TESTS = [`${SERVER}/**/*.test.ts`, `${SERVER}/**/test-support.ts`, `${SERVER}/**/*-test-support.ts`];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'test-results/**', 'e2e/artifacts/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/dist-test-*/**', 'data/**', 'coverage/**', 'test-results/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,10 +80,14 @@ export async function endPool(pool: pg.Pool): Promise<void> {
   await closed;
 }
 
-/** Starts main.ts on `port` with a minimal environment plus `env` (nothing inherited but PATH and HOME). */
-export function spawnServer(port: number, env: Record<string, string>): ServerProcess {
+/**
+ * Starts main.ts on `port` with a minimal environment plus `env` (nothing inherited but PATH and HOME); with
+ * `compiled`, that build of the server instead (scripts/build-server.mjs: `node <dir>/main.js`, no tsx).
+ */
+export function spawnServer(port: number, env: Record<string, string>, options: { compiled?: string } = {}): ServerProcess {
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = options.compiled ? [path.join(options.compiled, 'main.js')] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: repositoryRoot,
     env: {
       PATH: process.env.PATH,
@@ -101,6 +105,22 @@ export function spawnServer(port: number, env: Record<string, string>): ServerPr
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   return { port, child, output, exited };
+}
+
+/**
+ * Builds the compiled server (scripts/build-server.mjs) into a folder of its own beside apps/server/dist, so test
+ * files building at once never share one; `remove` deletes it.
+ */
+export async function buildCompiledServer(): Promise<{ dir: string; remove(): void }> {
+  const dir = path.join(repositoryRoot, 'apps/server', `dist-test-${randomBytes(4).toString('hex')}`);
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn(process.execPath, ['scripts/build-server.mjs', dir], { cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    build.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    build.once('error', reject);
+    build.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`The server build failed (${code}):\n${errors}`))));
+  });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** Calls `probe` every `intervalMs` until it answers something other than undefined; rejects after `timeoutMs`. */
