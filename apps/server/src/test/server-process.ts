@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -41,6 +41,46 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Fails at once, saying what to start, when the machine's PostgreSQL or Redis does not answer: the tests of several
+ * processes need both (CI has them), and are never skipped without them.
+ */
+export async function requirePostgresAndRedis(what: string): Promise<void> {
+  const problems: string[] = [];
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (error) {
+    problems.push(`PostgreSQL at ${redactPassword(postgresUrl)} (TEST_DATABASE_URL): ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const redis = new URL(redisUrl);
+  const pong = await new Promise<string>((resolve) => {
+    const socket = connect(Number(redis.port || 6379), redis.hostname);
+    let answer = '';
+    socket.setTimeout(5_000, () => socket.destroy(new Error('no answer in 5 s')));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+      if (answer.includes('\r\n')) socket.end();
+    });
+    socket.once('close', () => resolve(answer));
+    socket.once('error', (error) => resolve(`error: ${error.message}`));
+  });
+  if (!pong.startsWith('+PONG')) problems.push(`Redis at ${redisUrl} (REDIS_URL): ${pong.trim() || 'no answer to PING'}`);
+  if (problems.length > 0) {
+    throw new Error(`${what} needs PostgreSQL and Redis running, as CI has them. Not reachable:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+function redactPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
 }
 
 /** A database of its own on the PostgreSQL server, dropped (with its connections) by `drop`. */
@@ -139,12 +179,20 @@ export async function pollUntil<T>(
   }
 }
 
-export async function waitUntilHealthy(server: ServerProcess): Promise<void> {
+/**
+ * Waits for /api/health/ready (database and job queue): processes started together may race to create the job
+ * queues, and the loser's queue starts a few seconds later (plugins/jobs.ts retries); /api/health says nothing of it.
+ */
+export function waitUntilReady(server: ServerProcess): Promise<void> {
+  return waitUntilHealthy(server, '/api/health/ready');
+}
+
+export async function waitUntilHealthy(server: ServerProcess, healthPath = '/api/health'): Promise<void> {
   const healthy = await pollUntil(
     async () => {
       if (server.child.exitCode !== null) return false;
       try {
-        return (await fetch(`http://127.0.0.1:${server.port}/api/health`)).ok ? true : undefined;
+        return (await fetch(`http://127.0.0.1:${server.port}${healthPath}`)).ok ? true : undefined;
       } catch {
         return undefined; // not listening yet
       }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,10 +15,12 @@ import {
   createScratchDatabase,
   endPool,
   freePort,
+  pollUntil,
   redisUrl,
+  requirePostgresAndRedis,
   spawnServer,
   stopServer,
-  waitUntilHealthy,
+  waitUntilReady,
   type ServerProcess,
 } from '../../test/server-process.ts';
 import { eventName } from './broadcaster.ts';
@@ -34,9 +36,11 @@ import {
 
 /**
  * Two real server processes (`tsx apps/server/src/main.ts`) behind an imaginary load balancer: one PostgreSQL
- * database (sessions, notifications) and the machine's Redis (realtime fan-out). A browser tab connected to
- * one process receives what is published through the other. Needs PostgreSQL on TEST_DATABASE_URL (default
- * 127.0.0.1:5432) and Redis on REDIS_URL (default 127.0.0.1:6379), as the development machines have.
+ * database (sessions, notifications, the job queue) and the machine's Redis (realtime fan-out). A browser tab
+ * connected to one process receives what is published through the other; a job queued through one runs once, in
+ * whichever takes it. Needs PostgreSQL on TEST_DATABASE_URL (default 127.0.0.1:5432) and Redis on REDIS_URL
+ * (default 127.0.0.1:6379), as the development machines and CI have: without them it fails, saying so (never skips).
+ * It runs once ('server' project): it makes its own database on the PostgreSQL server whichever pass runs.
  */
 describe('two server processes sharing Redis', () => {
   let database: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -47,6 +51,7 @@ describe('two server processes sharing Redis', () => {
   let config: Config;
 
   beforeAll(async () => {
+    await requirePostgresAndRedis('The two-process test');
     database = await createScratchDatabase('portal_two_processes');
 
     // A unique app id keeps this run's Redis traffic apart from any other portal using the same Redis.
@@ -67,7 +72,7 @@ describe('two server processes sharing Redis', () => {
         }),
       );
     }
-    await Promise.all(servers.map(waitUntilHealthy));
+    await Promise.all(servers.map(waitUntilReady));
 
     config = loadConfig({
       NODE_ENV: 'test',
@@ -114,5 +119,38 @@ describe('two server processes sharing Redis', () => {
     });
     expect({ code, output }).toMatchObject({ code: 0 });
     expect((await live).notification.title).toBe('Across processes');
+  });
+
+  it('runs a job queued through one process once, in whichever process takes it', async () => {
+    const [first] = servers as [ServerProcess, ServerProcess];
+    const partner = await createPartner(pool);
+    const base = `http://127.0.0.1:${first.port}`;
+    const session = await fetch(`${base}/sanctum/csrf-cookie`);
+    const cookies = session.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
+    const xsrf = decodeURIComponent(cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length));
+    // The reset link's e-mail is queued (mail.send) by the first process, in the request.
+    const answer = await fetch(`${base}/api/users/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf },
+      body: JSON.stringify({ email: partner.email }),
+    });
+    expect(answer.status).toBe(200);
+
+    const jobs = await pollUntil(
+      async () => {
+        const { rows } = await pool.query<{ state: string }>("SELECT state FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1", [partner.email]);
+        return rows.length > 0 && rows.every((row) => row.state === 'completed') ? rows : undefined;
+      },
+      'the e-mail job to be run',
+      30_000,
+    );
+    expect(jobs).toHaveLength(1);
+    // Sent once, by one of the two (each writes to the outbox under its own DATA_DIR).
+    const sent = dataDirs.flatMap((dataDir) => {
+      const outbox = path.join(dataDir, 'outbox');
+      if (!existsSync(outbox)) return [];
+      return readdirSync(outbox).filter((file) => readFileSync(path.join(outbox, file), 'utf8').includes(partner.email));
+    });
+    expect(sent).toHaveLength(1);
   });
 });
