@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (README): lint, strict type-checking, the tests that run once (unit, component, and the
 # server tests that open no test database), the API tests on the embedded database (and on PostgreSQL too when
-# TEST_DATABASE_URL is set), then browser tests.
+# TEST_DATABASE_URL is set), the build (the SPA and the compiled server), the container's steps, then browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,12 +61,12 @@ TEST_DATABASE_URL= timed embedded npx vitest run --project server-db --reporter=
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # Much of this pass's work is PostgreSQL's, in its own processes: the build fits beside it.
-  step "API tests on PostgreSQL ($TEST_DATABASE_URL), and the web app's build beside them"
+  step "API tests on PostgreSQL ($TEST_DATABASE_URL), and the build (web app and server) beside them"
   side_by_side postgres "npx vitest run --project server-db --reporter=default --reporter=json --outputFile='$results_dir/server-db-postgres.json'" \
     build "npm run --silent build"
 else
   echo "TEST_DATABASE_URL is not set: the API tests ran on the embedded database only."
-  step "build the web app"
+  step "build the web app and the server"
   timed build npm run --silent build
 fi
 
@@ -74,6 +74,12 @@ fi
 # its budget, by byte count, never timing (scripts/bundle-budget.mjs).
 step "web weight budgets"
 timed bundle-budget node scripts/bundle-budget.mjs
+
+# No image build here (no registry for base images): the Dockerfile's steps as plain commands instead. The server
+# built (again, as the image's build stage does), started compiled as the image's unprivileged user with production's
+# settings, ready, then stopped by SIGTERM with exit 0 (scripts/container-check.mjs; about 20 s).
+step "the container's steps as plain commands (Dockerfile)"
+timed container node scripts/container-check.mjs
 
 step "browser tests (Playwright + Debian Chromium)"
 timed e2e bash scripts/e2e.sh --reporter=list,json 2> >(tee "$results_dir/e2e.stderr" >&2) | tee "$results_dir/e2e.out"
