@@ -25,9 +25,8 @@ WORKDIR /app
 # The production dependencies (npm prune above), with the workspace links they resolve through.
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
-COPY --from=build /app/apps/server/package.json apps/server/
-COPY --from=build /app/apps/server/node_modules apps/server/node_modules
-COPY --from=build /app/apps/server/dist apps/server/dist
+# The server's folder: dist/ (the compiled server and its migrations) and the packages npm nested under it.
+COPY --from=build /app/apps/server apps/server
 # The SPA (served by the server) and its public folder (the logos statements print).
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/web/public apps/web/public
