@@ -18,7 +18,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const READY_TIMEOUT_MS = 45_000;
+// How long a failing start may take to be called one. Ready takes about 15 s on PostgreSQL, 20-40 s on the embedded
+// database (its first start makes the cluster), on two cores beside other work.
+const READY_TIMEOUT_MS = 90_000;
 const started = Date.now();
 const say = (line) => process.stdout.write(`[container-check] ${line}\n`);
 
