@@ -2,6 +2,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailableError } from './database-unavailable.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 
 function withCode(code: string, extra: Record<string, unknown> = {}): Error {
   return Object.assign(new Error(`failed: ${code}`), { code, ...extra });
@@ -35,6 +36,14 @@ describe('isDatabaseUnavailableError', () => {
     'pipelined reader: closed',
   ])('counts node-postgres\'s "%s"', (message) => {
     expect(isDatabaseUnavailableError(new Error(message))).toBe(true);
+  });
+
+  it("counts the job queue's refusal to send before it has started (a request queuing mail gets 503, not 500)", async () => {
+    const jobs = createJobQueue({ pool: new pg.Pool({ max: 1 }), log: { info() {}, warn() {}, error() {} } });
+    jobs.define({ name: 'test.mail', async handle() {} });
+    const refused = await jobs.send('test.mail', {}).then(() => null, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailableError(refused)).toBe(true);
   });
 
   it('looks through an AggregateError (one connect error per address) and a cause', () => {

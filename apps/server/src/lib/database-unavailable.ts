@@ -12,7 +12,8 @@
  *   57P03 cannot connect now (starting up, shutting down, in recovery), 53300 too many connections;
  * - node-postgres said so without a code: a connection terminated under a query, a connection or pool checkout
  *   timeout, a client that already failed, a pool already ended (the server shutting down);
- * - the pipelined reader (db/pipelined-reader.ts) closed.
+ * - the pipelined reader (db/pipelined-reader.ts) closed;
+ * - the job queue (lib/jobs/job-queue.ts) not started yet: sending a job is a write to the database.
  * Node's own connect errors may come as an AggregateError (one per address tried) and a wrapper may keep the
  * original as `cause`: both are looked through.
  */
@@ -26,6 +27,9 @@ const DRIVER_MESSAGES = [
   /^Cannot use a pool after calling end on the pool/i,
   /^Client was closed and is not queryable/i,
   /^pipelined reader: closed/,
+  // The job queue (its tables are the database's) not started yet: the database was away when the server started, or
+  // processes started together and this one's queue lost the race to create the queues (plugins/jobs.ts retries).
+  /^The job queue is not started\./,
 ];
 
 /** Seconds a client is asked to wait (Retry-After) while the database is unavailable. */
