@@ -35,6 +35,20 @@ describe('WEB_CONCURRENCY (server processes)', () => {
   });
 });
 
+describe('SHUTDOWN_TIMEOUT_SECONDS and METRICS_TOKEN (issue 33: the drain, the metrics)', () => {
+  it('gives a SIGTERM drain 25 s unless set, from 1 s to 10 minutes', () => {
+    expect(loadConfig(base).shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: '50' }).shutdownTimeoutMs).toBe(50_000);
+    for (const value of ['0', '601', 'soon']) expect(() => loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: value })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+
+  it('serves no metrics unless METRICS_TOKEN is set, and refuses a guessable short token', () => {
+    expect(loadConfig(base).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_TOKEN: 'prometheus-scrape-token-0123456789' }).metricsToken).toBe('prometheus-scrape-token-0123456789');
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'metrics' })).toThrow(/METRICS_TOKEN/);
+  });
+});
+
 describe('DB_PIPELINED_CONNECTIONS (pipelined connections for the busiest reads)', () => {
   it('leaves the default to the database unless set, and takes 0 (the pool) up to 16', () => {
     expect(loadConfig(base).dbPipelinedConnections).toBeUndefined();
