@@ -26,11 +26,12 @@ async function runServer(config: Config): Promise<void> {
     if (accounts) printDemoAccounts(accounts);
   }
 
-  // SIGTERM (a supervisor's stop) or SIGINT (Ctrl+C): a graceful drain. The listening socket closes at once (the load
-  // balancer's next connection goes to another process), websockets are closed with 4200 so pusher-js reconnects
-  // there, idle keep-alive connections are closed, requests in flight finish (answered with `Connection: close`), then
-  // running jobs finish and the database closes: exit 0. What is still running at the deadline is cut off: exit 1.
-  // A second signal changes nothing (a cluster's primary passes on the Ctrl+C its workers already got).
+  // SIGTERM (a supervisor's stop) or SIGINT (Ctrl+C): a graceful drain (docs/production.md, Signals). New requests get
+  // Fastify's 503 with `Connection: close` (a load balancer tries another process), websockets are closed with 4200 so
+  // pusher-js reconnects to another process at once, the listening socket and idle keep-alive connections close,
+  // requests in flight finish (answered with `Connection: close`), then running jobs finish and the database closes:
+  // exit 0. What is still running at the deadline is cut off: exit 1. A second signal changes nothing (a cluster's
+  // primary passes on the Ctrl+C its workers already got).
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
