@@ -30,6 +30,8 @@ export const PARTNER_PERMISSIONS = [
   'payouts.read',
   /** the agent's payment details: read and change */
   'payment_details.manage',
+  /** the agent's tax profile (legal name, address, tax ID, VAT), printed on its statements: read and change */
+  'tax_profile.manage',
   /** the rate card, tiers and contracts as they apply to the agent */
   'terms.read',
   /** sign agreements on the agent's behalf */
@@ -46,7 +48,7 @@ export const PARTNER_ROLE_PERMISSIONS = {
   manager: ['portal.use', 'referrals.read', 'network.read', 'earnings.read', 'payouts.read', 'terms.read', 'team.read'],
   agent: ['portal.use', 'referrals.read', 'network.read', 'earnings.read', 'terms.read'],
   // Finance sees money, never a patient: no referrals.read.
-  finance: ['portal.use', 'network.read', 'earnings.read', 'payouts.read', 'payment_details.manage', 'terms.read'],
+  finance: ['portal.use', 'network.read', 'earnings.read', 'payouts.read', 'payment_details.manage', 'tax_profile.manage', 'terms.read'],
 } as const satisfies Record<PartnerRole, readonly PartnerPermission[]>;
 
 export function partnerRoleCan(role: PartnerRole, permission: PartnerPermission): boolean {

@@ -79,19 +79,9 @@ async function heldSince(db: Queryable, agentId: number): Promise<string | null>
   return rows[0]?.since ?? null;
 }
 
-/** Where the demo agents are registered for tax, as their statements print it: two abroad (reverse charge), one local. */
-const DEMO_TAX_REGISTRATIONS: Record<string, { country: string; taxId: string }> = {
-  [DEMO_AGENTS.main]: { country: 'GB', taxId: 'GB 284 6195 30' },
-  [DEMO_AGENTS.second]: { country: 'DE', taxId: 'DE 318472905' },
-  [DEMO_AGENTS.affiliates]: { country: 'AE', taxId: 'TRN 100398274100003' },
-};
-
 export async function seedDemoEarnings(pool: pg.Pool, services: Pick<DemoSeedServices, 'storage'>): Promise<void> {
   const existing = await pool.query('SELECT 1 FROM commission_lines LIMIT 1');
   if (existing.rowCount) return;
-  for (const [name, registration] of Object.entries(DEMO_TAX_REGISTRATIONS)) {
-    await pool.query('UPDATE referral_agents SET country = $2, tax_id = $3 WHERE name = $1', [name, registration.country, registration.taxId]);
-  }
   const rates = createCommissionRates();
   const now = Date.now();
   const today = utcDay(new Date(now));

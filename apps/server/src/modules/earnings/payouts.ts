@@ -20,6 +20,7 @@ import { assertSendableAlone, createPayoutBatches } from './payout-batches.ts';
 import { money } from './ledger.ts';
 import { membersSeeingLine } from './repository.ts';
 import { payeesOf } from '../payment-details/public.ts';
+import { taxProfileOf } from '../tax-profile/public.ts';
 import { hasSepaName, payoutsCsv, sepaCreditTransfer, type BankFilePayout } from './bank-files.ts';
 import { buildStatementPdf, type StatementIssuer } from './statement-pdf.ts';
 
@@ -345,10 +346,13 @@ async function nextStatementNumber(client: Queryable, year: number): Promise<str
   return `SB-${year}-${String(next).padStart(6, '0')}`;
 }
 
-/** What a statement says: the payout, the partner and its lines. */
+/**
+ * What a statement says: the payout, the partner (its name in the programme and its tax profile as it is when the
+ * statement is written: null when its members have not entered one) and its lines.
+ */
 async function statementFacts(db: Queryable, id: number) {
-  const { rows } = await db.query<{ number: string; paid_at: Date; currency: string; amount_minor: string; agent_name: string; country: string | null; tax_id: string | null; bank_reference: string | null }>(
-    `SELECT p.statement_number AS number, p.paid_at, p.currency, p.amount_minor::text AS amount_minor, ra.name AS agent_name, ra.country, ra.tax_id, p.bank_reference
+  const { rows } = await db.query<{ number: string; paid_at: Date; currency: string; amount_minor: string; agent_id: number; agent_name: string; bank_reference: string | null }>(
+    `SELECT p.statement_number AS number, p.paid_at, p.currency, p.amount_minor::text AS amount_minor, ra.id AS agent_id, ra.name AS agent_name, p.bank_reference
        FROM payouts p JOIN referral_agents ra ON ra.id = p.referral_agent_id WHERE p.id = $1`,
     [id],
   );
@@ -365,7 +369,7 @@ async function statementFacts(db: Queryable, id: number) {
     paidOn: dayText(utcDay(payout.paid_at), 'en'),
     currency: payout.currency,
     amountMinor: Number(payout.amount_minor),
-    partner: { name: payout.agent_name, country: payout.country, taxId: payout.tax_id },
+    partner: { name: payout.agent_name, taxProfile: await taxProfileOf(db, payout.agent_id) },
     bankReference: payout.bank_reference,
     lines: lines.rows.map((line) => ({ ...line, base_minor: Number(line.base_minor), amount_minor: Number(line.amount_minor) })),
   };

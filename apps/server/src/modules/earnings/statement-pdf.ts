@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { numberPages, pdfBuffer, pdfTableRow, type PdfColumn } from '../../lib/pdf-document.ts';
 import { minorToDecimal } from '@portal/contracts/money';
 import { dayText } from '../../lib/locale.ts';
+import { reverseChargeApplies, type TaxProfile } from '@portal/contracts/tax-profile';
 import type { StatementFacts } from './payouts.ts';
 
 /** The business, as config's ISSUER_* set it. */
@@ -25,6 +26,28 @@ const COLUMNS: readonly PdfColumn[] = [
   { label: 'Commission', width: 65, align: 'right' },
 ];
 
+const COUNTRY_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+const VAT_STATUS_TEXT: Record<TaxProfile['vat_status'], string> = { registered: 'VAT-registered', not_registered: 'Not registered for VAT', exempt: 'Exempt from VAT' };
+
+/** The supplier's lines of the parties' block: its tax profile, or what is missing without one (never a guess). */
+function supplierLines(name: string, profile: TaxProfile | null): { lines: string[]; missing: string | null } {
+  if (!profile) {
+    return {
+      lines: [name],
+      missing: "Tax profile not given: the supplier's legal name, address, tax ID and VAT status are missing. Its owners or finance members enter them under Tax details in the partner portal.",
+    };
+  }
+  const lines = [profile.legal_name];
+  if (profile.legal_name !== name) lines.push(`Trading as ${name}`);
+  lines.push(profile.address_line1);
+  if (profile.address_line2) lines.push(profile.address_line2);
+  lines.push([profile.postal_code, profile.city].filter(Boolean).join(' '));
+  lines.push(`${COUNTRY_NAMES.of(profile.country) ?? profile.country} (${profile.country})`);
+  lines.push(`Tax ID: ${profile.tax_id ?? 'not given'}`);
+  lines.push(profile.vat_status === 'registered' ? `VAT number: ${profile.vat_number}` : VAT_STATUS_TEXT[profile.vat_status]);
+  return { lines, missing: null };
+}
+
 function amount(minor: number, currency: string): string {
   return `${currency} ${minorToDecimal(minor, currency).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 }
@@ -32,8 +55,9 @@ function amount(minor: number, currency: string): string {
 /**
  * A payout's self-billing statement (PDFKit, English: a document for accountants and tax offices): its sequential
  * number, the business that issues it on the partner's behalf and the partner, every line with its base and
- * commission, the totals (commissions, clawbacks, paid), and the reverse-charge note when the partner is registered in
- * another country than the business. Written once per payout and stored (payouts.ts keeps its SHA-256).
+ * commission, the totals (commissions, clawbacks, paid), and the reverse-charge note when the partner is VAT-registered
+ * in another country than the business (its tax profile says both). Written once per payout and stored (payouts.ts
+ * keeps its SHA-256), so a statement keeps the profile of its day.
  */
 export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer, options: { compress?: boolean } = {}): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, bufferPages: true, compress: options.compress ?? true, info: { Title: `Self-billing statement ${facts.number}`, Author: issuer.name } });
@@ -48,9 +72,10 @@ export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer
   doc.font('Helvetica').fontSize(10).text(issuer.name, { width: half - 10 }).text(issuer.address, { width: half - 10 }).text(`Tax registration: ${issuer.taxId}`, { width: half - 10 });
   const leftBottom = doc.y;
   doc.font('Helvetica-Bold').fontSize(9).text('On behalf of (the supplier)', MARGIN + half, top, { width: half });
-  doc.font('Helvetica').fontSize(10).text(facts.partner.name, { width: half });
-  if (facts.partner.country) doc.text(`Country: ${facts.partner.country}`, { width: half });
-  doc.text(`Tax registration: ${facts.partner.taxId ?? 'not given'}`, { width: half });
+  const supplier = supplierLines(facts.partner.name, facts.partner.taxProfile);
+  doc.font('Helvetica').fontSize(10);
+  for (const line of supplier.lines) doc.text(line, { width: half });
+  if (supplier.missing) doc.font('Helvetica-Oblique').fontSize(9).text(supplier.missing, { width: half }).font('Helvetica').fontSize(10);
   doc.y = Math.max(leftBottom, doc.y) + 18;
 
   const drawRow = (cells: readonly string[], bold: boolean) => pdfTableRow(doc, { x: MARGIN, columns: COLUMNS, cells, bold, rowHeight: 14, bottom: PAGE_BOTTOM });
@@ -79,13 +104,15 @@ export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer
 
   doc.moveDown(2).font('Helvetica').fontSize(8.5).fillColor(GREY);
   doc.text(
-    `Self-billing: this statement is issued by ${issuer.name} on behalf of ${facts.partner.name} under the self-billing arrangement of the partner programme's terms. The supplier does not issue its own invoice for these commissions.`,
+    `Self-billing: this statement is issued by ${issuer.name} on behalf of ${facts.partner.taxProfile?.legal_name ?? facts.partner.name} under the self-billing arrangement of the partner programme's terms. The supplier does not issue its own invoice for these commissions.`,
     MARGIN,
     doc.y,
     { width: doc.page.width - 2 * MARGIN },
   );
-  if (facts.partner.country && facts.partner.country !== issuer.country) {
+  if (reverseChargeApplies(facts.partner.taxProfile, issuer.country)) {
     doc.moveDown(0.5).text('Reverse charge: the supplier is established in another country than the customer; the customer accounts for any VAT due on these services (reverse charge).', { width: doc.page.width - 2 * MARGIN });
+  } else if (!facts.partner.taxProfile) {
+    doc.moveDown(0.5).text("VAT treatment not determined: without the supplier's VAT status and country, this statement does not say whether the reverse charge applies.", { width: doc.page.width - 2 * MARGIN });
   }
 
   numberPages(doc, (page, count) => `${facts.number} · page ${page} of ${count}`, { x: MARGIN, width: doc.page.width - 2 * MARGIN, fromBottom: MARGIN, color: GREY });
