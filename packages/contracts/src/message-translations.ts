@@ -248,6 +248,14 @@ const ARABIC_MESSAGES: MessageCatalogue = {
   'A routing number is for a bank in the United States.': 'رقم التوجيه خاص بالبنوك في الولايات المتحدة.',
   'An IFSC is for a bank in India.': 'رمز IFSC خاص بالبنوك في الهند.',
   'This link is incomplete: open it again from the e-mail.': 'هذا الرابط غير مكتمل: افتحه مرة أخرى من البريد الإلكتروني.',
+  // ---- tax profile (tax-profile.ts) ----
+  'The VAT number must be 5 to 20 letters and digits.': 'يجب أن يتكون رقم ضريبة القيمة المضافة من 5 إلى 20 حرفًا ورقمًا.',
+  'A VAT number of this country starts with :prefix.': 'يبدأ رقم ضريبة القيمة المضافة في هذا البلد بـ :prefix.',
+  'This is not the format of a VAT number with the prefix :prefix.': 'هذه ليست صيغة رقم ضريبة القيمة المضافة الذي يبدأ بـ :prefix.',
+  'Choose the country where the partner is established.': 'اختر البلد الذي يقع فيه مقر الشريك.',
+  'Choose the VAT status.': 'اختر حالة التسجيل في ضريبة القيمة المضافة.',
+  'The VAT number field is required when the partner is VAT-registered.': 'حقل رقم ضريبة القيمة المضافة مطلوب عندما يكون الشريك مسجّلًا في ضريبة القيمة المضافة.',
+  'A VAT number is given only when the partner is VAT-registered.': 'لا يُدخل رقم ضريبة القيمة المضافة إلا عندما يكون الشريك مسجّلًا فيها.',
 };
 
 /** What placeholders are filled with: field labels, the password rules (as the message lists them), zod's names. */
@@ -289,6 +297,11 @@ const ARABIC_TERMS: MessageCatalogue = {
   'bank reference': 'المرجع المصرفي',
   'account holder': 'صاحب الحساب',
   'bank name': 'اسم البنك',
+  'legal name': 'الاسم القانوني',
+  'address line 2': 'سطر العنوان الثاني',
+  'postal code': 'الرمز البريدي',
+  'tax ID': 'الرقم الضريبي',
+  'VAT number': 'رقم ضريبة القيمة المضافة',
   audience: 'المستلمون',
   name: 'الاسم',
   slug: 'المعرّف المختصر',
