@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/queryable.ts';
 import { defineModule } from '../../kit/portal-module.ts';
 import { operatorRoute } from '../../kit/operator-routes.ts';
 import { partnerRoute } from '../../kit/partner-routes.ts';
-import { recordAudit, requestOrigin } from '../../lib/audit/audit-log.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { seedDemoTaxProfiles } from './demo-seed.ts';
@@ -61,12 +61,11 @@ export default defineModule({
       }),
       async (request) => {
         const user = currentUser(request);
-        const origin = requestOrigin(request);
         const saved = await inTransaction(pool, async (client) => {
           const before = await findTaxProfile(client, user.referralAgentId, { forUpdate: true });
           await writeTaxProfile(client, user.referralAgentId, request.body, user.id);
           const after = await findTaxProfile(client, user.referralAgentId);
-          await recordAudit(client, { type: 'partner', id: user.id, ...origin }, {
+          await recordAudit(client, request.auditActor, {
             action: 'tax_profile.changed',
             target: { type: 'referral_agent', id: user.referralAgentId },
             before: audited(before),

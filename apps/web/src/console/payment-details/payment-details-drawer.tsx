@@ -9,6 +9,7 @@ import { countryName } from '../../lib/country-names';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { useOperator } from '../session/require-operator';
+import { TaxProfileSection } from './tax-profile-section';
 import { DetailDrawer, DrawerFact, DrawerFacts, DrawerLoad, DrawerSection, useConflict } from '../components/detail-drawer';
 import { usePaymentDetailsDetail, useRevealPaymentDetails, useVerifyPaymentDetails } from './payment-details-api';
 import { PaymentDetailsStatusBadge } from './payment-details-status-badge';
@@ -91,6 +92,7 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
                 </DrawerFact>
               ) : null}
             </DrawerFacts>
+            <TaxProfileSection agent={agent} />
             {mayManage ? (
               <DrawerSection id="payment-details-actions-title" title={t('detail.actionsTitle')}>
                 <RevealAccount agent={agent} />

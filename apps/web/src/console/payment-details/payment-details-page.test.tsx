@@ -88,6 +88,20 @@ const CHANGED: PaymentDetailEvent & { operator: string | null } = {
 };
 const VERIFIED_EVENT = { id: 32, kind: 'verified' as const, at: '2026-11-06T09:00:00.000Z', by: null, old_masked: null, new_masked: 'IBAN DE•• •••• •••• 3000 (DE)', operator: 'Layla Mansour' };
 
+const HARBOR_TAX = {
+  legal_name: 'Harbor Health Partners Ltd',
+  address_line1: '14 Quayside Court',
+  address_line2: null,
+  city: 'Portsmouth',
+  postal_code: 'PO1 3TZ',
+  country: 'GB',
+  tax_id: '09418273',
+  vat_status: 'registered',
+  vat_number: 'GB284619530',
+  updated_at: '2025-10-13T10:00:00.000Z',
+  updated_by: 'Priya Natarajan',
+};
+
 function api(role: OperatorRole, extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     'GET /api/console/csrf-cookie': consoleCsrfCookie,
@@ -95,6 +109,8 @@ function api(role: OperatorRole, extra: Parameters<typeof mockFetch>[0] = {}) {
     [`GET ${LIST_URL}`]: (request) => jsonResponse(200, pageOf(request.query.get('status') ? [] : [NORTHWIND, HARBOR, CITY])),
     [`GET ${LIST_URL}/1`]: () => jsonResponse(200, { details: HARBOR, events: [CHANGED] }),
     [`GET ${LIST_URL}/4`]: () => jsonResponse(200, { details: CITY, events: [] }),
+    'GET /api/console/referral-agents/1/tax-profile': () => jsonResponse(200, { profile: HARBOR_TAX, issuer_country: 'AE', reverse_charge: true }),
+    'GET /api/console/referral-agents/4/tax-profile': () => jsonResponse(200, { profile: null, issuer_country: 'AE', reverse_charge: false }),
     ...extra,
   });
 }
@@ -106,6 +122,25 @@ async function openDetails(agent: string, user = userEvent.setup()) {
 }
 
 describe('payment details (console)', () => {
+  it("shows the agent's tax profile read-only beside its payment details, and says when there is none", async () => {
+    api('support');
+    renderApp('/payment-details', { routes: consoleRoutes });
+    const drawer = await openDetails('Harbor Health Partners');
+    const tax = await within(drawer).findByRole('region', { name: 'Tax profile' });
+    const value = (label: string) => within(tax).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(await within(tax).findByText('Harbor Health Partners Ltd')).toBeInTheDocument();
+    expect(value('Address')).toHaveTextContent('14 Quayside Court, PO1 3TZ Portsmouth');
+    expect(value('Country')).toHaveTextContent('United Kingdom');
+    expect(value('VAT number')).toHaveTextContent('GB284619530');
+    expect(value('Reverse charge')).toHaveTextContent('Yes: printed on its statements');
+    expect(within(tax).queryByRole('button')).toBeNull();
+    expect(within(tax).queryByRole('textbox')).toBeNull();
+
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    const city = await openDetails('City Clinic Referrals');
+    expect(await within(city).findByText(/No tax profile: the partner has not entered its legal name/)).toBeInTheDocument();
+  });
+
   it('lists every agent with its status, and flags the agents that give the same account', async () => {
     api('finance');
     renderApp('/payment-details', { routes: consoleRoutes });
