@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { numberPages, pdfBuffer, pdfTableRow, type PdfColumn } from '../../lib/pdf-document.ts';
 import { minorToDecimal } from '@portal/contracts/money';
 import { dayText } from '../../lib/locale.ts';
+import { toWinAnsi } from '../../lib/exports/pdf-writer.ts';
 import { reverseChargeApplies, type TaxProfile } from '@portal/contracts/tax-profile';
 import type { StatementFacts } from './payouts.ts';
 
@@ -74,7 +75,8 @@ export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer
   doc.font('Helvetica-Bold').fontSize(9).text('On behalf of (the supplier)', MARGIN + half, top, { width: half });
   const supplier = supplierLines(facts.partner.name, facts.partner.taxProfile);
   doc.font('Helvetica').fontSize(10);
-  for (const line of supplier.lines) doc.text(line, { width: half });
+  // Helvetica writes WinAnsi only: a letter outside it is written as its base letter, else '?', never as stray bytes.
+  for (const line of supplier.lines) doc.text(toWinAnsi(line), { width: half });
   if (supplier.missing) doc.font('Helvetica-Oblique').fontSize(9).text(supplier.missing, { width: half }).font('Helvetica').fontSize(10);
   doc.y = Math.max(leftBottom, doc.y) + 18;
 
