@@ -61,15 +61,9 @@ describe('Tax details', () => {
     expect(within(card).getByText(/Your statements carry the reverse-charge note/)).toBeInTheDocument();
   });
 
-  it('explains, without a profile, what statements lack, and enters one: the contract checks the VAT number first, the server’s 422 shows under its field', async () => {
-    let saved: TaxProfileResponse = { profile: null, issuer_country: 'AE', reverse_charge: false };
-    let refuse = true;
-    const calls = api(() => jsonResponse(200, saved), 'owner', {
-      'PUT /api/tax-profile': () => {
-        if (refuse) return jsonResponse(422, { message: 'The postal code is not one of Germany.', errors: { postal_code: ['The postal code is not one of Germany.'] } });
-        saved = { profile: { ...HARBOR, legal_name: 'Northwind Care Network GmbH', address_line2: null, city: 'Hamburg', postal_code: '20354', country: 'DE', vat_number: 'DE318472905' }, issuer_country: 'AE', reverse_charge: true };
-        return jsonResponse(200, saved);
-      },
+  it('explains, without a profile, what statements lack; the contract checks the VAT number first, the server’s 422 shows under its field', async () => {
+    const calls = api(answer({ profile: null, issuer_country: 'AE', reverse_charge: false }), 'owner', {
+      'PUT /api/tax-profile': () => jsonResponse(422, { message: 'The postal code is not one of Germany.', errors: { postal_code: ['The postal code is not one of Germany.'] } }),
     });
     renderApp('/tax-details');
 
@@ -95,24 +89,38 @@ describe('Tax details', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save tax details' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Postal code' })).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByRole('textbox', { name: 'Postal code' })).toHaveAccessibleDescription(expect.stringContaining('The postal code is not one of Germany.'));
-
-    refuse = false;
-    await paste('Postal code', '20354');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save tax details' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.calls('PUT', '/api/tax-profile')[1]!.body).toEqual({
+    expect(calls.calls('PUT', '/api/tax-profile')[0]!.body).toEqual({
       legal_name: 'Northwind Care Network GmbH',
       address_line1: 'Hohe Bleichen 11',
       address_line2: '',
       city: 'Hamburg',
-      postal_code: '20354',
+      postal_code: '2035',
       country: 'DE',
       tax_id: '',
       vat_status: 'registered',
       vat_number: 'DE 318 472 905',
     });
+    expect(screen.getByRole('dialog', { name: 'Tax details' })).toBeInTheDocument();
+  });
+
+  it('saves a change, closes the dialog, tells so and shows the profile as saved', async () => {
+    let saved: TaxProfileResponse = { profile: HARBOR, issuer_country: 'AE', reverse_charge: true };
+    const calls = api(() => jsonResponse(200, saved), 'finance', {
+      'PUT /api/tax-profile': () => {
+        saved = { ...saved, profile: { ...HARBOR, legal_name: 'Harbor Health Partners Limited' } };
+        return jsonResponse(200, saved);
+      },
+    });
+    renderApp('/tax-details');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit tax details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tax details' });
+    expect(within(dialog).getByRole('textbox', { name: 'Legal name' })).toHaveValue('Harbor Health Partners Ltd');
+    await paste('Legal name', 'Harbor Health Partners Limited');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save tax details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.calls('PUT', '/api/tax-profile')[0]!.body).toMatchObject({ legal_name: 'Harbor Health Partners Limited', country: 'GB', vat_number: 'GB284619530' });
     expect(shownNotifications()).toContainEqual(expect.objectContaining({ title: 'Tax details saved' }));
-    expect(await screen.findByRole('region', { name: 'Printed on your statements' })).toHaveTextContent('Northwind Care Network GmbH');
+    expect(await screen.findByRole('region', { name: 'Printed on your statements' })).toHaveTextContent('Harbor Health Partners Limited');
   });
 
   it('sends no VAT number for a partner not registered for VAT, and hides the field', async () => {
