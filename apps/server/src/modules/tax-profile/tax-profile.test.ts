@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleRequest, createTestOperator, signInOperatorAs } from '../../test/console-sign-in.ts';
+import { consoleRequest, createTestOperator, operatorClientFor } from '../../test/console-sign-in.ts';
 import { createPartner, type CreatedPartner } from '../../test/factories.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { insertLine, insertPayout } from '../../test/ledger-rows.ts';
@@ -171,16 +171,14 @@ describe('the console', () => {
   it('shows the profile read-only to operators with earnings.read, and not to content operators', async () => {
     const { owner } = await team();
     await (await clientOf(owner)).put('/api/tax-profile', HARBOR);
-    const support = new TestClient(context.app);
-    await signInOperatorAs(context, support, (await createTestOperator(context, { role: 'support' })).id);
+    const support = await operatorClientFor(context, await createTestOperator(context, { role: 'support' }));
     const seen = await consoleRequest(support, 'GET', `/api/console/referral-agents/${owner.referralAgentId}/tax-profile`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toMatchObject({ profile: { legal_name: 'Harbor Health Partners Ltd', vat_number: 'GB284619530' }, reverse_charge: true });
     expect((await consoleRequest(support, 'GET', '/api/console/referral-agents/2147483647/tax-profile')).statusCode).toBe(404);
     expect((await consoleRequest(support, 'GET', '/api/console/referral-agents/abc/tax-profile')).statusCode).toBe(422);
 
-    const content = new TestClient(context.app);
-    await signInOperatorAs(context, content, (await createTestOperator(context, { role: 'content' })).id);
+    const content = await operatorClientFor(context, await createTestOperator(context, { role: 'content' }));
     expect((await consoleRequest(content, 'GET', `/api/console/referral-agents/${owner.referralAgentId}/tax-profile`)).statusCode).toBe(403);
   });
 });
