@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commissionLineFilters, commissionLineSchema, COMMISSION_LINE_SORTS, currencyQueryField, payoutSchema, PAYOUT_SORTS, PAYOUT_STATUSES } from './earnings.ts';
 import { idStringField, textField } from './fields.ts';
+import { currencyField } from './console-facilities.ts';
 import { dateQueryField, defaultedSortQueryField, enumQueryField, idQueryField, isCalendarDate, listEndpoint, listQuerySchema } from './list-query.ts';
 
 /**
@@ -258,9 +259,15 @@ export const payoutApprovalThresholdSchema = z.object({
 });
 export type PayoutApprovalThreshold = z.infer<typeof payoutApprovalThresholdSchema>;
 
-/** GET /api/console/earnings/payout-approval-thresholds (earnings.read); PUT …/:currency (finance_controls.manage; audited). */
+/**
+ * GET /api/console/earnings/payout-approval-thresholds (earnings.read); PUT …/:currency sets one, DELETE …/:currency
+ * removes it (its batches then need one operator): finance_controls.manage, audited with the operator. Each answers
+ * the whole list.
+ */
 export const CONSOLE_PAYOUT_THRESHOLDS_URL = '/api/console/earnings/payout-approval-thresholds';
 export const consolePayoutThresholdUrl = (currency: string) => `${CONSOLE_PAYOUT_THRESHOLDS_URL}/${currency}`;
+/** A threshold's currency: an ISO 4217 code the platform knows (its decimals say how the amount is read). */
+export const payoutThresholdParamsSchema = z.object({ currency: currencyField() });
 export const payoutApprovalThresholdsSchema = z.object({ thresholds: z.array(payoutApprovalThresholdSchema) });
 export const payoutApprovalThresholdRequestSchema = z.object({
   /** the threshold as a decimal in the currency ('10000.00'); 0: every batch needs two operators */
@@ -315,4 +322,10 @@ export type PayoutBatchResult = z.infer<typeof payoutBatchResultSchema>;
  * changed since (a payout failed, details no longer verified): 409, the proposal withdrawn.
  */
 export const consolePayoutBatchApproveUrl = (id: number | string) => `${CONSOLE_PAYOUT_BATCHES_URL}/${id}/approve`;
+/**
+ * POST /api/console/earnings/payout-batches/:id/withdraw (earnings.manage): the proposer or another operator withdraws
+ * a proposal still awaiting approval (audited); its payouts stay drafts and the batch may be proposed again. 409 when
+ * it was approved or withdrawn already.
+ */
+export const consolePayoutBatchWithdrawUrl = (id: number | string) => `${CONSOLE_PAYOUT_BATCHES_URL}/${id}/withdraw`;
 export const payoutBatchParamsSchema = z.object({ id: idStringField('id') });

@@ -45,6 +45,13 @@ export const consoleVerifyPaymentDetailsUrl = (agent: number | string) => `/api/
 export const verifyPaymentDetailsResultSchema = z.object({ status: z.enum(['verified', 'awaiting_second_approval']), proposed_by: z.string().nullable() });
 export type VerifyPaymentDetailsResult = z.infer<typeof verifyPaymentDetailsResultSchema>;
 
+/**
+ * POST /api/console/payment-details/:agent/verify/withdraw (earnings.manage): withdraws a verification awaiting its
+ * second operator (the proposer, or another operator who will not approve it; audited); the details stay unverified.
+ * 409 when no verification awaits approval.
+ */
+export const consoleWithdrawVerificationUrl = (agent: number | string) => `/api/console/payment-details/${agent}/verify/withdraw`;
+
 /** POST /api/console/payment-details/:agent/reveal (earnings.manage): the full account, audited as a reveal. */
 export const consoleRevealPaymentDetailsUrl = (agent: number | string) => `/api/console/payment-details/${agent}/reveal`;
 export const revealedAccountSchema = z.object({ account: z.string() });

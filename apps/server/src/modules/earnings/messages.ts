@@ -36,6 +36,7 @@ export const EARNINGS_MESSAGES = {
   batchChanged: 'The batch changed since it was proposed (a payout was failed or its payment details are no longer verified): the proposal is withdrawn, propose the batch again.',
   noSendableDrafts: 'This batch has no draft payout to a verified account to send.',
   thresholdDecimals: 'The threshold has more decimals than its currency has.',
+  noThreshold: 'This currency has no four-eyes threshold.',
 } as const;
 
 export const EARNINGS_TRANSLATIONS = translationsOf(EARNINGS_MESSAGES, {
@@ -47,6 +48,7 @@ export const EARNINGS_TRANSLATIONS = translationsOf(EARNINGS_MESSAGES, {
     batchChanged: 'تغيّرت الدفعة منذ اقتراحها (تعذّر دفع أحد المبالغ أو لم تعد بيانات الدفع موثّقة): سُحب الاقتراح، فاقترح الدفعة مرة أخرى.',
     noSendableDrafts: 'لا تحتوي هذه الدفعة على مسودة دفع إلى حساب موثّق لإرسالها.',
     thresholdDecimals: 'الحدّ يحتوي على منازل عشرية أكثر مما تسمح به عملته.',
+    noThreshold: 'لا يوجد حدّ للأعين الأربع لهذه العملة.',
     clawbackNotRefundable: 'لا يمكن استرداد عملية استرداد: سجّل الاسترداد على العمولة الأصلية.',
     alreadyReversed: 'هذه العمولة ملغاة بالفعل.',
     alreadyClawedBack: 'استُردت هذه العمولة بالفعل.',

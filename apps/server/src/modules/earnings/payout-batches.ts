@@ -123,6 +123,20 @@ export function createPayoutBatches(deps: { sendDraft: SendDraft; afterSent: (po
       });
     },
 
+    /** An admin removes a currency's threshold: its batches then need one operator (audited). 404 when it has none. */
+    async removeThreshold(pool: pg.Pool, actor: AuditActor, currency: string): Promise<void> {
+      await inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ threshold_minor: string }>('DELETE FROM payout_approval_thresholds WHERE currency = $1 RETURNING threshold_minor::text AS threshold_minor', [currency]);
+        if (!rows[0]) throw new NotFoundError(M.noThreshold);
+        await recordAudit(client, actor, {
+          action: 'payout_threshold.removed',
+          target: { type: 'payout_threshold', id: currency },
+          before: { threshold_minor: Number(rows[0].threshold_minor) },
+          after: null,
+        });
+      });
+    },
+
     /**
      * Send a batch: within its currency's threshold its drafts are sent now by this operator; above it the batch is
      * proposed (audited) and awaits a different operator's approval.
@@ -196,6 +210,31 @@ export function createPayoutBatches(deps: { sendDraft: SendDraft; afterSent: (po
       // The withdrawal is committed; the caller learns why.
       if (result === 'changed') throw new ConflictError(M.batchChanged);
       await deps.afterSent(pool, result);
+      return (await findProposal(pool, proposalId))!;
+    },
+
+    /**
+     * Withdraws a proposal still awaiting approval (the proposer thought better of it, or a second operator will not
+     * approve it), audited with who proposed and who withdrew; its payouts stay drafts and the batch may be proposed again.
+     */
+    async withdraw(pool: pg.Pool, actor: AuditActor, proposalId: number): Promise<PayoutBatchProposal> {
+      const operatorId = operatorIdOf(actor);
+      await inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ scheduled_on: string; currency: string; status: string; proposed_by_operator_id: number }>(
+          'SELECT scheduled_on::text AS scheduled_on, currency, status, proposed_by_operator_id FROM payout_batch_proposals WHERE id = $1 FOR UPDATE',
+          [proposalId],
+        );
+        const proposal = rows[0];
+        if (!proposal) throw new NotFoundError();
+        if (proposal.status !== 'proposed') throw new ConflictError(M.proposalClosed);
+        await client.query(`UPDATE payout_batch_proposals SET status = 'withdrawn', decided_at = now(), decided_by_operator_id = $2 WHERE id = $1`, [proposalId, operatorId]);
+        await recordAudit(client, actor, {
+          action: 'payout_batch.withdrawn',
+          target: { type: 'payout_batch', id: `${proposal.scheduled_on}-${proposal.currency}` },
+          before: { status: 'proposed' },
+          after: { proposal_id: proposalId, status: 'withdrawn', proposed_by: await operatorRef(client, proposal.proposed_by_operator_id), withdrawn_by: await operatorRef(client, operatorId) },
+        });
+      });
       return (await findProposal(pool, proposalId))!;
     },
   };

@@ -4,6 +4,7 @@ import {
   CONSOLE_PAYOUT_BATCHES_URL,
   CONSOLE_PAYOUT_THRESHOLDS_URL,
   payoutApprovalThresholdRequestSchema,
+  payoutThresholdParamsSchema,
   payoutApprovalThresholdsSchema,
   payoutBatchParamsSchema,
   payoutBatchProposalSchema,
@@ -145,12 +146,26 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
       permission: 'finance_controls.manage',
       tags: TAGS,
       summary: "Set a currency's four-eyes threshold: a batch above it needs a second operator (admins; audited)",
-      params: payoutScheduleParamsSchema,
+      params: payoutThresholdParamsSchema,
       body: payoutApprovalThresholdRequestSchema,
       response: { 200: payoutApprovalThresholdsSchema },
     }),
     async (request) => {
       await payouts.batches.setThreshold(pool, request.auditActor, request.params.currency, request.body.threshold);
+      return { thresholds: await payoutThresholds(pool) };
+    },
+  );
+  app.delete(
+    `${CONSOLE_PAYOUT_THRESHOLDS_URL}/:currency`,
+    operatorRoute(app, {
+      permission: 'finance_controls.manage',
+      tags: TAGS,
+      summary: "Remove a currency's four-eyes threshold: its batches then need one operator (admins; audited)",
+      params: payoutThresholdParamsSchema,
+      response: { 200: payoutApprovalThresholdsSchema, 404: messageSchema },
+    }),
+    async (request) => {
+      await payouts.batches.removeThreshold(pool, request.auditActor, request.params.currency);
       return { thresholds: await payoutThresholds(pool) };
     },
   );
@@ -180,6 +195,17 @@ export async function payoutRoutes(fastify: FastifyInstance, options: { payouts:
       response: { 200: payoutBatchProposalSchema, 409: messageSchema },
     }),
     async (request) => payouts.batches.approve(pool, request.auditActor, request.params.id),
+  );
+  app.post(
+    `${CONSOLE_PAYOUT_BATCHES_URL}/:id/withdraw`,
+    operatorRoute(app, {
+      permission: 'earnings.manage',
+      tags: TAGS,
+      summary: 'Withdraw a proposed batch: its payouts stay drafts and it may be proposed again (audited with who proposed and who withdrew)',
+      params: payoutBatchParamsSchema,
+      response: { 200: payoutBatchProposalSchema, 409: messageSchema },
+    }),
+    async (request) => payouts.batches.withdraw(pool, request.auditActor, request.params.id),
   );
 
   const answer = async (id: number) => ({ payout: (await findPayout(pool, id))! });

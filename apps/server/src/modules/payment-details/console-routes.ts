@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   consolePaymentDetailsDetailSchema,
   consolePaymentDetailsEndpoint,
@@ -53,6 +54,21 @@ export async function paymentDetailsConsoleRoutes(fastify: FastifyInstance, opti
       response: { 200: verifyPaymentDetailsResultSchema, 409: messageSchema },
     }),
     async (request) => service.verify(pool, request.auditActor, request.params.agent),
+  );
+
+  app.post(
+    `${consolePaymentDetailsEndpoint.url}/:agent/verify/withdraw`,
+    operatorRoute(app, {
+      permission: 'earnings.manage',
+      tags: TAGS,
+      summary: 'Withdraw a verification awaiting its second operator: the details stay unverified (audited with who proposed and who withdrew)',
+      params: paymentDetailsAgentParamsSchema,
+      response: { 204: z.null().describe('No content'), 404: messageSchema, 409: messageSchema },
+    }),
+    async (request, reply) => {
+      await service.withdrawVerification(pool, request.auditActor, request.params.agent);
+      return reply.code(204).send();
+    },
   );
 
   app.post(

@@ -5,6 +5,7 @@ export const PAYMENT_DETAILS_MESSAGES = {
   noDetails: 'This agent has no payment details.',
   alreadyVerified: 'These payment details are already verified.',
   sameOperator: 'You proposed this verification: it awaits a second approval by someone other than you.',
+  noProposal: 'No verification of these payment details awaits a second approval.',
 } as const;
 
 export const PAYMENT_DETAILS_TRANSLATIONS = translationsOf(PAYMENT_DETAILS_MESSAGES, {
@@ -13,5 +14,6 @@ export const PAYMENT_DETAILS_TRANSLATIONS = translationsOf(PAYMENT_DETAILS_MESSA
     noDetails: 'لا توجد بيانات دفع لهذا الوكيل.',
     alreadyVerified: 'بيانات الدفع هذه موثّقة بالفعل.',
     sameOperator: 'أنت من اقترح هذا التوثيق: ينتظر موافقة ثانية من شخص غيرك.',
+    noProposal: 'لا يوجد توثيق مقترح لبيانات الدفع هذه ينتظر موافقة ثانية.',
   },
 });

@@ -184,6 +184,30 @@ describe('in the console', () => {
     expect((await consoleRequest(financeClient, 'POST', `/api/console/payment-details/${owner.referralAgentId}/verify`)).json().status).toBe('verified');
   });
 
+  it('withdraws a proposed verification (audited with both names): the details stay unverified and the next check is a proposal again', async () => {
+    const owner = await createPartner(context.database.pool);
+    await (await clientOf(owner, { reauthenticated: true })).put('/api/payment-details', DETAILS);
+    const url = `/api/console/payment-details/${owner.referralAgentId}/verify`;
+    expect((await consoleRequest(controllerClient, 'POST', `${url}/withdraw`)).statusCode).toBe(409);
+    const proposed = await consoleRequest(financeClient, 'POST', url);
+    expect(proposed.json().status).toBe('awaiting_second_approval');
+    expect((await consoleRequest(supportClient, 'POST', `${url}/withdraw`)).statusCode).toBe(403);
+
+    // The second operator finds the account does not match the bank letter and will not approve it.
+    expect((await consoleRequest(controllerClient, 'POST', `${url}/withdraw`)).statusCode).toBe(204);
+    const detail = await consoleRequest(supportClient, 'GET', `/api/console/payment-details/${owner.referralAgentId}`);
+    expect(detail.json().details).toMatchObject({ status: 'unverified', verification_proposal: null });
+    const audit = await context.database.pool.query<{ before: { proposed_by: { id: number } }; after: { withdrawn_by: { id: number } } }>(
+      `SELECT before, after FROM audit_events WHERE action = 'payment_details.verification_withdrawn' AND target_id = $1`,
+      [String(owner.referralAgentId)],
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]!.after.withdrawn_by.id).not.toBe(audit.rows[0]!.before.proposed_by.id);
+    expect((await consoleRequest(controllerClient, 'POST', `${url}/withdraw`)).statusCode).toBe(409);
+    // The proposer may approve nothing now; checking again starts a new proposal, theirs or anyone's.
+    expect((await consoleRequest(financeClient, 'POST', url)).json().status).toBe('awaiting_second_approval');
+  });
+
   it("lets the owner's link freeze the details from any session, a finance member's included, while its owner is still an owner", async () => {
     // Decided in docs/payment-details.md: the e-mailed link, not the session, is the proof; a freeze only stops money.
     const owner = await createPartner(context.database.pool);

@@ -240,6 +240,30 @@ export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
       return outcome;
     },
 
+    /**
+     * Withdraws a verification awaiting its second operator: the proposer thought better of it, or another operator
+     * will not approve it (the account does not match the bank letter). Audited with both names; the details stay
+     * unverified and the next check is a new proposal.
+     */
+    async withdrawVerification(pool: pg.Pool, actor: AuditActor, referralAgentId: number): Promise<void> {
+      await inTransaction(pool, async (client) => {
+        const details = await findDetails(client, referralAgentId, { lock: true });
+        if (!details) throw new NotFoundError(M.noDetails);
+        const proposal = proposalOf(details);
+        if (!proposal) throw new ConflictError(M.noProposal);
+        await client.query(
+          `UPDATE payment_details SET verification_proposed_by_operator_id = NULL, verification_proposed_at = NULL, verification_proposed_for = NULL WHERE referral_agent_id = $1`,
+          [referralAgentId],
+        );
+        await recordAudit(client, actor, {
+          action: 'payment_details.verification_withdrawn',
+          target: { type: 'referral_agent', id: referralAgentId },
+          before: { proposed_by: { id: proposal.operator_id, name: proposal.operator_name }, proposed_at: proposal.proposed_at },
+          after: { account: describedAccount(details), withdrawn_by: await operatorRef(client, operatorIdOf(actor)) },
+        });
+      });
+    },
+
     /** The full account, for an operator checking it against the partner's bank letter: audited as a reveal. */
     async reveal(pool: pg.Pool, actor: AuditActor, referralAgentId: number): Promise<string> {
       const details = await findDetails(pool, referralAgentId);
