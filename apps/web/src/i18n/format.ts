@@ -8,7 +8,7 @@
 import dayjs from 'dayjs';
 import { EMPTY_VALUE } from '@portal/contracts/constants';
 import { formatDate, formatMonth, relativeTime, type DateLike } from '@portal/contracts/formatters';
-import { minorToDecimal } from '@portal/contracts/money';
+import { isCurrencyCode, minorDigits, minorToDecimal } from '@portal/contracts/money';
 import { DEFAULT_LOCALE, type Locale } from '@portal/contracts/preferences';
 import { useLocale } from './i18n';
 import { useViewerTimeZone, viewerTimeZone } from './time-zone';
@@ -109,9 +109,11 @@ export function formatterFor(locale: Locale, timeZone: string = viewerTimeZone()
       const numeric = toNumeric(amount);
       if (numeric === null) return EMPTY_VALUE;
       const code = currency?.trim();
+      // Each currency with its own decimals (ISO 4217: yen 0, dinar 3): a KWD threshold of 3,000.125 is not 3,000.13.
+      const digits = code && isCurrencyCode(code) ? minorDigits(code) : 2;
       const options: Intl.NumberFormatOptions = {
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
         roundingMode: 'halfExpand',
         // '-0.00' would read as a debt of nothing.
         signDisplay: 'negative',

@@ -5,6 +5,7 @@ import {
   consolePaymentDetailsUrl,
   consoleRevealPaymentDetailsUrl,
   consoleVerifyPaymentDetailsUrl,
+  consoleWithdrawVerificationUrl,
   revealedAccountSchema,
   verifyPaymentDetailsResultSchema,
 } from '@portal/contracts/console-payment-details';
@@ -28,6 +29,15 @@ export function useVerifyPaymentDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (agent: number) => http.post(consoleVerifyPaymentDetailsUrl(agent), undefined, { schema: verifyPaymentDetailsResultSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [LIST_URL] }),
+  });
+}
+
+/** Withdraws a verification awaiting its second operator; the list and an open drawer are read again after. */
+export function useWithdrawVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (agent: number) => http.post(consoleWithdrawVerificationUrl(agent)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [LIST_URL] }),
   });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Code, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconEye, IconEyeOff, IconShieldCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowBackUp, IconEye, IconEyeOff, IconShieldCheck } from '@tabler/icons-react';
 import type { ConsolePaymentDetailsRow } from '@portal/contracts/console-payment-details';
 import type { PaymentDetailEvent } from '@portal/contracts/payment-details';
 import { useFormat } from '../../i18n/format';
@@ -11,7 +11,7 @@ import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { useOperator } from '../session/require-operator';
 import { TaxProfileSection } from './tax-profile-section';
 import { DetailDrawer, DrawerFact, DrawerFacts, DrawerLoad, DrawerSection, useConflict } from '../components/detail-drawer';
-import { usePaymentDetailsDetail, useRevealPaymentDetails, useVerifyPaymentDetails } from './payment-details-api';
+import { usePaymentDetailsDetail, useRevealPaymentDetails, useVerifyPaymentDetails, useWithdrawVerification } from './payment-details-api';
 import { PaymentDetailsStatusBadge } from './payment-details-status-badge';
 
 /** How long a revealed account stays on screen. */
@@ -32,7 +32,9 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
   const detail = usePaymentDetailsDetail(agent);
   const verify = useVerifyPaymentDetails();
   const operator = useOperator();
+  const withdraw = useWithdrawVerification();
   const [confirming, setConfirming] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const conflict = useConflict({ title: t('detail.conflict'), close: t('close') });
   // The list's row until the details themselves have loaded, then the details as they now are.
   const shown = detail.data?.details ?? row;
@@ -97,16 +99,34 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
               <DrawerSection id="payment-details-actions-title" title={t('detail.actionsTitle')}>
                 <RevealAccount agent={agent} />
                 {current.status !== 'verified' && proposal ? (
-                  <Alert color="yellow" title={proposedByMe ? t('verify.awaitingOthers') : t('verify.awaitingYou', { name: proposal.operator_name })}>
-                    {t('verify.proposedOn', { date: format.full(proposal.proposed_at) })}
+                  <Alert color="yellow" title={proposedByMe ? t('verify.awaitingTitle') : t('verify.awaitingYou', { name: proposal.operator_name })}>
+                    {t('verify.proposedByOn', { name: proposal.operator_name, date: format.full(proposal.proposed_at) })}
                   </Alert>
                 ) : null}
-                {current.status !== 'verified' && !proposedByMe ? (
-                  <Group gap="sm">
-                    <Button color="teal" leftSection={<IconShieldCheck size={16} aria-hidden />} onClick={() => setConfirming(true)}>
-                      {proposal ? t('verify.approveButton') : t('verify.button')}
-                    </Button>
-                  </Group>
+                {current.status !== 'verified' ? (
+                  <Stack gap={4}>
+                    <Group gap="sm">
+                      <Button
+                        color="teal"
+                        leftSection={<IconShieldCheck size={16} aria-hidden />}
+                        disabled={proposedByMe}
+                        aria-describedby={proposedByMe ? 'payment-details-approve-why' : undefined}
+                        onClick={() => setConfirming(true)}
+                      >
+                        {proposal ? t('verify.approveButton') : t('verify.button')}
+                      </Button>
+                      {proposal ? (
+                        <Button variant="default" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => setWithdrawing(true)}>
+                          {t('verify.withdraw')}
+                        </Button>
+                      ) : null}
+                    </Group>
+                    {proposedByMe ? (
+                      <Text id="payment-details-approve-why" size="xs" c="orange.9">
+                        {t('verify.approveDisabledWhy')}
+                      </Text>
+                    ) : null}
+                  </Stack>
                 ) : null}
               </DrawerSection>
             ) : null}
@@ -137,6 +157,24 @@ export function PaymentDetailsDrawer({ row, mayManage, onClose }: { row: Console
           pending={verify.isPending}
           onConfirm={sendVerify}
           onClose={() => setConfirming(false)}
+        />
+      ) : null}
+      {withdrawing ? (
+        <ConfirmActionDialog
+          subject={`${agent}-withdraw`}
+          title={t('verify.withdrawTitle', { agent: shown.agent_name })}
+          detail={t('verify.withdrawDetail')}
+          confirmLabel={t('verify.withdrawConfirm')}
+          confirmColor="red"
+          cancelLabel={t('cancel')}
+          closeLabel={t('close')}
+          failedText={t('verify.withdrawFailed')}
+          pending={withdraw.isPending}
+          onConfirm={async () => {
+            await withdraw.mutateAsync(agent);
+            notifySuccess(t('verify.withdrawn'), t('verify.withdrawnDetail', { agent: shown.agent_name }));
+          }}
+          onClose={() => setWithdrawing(false)}
         />
       ) : null}
     </>

@@ -110,10 +110,19 @@ export const paymentDetailsEn = {
     doneDetail: 'Payouts to {{agent}} go to this account from the next run.',
     proposed: 'Verification proposed',
     proposedDetail: 'The payment details of {{agent}} are verified once a second operator approves.',
-    awaitingOthers: 'Awaiting a second approval by someone other than you',
     awaitingYou: '{{name}} proposed this verification: check the details and approve it',
-    proposedOn: 'Proposed {{date}}. Four eyes: a different operator must approve before payouts go to this account.',
     approveButton: 'Approve verification',
+    awaitingTitle: 'Awaiting approval by a second operator',
+    proposedByOn: 'Proposed by {{name}}, {{date}}. Four eyes: a different operator must approve before payouts go to this account.',
+    approveDisabledWhy: 'You proposed this verification, so a different operator must approve it.',
+    withdraw: 'Withdraw proposal',
+    withdrawTitle: 'Withdraw the proposed verification of {{agent}}?',
+    withdrawDetail:
+      'The details stay unverified and no payout goes to them; the next check starts a new proposal. Withdraw it when the account does not match the bank letter. The withdrawal is recorded in the audit log with both names.',
+    withdrawConfirm: 'Withdraw proposal',
+    withdrawFailed: "Couldn't withdraw the proposal. Try again.",
+    withdrawn: 'Proposal withdrawn',
+    withdrawnDetail: 'The payment details of {{agent}} stay unverified.',
   },
 } as const;
 

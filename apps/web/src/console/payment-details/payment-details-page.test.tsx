@@ -235,7 +235,7 @@ describe('payment details (console)', () => {
     expect(within(drawer).queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
   });
 
-  it('proposes a verification, then shows the proposer it awaits someone else, with no button to approve it', async () => {
+  it('proposes a verification, then shows the proposer it awaits a second operator, with Approve disabled and why', async () => {
     let current = HARBOR;
     const calls = api('finance', {
       [`GET ${LIST_URL}/1`]: () => jsonResponse(200, { details: current, events: [CHANGED] }),
@@ -251,8 +251,32 @@ describe('payment details (console)', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Verify the payment details of Harbor Health Partners?' });
     await user.click(within(confirm).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(calls.calls('POST', `${LIST_URL}/1/verify`)).toHaveLength(1));
-    expect(await within(drawer).findByText('Awaiting a second approval by someone other than you')).toBeInTheDocument();
-    expect(within(drawer).queryByRole('button', { name: /Verify|Approve verification/ })).not.toBeInTheDocument();
+    expect(await within(drawer).findByText('Awaiting approval by a second operator')).toBeInTheDocument();
+    expect(within(drawer).getByText(/^Proposed by Layla Mansour/)).toBeInTheDocument();
+    const approve = within(drawer).getByRole('button', { name: 'Approve verification' });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription('You proposed this verification, so a different operator must approve it.');
+  });
+
+  it("withdraws another operator's proposed verification after confirming, and reads the details again", async () => {
+    let current: ConsolePaymentDetailsRow = { ...HARBOR, verification_proposal: PROPOSED_BY_OMAR };
+    const calls = api('finance', {
+      [`GET ${LIST_URL}/1`]: () => jsonResponse(200, { details: current, events: [CHANGED] }),
+      [`POST ${LIST_URL}/1/verify/withdraw`]: () => {
+        current = HARBOR;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderApp('/payment-details', { routes: consoleRoutes });
+    const drawer = await openDetails('Harbor Health Partners');
+    const user = userEvent.setup();
+    await user.click(await within(drawer).findByRole('button', { name: 'Withdraw proposal' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Withdraw the proposed verification of Harbor Health Partners?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Withdraw proposal' }));
+    await waitFor(() => expect(calls.calls('POST', `${LIST_URL}/1/verify/withdraw`)).toHaveLength(1));
+    // Read again: no proposal now, so the next check is a new one.
+    expect(await within(drawer).findByRole('button', { name: 'Verify' })).toBeEnabled();
+    expect(within(drawer).queryByRole('button', { name: 'Withdraw proposal' })).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal when the details were verified meanwhile", async () => {

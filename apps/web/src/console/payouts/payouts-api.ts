@@ -3,6 +3,8 @@ import {
   CONSOLE_PAYOUT_BATCHES_URL,
   CONSOLE_PAYOUT_THRESHOLDS_URL,
   consolePayoutBatchApproveUrl,
+  consolePayoutBatchWithdrawUrl,
+  consolePayoutThresholdUrl,
   payoutApprovalThresholdsSchema,
   payoutBatchProposalSchema,
   payoutBatchProposalsSchema,
@@ -111,5 +113,32 @@ export function useApprovePayoutBatch() {
   return useMutation({
     mutationFn: (id: number) => http.post(consolePayoutBatchApproveUrl(id), undefined, { schema: payoutBatchProposalSchema }),
     onSettled: () => Promise.all([reload(), queryClient.invalidateQueries({ queryKey: [CONSOLE_PAYOUT_BATCHES_URL] })]),
+  });
+}
+
+/** Withdraws a proposed batch (its proposer, or an operator who will not approve it): its payouts stay drafts. */
+export function useWithdrawPayoutBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.post(consolePayoutBatchWithdrawUrl(id), undefined, { schema: payoutBatchProposalSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [CONSOLE_PAYOUT_BATCHES_URL] }),
+  });
+}
+
+/** Sets a currency's four-eyes threshold (a decimal in the currency); the answer, every threshold, replaces the list. */
+export function useSetPayoutThreshold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ currency, threshold }: { currency: string; threshold: string }) => http.put(consolePayoutThresholdUrl(currency), { threshold }, { schema: payoutApprovalThresholdsSchema }),
+    onSuccess: (thresholds) => queryClient.setQueryData([CONSOLE_PAYOUT_THRESHOLDS_URL], thresholds),
+  });
+}
+
+/** Removes a currency's threshold: its batches then need one operator. */
+export function useRemovePayoutThreshold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (currency: string) => http.delete(consolePayoutThresholdUrl(currency), { schema: payoutApprovalThresholdsSchema }),
+    onSuccess: (thresholds) => queryClient.setQueryData([CONSOLE_PAYOUT_THRESHOLDS_URL], thresholds),
   });
 }

@@ -317,11 +317,36 @@ describe('four eyes on payout batches (console)', () => {
     await waitFor(() => expect(calls.calls('POST', '/api/console/earnings/payout-batches/5/approve')).toHaveLength(1));
   });
 
-  it('tells the proposer the batch awaits someone else, with no button to approve it', async () => {
-    api('finance', { 'GET /api/console/earnings/payout-batches': () => jsonResponse(200, { proposals: [{ ...PROPOSAL, proposed_by: { id: 7, name: 'Layla Mansour' } }] }) });
+  it('tells the proposer the batch awaits a second operator, with Approve disabled and why, and lets them withdraw it', async () => {
+    const calls = api('finance', {
+      'GET /api/console/earnings/payout-batches': () => jsonResponse(200, { proposals: [{ ...PROPOSAL, proposed_by: { id: 7, name: 'Layla Mansour' } }] }),
+      'POST /api/console/earnings/payout-batches/5/withdraw': () => jsonResponse(200, { ...PROPOSAL, status: 'withdrawn', decided_by: { id: 7, name: 'Layla Mansour' }, decided_at: '2026-11-05T10:00:00.000Z' }),
+    });
     renderApp('/payouts', { routes: consoleRoutes });
     const section = await screen.findByRole('region', { name: 'Batches awaiting a second approval' });
-    expect(await within(section).findByText('Awaiting a second approval by someone other than you')).toBeInTheDocument();
-    expect(within(section).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
+    const batch = await within(section).findByRole('article', { name: /^EUR/ });
+    expect(within(batch).getByText('Awaiting approval by a second operator')).toBeInTheDocument();
+    expect(within(batch).getByText(/^Proposed by Layla Mansour/)).toBeInTheDocument();
+    const approve = within(batch).getByRole('button', { name: /^Approve and send EUR/ });
+    expect(approve).toBeDisabled();
+    expect(approve).toHaveAccessibleDescription('You proposed this batch, so a different operator must approve it.');
+
+    const user = userEvent.setup();
+    await user.click(within(batch).getByRole('button', { name: /^Withdraw the proposal of EUR/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Withdraw the proposal of EUR/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw proposal' }));
+    await waitFor(() => expect(calls.calls('POST', '/api/console/earnings/payout-batches/5/withdraw')).toHaveLength(1));
+  });
+
+  it('lists the latest decided batches with both names, and links to the thresholds', async () => {
+    api('support', {
+      'GET /api/console/earnings/payout-batches': () =>
+        jsonResponse(200, { proposals: [{ ...PROPOSAL, status: 'approved', decided_by: { id: 7, name: 'Layla Mansour' }, decided_at: '2026-11-05T10:00:00.000Z' }] }),
+    });
+    renderApp('/payouts', { routes: consoleRoutes });
+    const section = await screen.findByRole('region', { name: 'Batches awaiting a second approval' });
+    expect(await within(section).findByText(/^Proposed by Omar Haddad, approved and sent by Layla Mansour/)).toBeInTheDocument();
+    expect(within(section).getByText('No batch awaits a second approval.')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Four-eyes thresholds by currency' })).toHaveAttribute('href', '/payouts/approval-thresholds');
   });
 });
