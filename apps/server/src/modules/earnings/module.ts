@@ -63,7 +63,8 @@ const TAGS = ['earnings'];
 export default defineModule({
   name: 'earnings',
   // Prices with the rate card, holds for agreements, follows bookings' writes, tells partners through notifications.
-  after: ['bookings', 'commission-rates', 'agreements', 'notifications', 'dashboard'],
+  // payment-details: payouts go only to verified details, and the demo's batch awaiting approval is proposed on them.
+  after: ['bookings', 'commission-rates', 'agreements', 'notifications', 'dashboard', 'payment-details'],
   register: fp(
     async (app) => {
       const pool = app.database.pool;

@@ -67,7 +67,7 @@ export async function paymentDetailsConsoleRoutes(fastify: FastifyInstance, opti
     }),
     async (request, reply) => {
       await service.withdrawVerification(pool, request.auditActor, request.params.agent);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { paymentDetailsRequestSchema, type PaymentDetailsInput } from '@portal/contracts/payment-details';
 import { inTransaction } from '../../db/queryable.ts';
-import { DEMO_AGENTS } from '../../db/seeds/demo-identities.ts';
+import { DEMO_AGENTS, DEMO_OPERATORS } from '../../db/seeds/demo-identities.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
 import type { DemoSeedServices } from '../../kit/portal-module.ts';
 import { insertEvent, writeDetails } from './repository.ts';
 import { sealAccount } from './service.ts';
@@ -10,8 +11,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * The demo's payment details: Harbor paid to a verified British IBAN; Bright Path to a verified Emirati one; Northwind,
- * whose last payout bounced (account closed), changed to a new German IBAN three days ago and waits for the programme
- * team's verification. Each with its change log, as the portal writes it.
+ * whose last payout bounced (account closed), changed to a new German IBAN three days ago: the admin checked it against
+ * the bank letter yesterday and proposed the verification, which waits for a second operator (four eyes, issue 31).
+ * Each with its change log, as the portal writes it.
  */
 const HISTORIES: { agent: string; changes: { details: PaymentDetailsInput; daysAgo: number; verifiedAfterDays: number | null }[] }[] = [
   {
@@ -55,6 +57,21 @@ export async function seedDemoPaymentDetails(pool: pg.Pool, services: DemoSeedSe
         if (verifiedAt) await insertEvent(client, { referralAgentId: agent.agent_id, kind: 'verified', newMasked: account.described, at: verifiedAt });
         previous = account.described;
       }
+    }
+    const admin = DEMO_OPERATORS.find((each) => each.role === 'admin')!;
+    const { rows: proposed } = await client.query<{ referral_agent_id: number; operator_id: number }>(
+      `UPDATE payment_details d SET verification_proposed_by_operator_id = o.id, verification_proposed_at = $3, verification_proposed_for = d.updated_at
+         FROM referral_agents ra, operators o
+        WHERE ra.id = d.referral_agent_id AND ra.name = $1 AND o.email = $2 AND d.status = 'unverified'
+        RETURNING d.referral_agent_id, o.id AS operator_id`,
+      [DEMO_AGENTS.second, admin.email, new Date(now - DAY_MS)],
+    );
+    for (const row of proposed) {
+      await recordAudit(client, { type: 'operator', id: row.operator_id, role: admin.role }, {
+        action: 'payment_details.verification_proposed',
+        target: { type: 'referral_agent', id: row.referral_agent_id },
+        after: { proposed_by: { id: row.operator_id, name: admin.name } },
+      });
     }
   });
 }
