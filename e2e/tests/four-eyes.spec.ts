@@ -32,7 +32,7 @@ const THRESHOLDS_URL = '/api/console/earnings/payout-approval-thresholds';
 
 async function json<T>(page: Page, url: string): Promise<T> {
   const response = await page.request.get(url);
-  expect(response.ok(), url).toBe(true);
+  expect(response.ok(), `${url}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
 
@@ -45,25 +45,31 @@ test('a second operator approves the payout batch that includes a corrected book
   const user = (await (await partner.request.get('/api/user')).json()) as { partner_profile: { referral_agent: { id: number } } };
   const agentId = user.partner_profile.referral_agent.id;
 
-  // A completed booking of the partner's agent whose percentage commission was paid: its adjustment is payable today, in
-  // a currency where the agent has no draft today (so the next run builds one with it), and at least the currency's
-  // minimum (so the run does not carry it forward).
+  // A completed booking of the partner's agent whose percentage commission is approved or paid: its adjustment is then
+  // payable by today, in a currency where the agent has no draft today (so the next run builds one with it), and with it
+  // at least the currency's minimum (so the run does not carry it forward).
   await signInToConsole(page, finance.email, '/console/bookings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
   const schedules = await json<{ schedules: { currency: string; minimum_minor: number }[] }>(page, '/api/console/earnings/payout-schedules');
   const drafts = await json<{ data: { currency: string }[] }>(page, `/api/console/earnings/payouts?status=draft&referral_agent_id=${agentId}&scheduled_on=${today}&per_page=100`);
   const busy = new Set(drafts.data.map((draft) => draft.currency));
-  const listed = await json<{ data: { id: number; amount: string }[] }>(page, `/api/console/bookings?status=completed&agent_id=${agentId}&per_page=100`);
   let chosen: { id: number; amount: string; line: Line } | undefined;
-  for (const row of listed.data) {
-    const money = await json<{ lines: Line[] }>(page, `/api/console/earnings/bookings/${row.id}`);
-    const line = money.lines[0];
-    const minimum = schedules.schedules.find((schedule) => schedule.currency === line?.currency)?.minimum_minor;
-    if (money.lines.length === 1 && line && line.kind === 'commission' && line.status === 'paid' && line.clawed_back_by === null && line.rate.kind === 'percentage' && !busy.has(line.currency) && minimum !== undefined && line.amount_minor >= minimum) {
-      chosen = { id: row.id, amount: row.amount, line };
-      break;
+  for (let pageNumber = 1; pageNumber <= 10 && !chosen; pageNumber += 1) {
+    const listed = await json<{ data: { id: number; amount: string }[] }>(page, `/api/console/bookings?status=completed&agent_id=${agentId}&per_page=100&page=${pageNumber}`);
+    for (const row of listed.data) {
+      const money = await json<{ lines: Line[] }>(page, `/api/console/earnings/bookings/${row.id}`);
+      const line = money.lines[0];
+      if (money.lines.length !== 1 || !line || line.kind !== 'commission' || line.clawed_back_by !== null || line.rate.kind !== 'percentage' || busy.has(line.currency)) continue;
+      const minimum = schedules.schedules.find((schedule) => schedule.currency === line.currency)?.minimum_minor ?? Number.POSITIVE_INFINITY;
+      // Paid: the adjustment alone goes in the draft; approved: the line and its adjustment, twice the line.
+      if ((line.status === 'paid' && line.amount_minor >= minimum) || (line.status === 'approved' && 2 * line.amount_minor >= minimum)) {
+        chosen = { id: row.id, amount: row.amount, line };
+        break;
+      }
     }
+    if (listed.data.length < 100) break;
   }
-  expect(chosen, 'a completed demo booking with a paid percentage commission').toBeDefined();
+  expect(chosen, 'a completed demo booking with an approved or paid percentage commission').toBeDefined();
   const { id, amount, line } = chosen!;
   const currency = line.currency;
 
