@@ -46,13 +46,23 @@ test('a second operator approves the payout batch that includes a corrected book
   const agentId = user.partner_profile.referral_agent.id;
 
   // A completed booking of the partner's agent whose percentage commission is approved or paid: its adjustment is then
-  // payable by today, in a currency where the agent has no draft today (so the next run builds one with it), and with it
+  // payable by today, in a currency where the agent has no payout today (so the next run builds one with it), and with it
   // at least the currency's minimum (so the run does not carry it forward).
   await signInToConsole(page, finance.email, '/console/bookings');
   await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
   const schedules = await json<{ schedules: { currency: string; minimum_minor: number }[] }>(page, '/api/console/earnings/payout-schedules');
-  const drafts = await json<{ data: { currency: string }[] }>(page, `/api/console/earnings/payouts?status=draft&referral_agent_id=${agentId}&scheduled_on=${today}&per_page=100`);
-  const busy = new Set(drafts.data.map((draft) => draft.currency));
+  // One payout per agent, currency and run day (a failed one aside): a currency paid today already is no use.
+  const todays = await json<{ data: { currency: string; status: string }[] }>(page, `/api/console/earnings/payouts?referral_agent_id=${agentId}&scheduled_on=${today}&per_page=100`);
+  const busy = new Set(todays.data.filter((payout) => payout.status !== 'failed').map((payout) => payout.currency));
+  // What the agent has approved and waiting in a currency (a clawback nets it): the run pays it with the adjustment.
+  const balances = new Map<string, number>();
+  const balanceIn = async (currency: string) => {
+    if (!balances.has(currency)) {
+      const approved = await json<{ data: { amount_minor: number }[] }>(page, `/api/console/earnings/lines?referral_agent_id=${agentId}&status=approved&currency=${currency}&per_page=100`);
+      balances.set(currency, approved.data.reduce((sum, each) => sum + each.amount_minor, 0));
+    }
+    return balances.get(currency)!;
+  };
   let chosen: { id: number; amount: string; line: Line } | undefined;
   for (let pageNumber = 1; pageNumber <= 10 && !chosen; pageNumber += 1) {
     const listed = await json<{ data: { id: number; amount: string }[] }>(page, `/api/console/bookings?status=completed&agent_id=${agentId}&per_page=100&page=${pageNumber}`);
@@ -61,8 +71,8 @@ test('a second operator approves the payout batch that includes a corrected book
       const line = money.lines[0];
       if (money.lines.length !== 1 || !line || line.kind !== 'commission' || line.clawed_back_by !== null || line.rate.kind !== 'percentage' || busy.has(line.currency)) continue;
       const minimum = schedules.schedules.find((schedule) => schedule.currency === line.currency)?.minimum_minor ?? Number.POSITIVE_INFINITY;
-      // Paid: the adjustment alone goes in the draft; approved: the line and its adjustment, twice the line.
-      if ((line.status === 'paid' && line.amount_minor >= minimum) || (line.status === 'approved' && 2 * line.amount_minor >= minimum)) {
+      // The adjustment (as much as the line again) joins what is approved and waiting (the line itself, when approved).
+      if ((line.status === 'paid' || line.status === 'approved') && (await balanceIn(line.currency)) + line.amount_minor >= minimum) {
         chosen = { id: row.id, amount: row.amount, line };
         break;
       }
