@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleRequest, createTestOperator, signInOperatorAs, type TestOperator } from '../../test/console-sign-in.ts';
-import { TestClient } from '../../test/http-client.ts';
+import { consoleRequest, createTestOperator, operatorClientFor, type TestOperator } from '../../test/console-sign-in.ts';
+import type { TestClient } from '../../test/http-client.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 
 /**
@@ -20,20 +20,14 @@ let financeClient: TestClient;
 let supportClient: TestClient;
 let contentClient: TestClient;
 
-async function clientFor(operator: TestOperator): Promise<TestClient> {
-  const client = new TestClient(context.app);
-  await signInOperatorAs(context, client, operator.id);
-  return client;
-}
-
 beforeAll(async () => {
   context = await createTestApp();
   admin = await createTestOperator(context, { role: 'admin' });
-  adminClient = await clientFor(admin);
+  adminClient = await operatorClientFor(context, admin);
   finance = await createTestOperator(context, { role: 'finance' });
-  financeClient = await clientFor(finance);
-  supportClient = await clientFor(await createTestOperator(context, { role: 'support' }));
-  contentClient = await clientFor(await createTestOperator(context, { role: 'content' }));
+  financeClient = await operatorClientFor(context, finance);
+  supportClient = await operatorClientFor(context, await createTestOperator(context, { role: 'support' }));
+  contentClient = await operatorClientFor(context, await createTestOperator(context, { role: 'content' }));
 });
 afterAll(async () => {
   await context.close();
