@@ -124,7 +124,8 @@ export const bookingCommissionSchema = z.object({
   booking_id: z.number().int(),
   booking_reference: z.string(),
   status: z.string(),
-  amount_minor: z.number().int(),
+  /** null: the stored amount has more decimals than its currency holds (a row written before the rule): never read as 0 */
+  amount_minor: z.number().int().nullable(),
   currency: z.string(),
   refunded_minor: z.number().int(),
   refunds: z.array(bookingRefundSchema),

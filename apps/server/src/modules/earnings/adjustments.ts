@@ -366,7 +366,8 @@ export function createAdjustments(deps: AdjustmentDeps) {
       booking_id: booking.id,
       booking_reference: booking.ticket_id === null ? '-' : `${BOOKING_ID_PREFIX}${booking.ticket_id}`,
       status: booking.status,
-      amount_minor: decimalToMinor(booking.amount, booking.currency) ?? 0,
+      // An amount its currency cannot hold (written before the rule) is said to be so, never read as 0.
+      amount_minor: decimalToMinor(booking.amount, booking.currency),
       currency: booking.currency,
       refunded_minor: refundRows.reduce((sum, row) => sum + row.amount_minor, 0),
       refunds: refundRows,

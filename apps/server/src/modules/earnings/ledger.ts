@@ -44,7 +44,7 @@ export function money(minor: number, currency: string): string {
 
 export function createLedger(deps: LedgerDeps) {
   const adjustments = createAdjustments(deps);
-  const pricing = createPricing(deps);
+  const pricing = createPricing(deps, adjustments);
 
   return {
     /**

@@ -10,6 +10,7 @@ import { dayText } from '../../lib/locale.ts';
 import type { Agreements } from '../agreements/public.ts';
 import type { CommissionRates, ResolvedRate } from '../commission-rates/public.ts';
 import type { NotificationService } from '../notifications/public.ts';
+import { rateShareOf, type Adjustments } from './adjustments.ts';
 import { membersSeeingLine, membersSeeingLines } from './repository.ts';
 
 /**
@@ -148,7 +149,10 @@ async function lockCompletions(client: Queryable, selection: PricingSelection): 
   return rows;
 }
 
-export function createPricing(deps: PricingDeps) {
+/** Who writes the adjustment of a refund the pricing counts: the job, not an operator (the refund's own row names them). */
+const PRICING_ACTOR = { type: 'system', id: 'earnings.pricing' } as const;
+
+export function createPricing(deps: PricingDeps, adjustments: Pick<Adjustments, 'recordAdjustment'>) {
   /** Tells the members who read the lines: one notice per member, the line's own when it is their only one. */
   async function tell(pool: pg.Pool, lines: readonly RecordedLine[]) {
     const byAgent = new Map<number, RecordedLine[]>();
@@ -171,6 +175,35 @@ export function createPricing(deps: PricingDeps) {
     }
   }
 
+  /**
+   * The partial refunds recorded on a completed booking before its line existed (its job had not run yet): each is
+   * counted now as it would have been on the line, one adjustment per refund on the refunds' running total (adjustments.ts
+   * `recordBookingRefund`), so a booking's commission is the same whether it was refunded before or after pricing. One
+   * query finds them for the whole batch; a batch without such refunds writes nothing more. Answers the notices.
+   */
+  async function countEarlierRefunds(client: Queryable, priced: readonly { bookingId: number; lineId: number; rate: Record<string, unknown> }[], now: Date) {
+    const notices: (() => Promise<void>)[] = [];
+    if (priced.length === 0) return notices;
+    const { rows } = await client.query<{ id: string; booking_id: number; amount_minor: string; reason: string }>(
+      'SELECT id, booking_id, amount_minor::text AS amount_minor, reason FROM booking_refunds WHERE booking_id = ANY($1::int[]) ORDER BY booking_id, id',
+      [priced.map((line) => line.bookingId)],
+    );
+    const lineOfBooking = new Map(priced.map((line) => [line.bookingId, line]));
+    const refundedBefore = new Map<number, number>();
+    for (const refund of rows) {
+      const line = lineOfBooking.get(refund.booking_id)!;
+      const before = refundedBefore.get(refund.booking_id) ?? 0;
+      const amount = Number(refund.amount_minor);
+      refundedBefore.set(refund.booking_id, before + amount);
+      const rate = line.rate as { kind: 'percentage' | 'flat'; basis_points?: number | null };
+      const reduction = rateShareOf(rate, before + amount) - rateShareOf(rate, before);
+      if (reduction <= 0) continue;
+      const adjustment = await adjustments.recordAdjustment(client, { adjustsLineId: line.lineId, amountMinor: -reduction, reason: refund.reason, source: 'partial_refund', actor: PRICING_ACTOR, baseMinor: amount, refundId: Number(refund.id), now });
+      notices.push(adjustment.notify);
+    }
+    return notices;
+  }
+
   return {
     /**
      * Prices the selected completions in one transaction: each by the rate card row, tier and individual contract in
@@ -180,9 +213,9 @@ export function createPricing(deps: PricingDeps) {
      * kept for finance. The partners are told after the commit.
      */
     async priceCompletions(pool: pg.Pool, selection: PricingSelection, now = new Date()): Promise<PricingRun> {
-      const run = await inTransaction(pool, async (client): Promise<PricingRun> => {
+      const run = await inTransaction(pool, async (client): Promise<PricingRun & { notices: (() => Promise<void>)[] }> => {
         const completions = await lockCompletions(client, selection);
-        if (completions.length === 0) return { recorded: [], failed: [] };
+        if (completions.length === 0) return { recorded: [], failed: [], notices: [] };
         const failed: PricingRun['failed'] = [];
         const priceable = completions.filter((booking) => {
           const reason: PricingFailure | null = booking.amount_minor === null ? 'amount_not_in_currency' : booking.currency !== booking.billing_currency ? 'currency_not_billing' : null;
@@ -245,16 +278,18 @@ export function createPricing(deps: PricingDeps) {
            ON CONFLICT (booking_id) DO UPDATE SET reason = excluded.reason, attempted_at = excluded.attempted_at`,
           [failed.map((failure) => failure.bookingId), failed.map((failure) => failure.reason), failed.map(() => now)],
         );
+        const notices = await countEarlierRefunds(client, lines.flatMap(({ booking, price }) => (lineOf.has(booking.id) ? [{ bookingId: booking.id, lineId: lineOf.get(booking.id)!, rate: price.snapshot }] : [])), now);
         const recorded = lines.flatMap(({ booking, price }) => {
           const lineId = lineOf.get(booking.id);
           return lineId === undefined
             ? []
             : [{ bookingId: booking.id, lineId, referralAgentId: booking.referral_agent_id, referredByUserId: booking.referred_by_user_id, ticketId: booking.ticket_id, amountMinor: price.amountMinor, currency: price.currency, payableOn: price.payableOn }];
         });
-        return { recorded, failed };
+        return { recorded, failed, notices };
       });
       await tell(pool, run.recorded);
-      return run;
+      for (const notice of run.notices) await notice();
+      return { recorded: run.recorded, failed: run.failed };
     },
   };
 }

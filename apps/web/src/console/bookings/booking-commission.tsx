@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ConsoleBookingDetail } from '@portal/contracts/console-bookings';
 import type { ConsoleCommissionLine } from '@portal/contracts/console-earnings';
 import { operatorCan } from '@portal/contracts/operator-permissions';
@@ -40,8 +40,17 @@ export function BookingCommission({ booking }: { booking: ConsoleBookingDetail }
         {money.isError ? <LoadFailedAlert title={t('commissionLoadFailed')} retryLabel={t('retry')} onRetry={() => void money.refetch()} retrying={money.isFetching} /> : null}
         {data ? (
           <>
+            {data.amount_minor === null ? (
+              <Alert color="yellow" role="status">
+                {t('amountNotInCurrency', { currency: data.currency })}
+              </Alert>
+            ) : null}
             {data.refunded_minor > 0 ? (
-              <Text fw={500}>{t('refunded', { amount: format.moneyMinor(data.refunded_minor, data.currency), total: format.moneyMinor(data.amount_minor, data.currency) })}</Text>
+              <Text fw={500}>
+                {data.amount_minor === null
+                  ? t('refundedOfInvalid', { amount: format.moneyMinor(data.refunded_minor, data.currency) })
+                  : t('refunded', { amount: format.moneyMinor(data.refunded_minor, data.currency), total: format.moneyMinor(data.amount_minor, data.currency) })}
+              </Text>
             ) : null}
             {data.refunds.length > 0 ? (
               <>

@@ -109,6 +109,8 @@ export const bookingsAr: Translation<typeof bookingsEn> = {
   retry: 'حاول مرة أخرى',
   noCommission: 'لا يوجد بند عمولة: الحجز لم يكتمل بعد، أو لا ينطبق عليه أي سعر.',
   refunded: 'المسترد: {{amount}} من {{total}}',
+  refundedOfInvalid: 'المسترد: {{amount}}',
+  amountNotInCurrency: 'مبلغ الحجز فيه منازل عشرية أكثر مما تحتمله عملة {{currency}}: صحّحه في قسم الفاتورة والمبلغ ليُحتسب عمولته.',
   refunds: 'المبالغ المستردة',
   refundBy: '{{amount}} · {{when}} · بواسطة {{name}}',
   lines: 'بنود العمولة',

@@ -115,6 +115,8 @@ export const bookingsEn = {
   retry: 'Try again',
   noCommission: 'No commission line: the booking is not completed yet, or no rate applies to it.',
   refunded: 'Refunded: {{amount}} of {{total}}',
+  refundedOfInvalid: 'Refunded: {{amount}}',
+  amountNotInCurrency: 'The booking’s amount has more decimals than {{currency}} holds: correct it under Invoice and amount so that its commission can be priced.',
   refunds: 'Refunds',
   refundBy: '{{amount}} · {{when}} · by {{name}}',
   lines: 'Commission lines',

@@ -22,6 +22,7 @@ export const commissionActionsAr: Translation<typeof commissionActionsEn> = {
     failed: 'تعذّر تسجيل الاسترداد. حاول مرة أخرى.',
     fullDone: 'استُردت قيمة الحجز {{reference}} بالكامل',
     partialDone: 'سُجّل استرداد {{amount}} على الحجز {{reference}}',
+    amountNotInCurrency: 'مبلغ الحجز فيه منازل عشرية أكثر مما تحتمله عملة {{currency}}: صحّحه في الحجز قبل تسجيل الاسترداد.',
   },
   adjust: {
     title: 'تعديل العمولة: الحجز {{reference}}',

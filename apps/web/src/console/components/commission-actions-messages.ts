@@ -21,6 +21,7 @@ export const commissionActionsEn = {
     failed: "Couldn't record the refund. Try again.",
     fullDone: 'Booking {{reference}} refunded in full',
     partialDone: 'Refund of {{amount}} recorded on booking {{reference}}',
+    amountNotInCurrency: 'The booking’s amount has more decimals than {{currency}} holds: correct it on the booking before recording a refund.',
   },
   adjust: {
     title: 'Adjust commission: booking {{reference}}',

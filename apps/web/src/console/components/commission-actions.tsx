@@ -148,7 +148,8 @@ export function RecordRefundDialog({ bookingId, reference, agent, onClose }: { b
     onSettled: () => invalidate(bookingId),
   });
   const data = money.data;
-  const left = data ? format.moneyMinor(data.amount_minor - data.refunded_minor, data.currency) : '';
+  // An amount its currency cannot hold has no "left": the server refuses the refund (422) until it is corrected.
+  const left = data && data.amount_minor !== null ? format.moneyMinor(data.amount_minor - data.refunded_minor, data.currency) : '';
 
   return (
     <MoneyDialog
@@ -182,9 +183,11 @@ export function RecordRefundDialog({ bookingId, reference, agent, onClose }: { b
       }}
     >
       <Text size="sm">
-        {data
-          ? t('refund.detail', { amount: format.moneyMinor(data.amount_minor, data.currency), refunded: format.moneyMinor(data.refunded_minor, data.currency), agent })
-          : t('refund.loading')}
+        {!data
+          ? t('refund.loading')
+          : data.amount_minor === null
+            ? t('refund.amountNotInCurrency', { currency: data.currency })
+            : t('refund.detail', { amount: format.moneyMinor(data.amount_minor, data.currency), refunded: format.moneyMinor(data.refunded_minor, data.currency), agent })}
       </Text>
       <Radio.Group label={t('refund.scope')} value={form.values.scope} onChange={(value) => form.set('scope', value)} error={form.error(FIELDS.scope)}>
         <Stack gap="xs" mt="xs">
