@@ -69,7 +69,7 @@ async function facilityIn(name: string, currency: string): Promise<string> {
 }
 
 /** A booking completed in the console (support holds bookings.manage), its commission recorded by the job. */
-async function completedBooking(options: { amount: string; currency: string; owner?: CreatedPartner; referredBy?: number; facility?: string }) {
+async function completedBooking(options: { amount: string; currency: string; owner?: CreatedPartner; referredBy?: number; facility?: string; priced?: boolean }) {
   const owner = options.owner ?? partner;
   const facility = await facilityIn(options.facility ?? FACILITY, options.currency);
   const booking = await createBooking(context.database.pool, {
@@ -84,7 +84,8 @@ async function completedBooking(options: { amount: string; currency: string; own
   });
   const response = await consoleRequest(supportClient, 'POST', `/api/console/bookings/${booking.id}/status`, { status: 'completed', expected_status: 'confirmed' });
   expect(response.statusCode).toBe(200);
-  await context.app.jobs.drain();
+  // priced: false leaves the completion's job queued (the next drain or sweep prices it).
+  if (options.priced !== false) await context.app.jobs.drain();
   return booking.id;
 }
 
@@ -122,6 +123,23 @@ describe('the rate share of an amount', () => {
   });
 });
 
+describe("the booking's Commission panel", () => {
+  it('says an amount its currency cannot hold is unknown (null), never 0, and a refund of it is refused (422)', async () => {
+    const pool = context.database.pool;
+    const facility = await facilityIn(FACILITY, 'JPY');
+    // A row written before the rule: half a yen.
+    await pool.query('ALTER TABLE bookings DISABLE TRIGGER bookings_amount_in_currency');
+    const booking = await createBooking(pool, { referralAgentId: partner.referralAgentId, status: 'completed', facility, amount: '1500.50', currency: 'JPY', createdAt: '2026-01-10T09:00:00Z', dateTime: '2026-02-01T09:00:00Z' });
+    await pool.query('ALTER TABLE bookings ENABLE TRIGGER bookings_amount_in_currency');
+    const view = await consoleRequest(financeClient, 'GET', `/api/console/earnings/bookings/${booking.id}`);
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({ amount_minor: null, currency: 'JPY', refunded_minor: 0 });
+    const refused = await refund(booking.id, { scope: 'full', reason: 'The treatment was cancelled.' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.amount).toBeDefined();
+  });
+});
+
 describe('a partial refund', () => {
   it.each([
     // [currency, amount, refunds, the commission's adjustments]: 10 %, on the refunds' running total
@@ -146,6 +164,21 @@ describe('a partial refund', () => {
     const view = (await consoleRequest(financeClient, 'GET', `/api/console/earnings/bookings/${bookingId}`)).json();
     const refunded = refunds.reduce((sum, value) => sum + decimalToMinor(value.includes('.') ? value : `${value}`, currency)!, 0);
     expect(view).toMatchObject({ status: 'completed', currency, refunded_minor: refunded, refunds: refunds.map(() => expect.objectContaining({ full: false, recorded_by: expect.any(String) })) });
+  });
+
+  it.each([
+    ['JPY', '150000.00', ['33333'], [-3333]],
+    ['GBP', '320.00', ['100.05', '0.15'], [-1001, -1]],
+    ['KWD', '100.00', ['12.345', '0.005'], [-1235]],
+  ] as const)('in %s recorded before the booking was priced is counted when it is: the same adjustments as after', async (currency, amount, refunds, adjustments) => {
+    const bookingId = await completedBooking({ amount, currency, priced: false });
+    for (const value of refunds) expect((await refund(bookingId, { scope: 'partial', amount: value, reason: 'Refunded before the commission was recorded.' })).statusCode).toBe(200);
+    expect(await linesOf(bookingId)).toEqual([]);
+    await context.app.jobs.drain();
+    await context.app.ledger.sweep(context.database.pool);
+    const [commission, ...rest] = await linesOf(bookingId);
+    expect(commission).toMatchObject({ kind: 'commission', amount_minor: String(rateShareOf({ kind: 'percentage', basis_points: 1000 }, decimalToMinor(amount, currency)!)) });
+    expect(rest.map((line) => [line.kind, Number(line.amount_minor), line.adjustment_source, line.adjusts_line_id])).toEqual(adjustments.map((value) => ['adjustment', value, 'partial_refund', commission!.id]));
   });
 
   it('leaves a flat fee whole, and the partner is still told', async () => {
