@@ -3,8 +3,8 @@
  * then a summary against the targets of the issues. Results are also written to bench/results/latest.json.
  *
  *   npm run bench                       # everything (first run seeds 1,000,000 bookings: several minutes)
- *   npm run bench -- --only bookings    # one part: bundle | bookings | earnings | realtime | event-loop
- *   npm run bench -- --database postgres|embedded|both   (bookings, earnings; default both)
+ *   npm run bench -- --only bookings    # one part: bundle | bookings | earnings | pricing | realtime | event-loop
+ *   npm run bench -- --database postgres|embedded|both   (bookings, earnings, pricing; default both)
  *   npm run bench -- --only earnings --rebuild-ledger    # build the bench's commission ledger again, to time it
  *   npm run bench -- --help
  *
@@ -15,7 +15,9 @@
  * against the issue's targets (bench/bundle-size.ts). bookings: the list's latency, its throughput against pgbench
  * and per Accept-Encoding (compression), the exports (bench/bookings-bench.ts). earnings: the earnings summary and the
  * dashboard cards against the bookings list's page 1, the commission ledger's build, a yearly statement PDF
- * (bench/earnings-bench.ts; its first run builds the ledger of the bench's bookings: about two minutes).
+ * (bench/earnings-bench.ts; its first run builds the ledger of the bench's bookings: about two minutes). pricing:
+ * 10,000 completed bookings priced by the ledger's sweep on a fresh database, against issue 31's "10,000 completions
+ * priced in under 60 s" (bench/pricing-bench.ts).
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import path from 'node:path';
 import { bundleVerdicts, measureBundle, printBundleReport, type BundleReport } from './bundle-size.ts';
 import { printBookingsBench, runBookingsBench, type BookingsBenchResult } from './bookings-bench.ts';
 import { earningsVerdicts, printEarningsBench, runEarningsBench, type EarningsBenchResult } from './earnings-bench.ts';
+import { printPricingBench, runPricingBench, type PricingBenchResult } from './pricing-bench.ts';
 import { printRealtimeBench, runRealtimeBench, type RealtimeBenchResult } from './realtime-bench.ts';
 import { printEventLoopBench, runEventLoopBench, type EventLoopBenchResult } from './event-loop-bench.ts';
 
@@ -48,13 +51,14 @@ interface Summary {
   bundle?: BundleReport;
   bookings: BookingsBenchResult[];
   earnings: EarningsBenchResult[];
+  pricing: PricingBenchResult[];
   realtime?: RealtimeBenchResult;
   eventLoop?: EventLoopBenchResult;
 }
 
 /** Runs the parts asked for; true when every target of the summary was met. */
 async function main(): Promise<boolean> {
-  const summary: Summary = { bookings: [], earnings: [] };
+  const summary: Summary = { bookings: [], earnings: [], pricing: [] };
 
   if (wanted('bundle')) {
     if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
@@ -81,6 +85,15 @@ async function main(): Promise<boolean> {
       const result = await runEarningsBench({ database, rebuildLedger: args.includes('--rebuild-ledger') || undefined, log: (line) => console.log(line) });
       printEarningsBench(result);
       summary.earnings.push(result);
+    }
+  }
+
+  if (wanted('pricing')) {
+    for (const database of databases) {
+      console.log(`\n== Pricing 10,000 completions on ${database === 'postgres' ? 'PostgreSQL' : 'the embedded database'} ==`);
+      const result = await runPricingBench({ database, log: (line) => console.log(line) });
+      printPricingBench(result);
+      summary.pricing.push(result);
     }
   }
 
@@ -150,6 +163,15 @@ function printSummary(summary: Summary): boolean {
     for (const { what, figure, ok, target } of earningsVerdicts(result)) {
       rows.push([what, figure, ok === null ? target : `${verdict(ok)} ${target}`]);
     }
+  }
+  for (const result of summary.pricing) {
+    // Every completion must have its line: a fast run that left some unpriced misses the target too.
+    const ok = result.seconds < result.targetSeconds && result.lines === result.completions;
+    rows.push([
+      `10,000 completions priced in under ${result.targetSeconds} s (${result.database})`,
+      `${result.seconds.toFixed(1)} s, ${result.lines.toLocaleString('en')} lines`,
+      `${verdict(ok)} < ${result.targetSeconds} s`,
+    ]);
   }
   if (summary.realtime) {
     rows.push(['realtime publish → 5,000 clients, p99', `${summary.realtime.p99Ms.toFixed(0)} ms`, `${verdict(summary.realtime.p99Ms <= 250)} ≤ 250 ms`]);

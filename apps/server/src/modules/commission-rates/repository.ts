@@ -33,7 +33,7 @@ function tierOn(agent: string, day: string): string {
  * The rule, over the facility × service rows `details` keeps: `agent` the agent, `day` the pricing day (a date
  * expression), `tier` the tier it prices as (the agent's on the day, `tierOn`, or another the tier page previews).
  */
-function resolvedRates(agent: string, day: string, tier: string, details = 'true'): string {
+function resolvedRates(agent: string, day: string, tier: string, details = 'true', detailsFrom = 'facility_service_details d'): string {
   return `
   SELECT d.facility_id, f.name AS facility_name, f.country, f.currency AS facility_currency,
          d.service_id, s.name AS service_name, sp.id AS specialty_id, sp.name AS specialty_name,
@@ -42,7 +42,7 @@ function resolvedRates(agent: string, day: string, tier: string, details = 'true
          to_char(r.valid_from, 'YYYY-MM-DD') AS valid_from, to_char(r.valid_to, 'YYYY-MM-DD') AS valid_to,
          t.id AS tier_id, t.name AS tier_name, t.name_ar AS tier_name_ar,
          rf.name AS scope_facility, rs.name AS scope_service, rsp.name AS scope_specialty
-    FROM facility_service_details d
+    FROM ${detailsFrom}
     JOIN facilities f ON f.id = d.facility_id
     JOIN services s ON s.id = d.service_id
     LEFT JOIN specialties sp ON sp.id = COALESCE(d.specialty_id, s.specialty_id)
@@ -236,7 +236,16 @@ export async function resolveRates(db: Queryable, requests: readonly RateRequest
     `SELECT q.ord, rates.*
        FROM (SELECT q.*, ${tierOn('q.agent_id', 'q.day')} AS tier_id
                FROM unnest($1::int[], $2::int[], $3::int[], $4::date[]) WITH ORDINALITY AS q(agent_id, facility_id, service_id, day, ord)) AS q
-      CROSS JOIN LATERAL (${resolvedRates('q.agent_id', 'q.day', 'q.tier_id', 'd.facility_id = q.facility_id AND d.service_id = q.service_id')}) AS rates`,
+      CROSS JOIN LATERAL (${resolvedRates(
+        'q.agent_id',
+        'q.day',
+        'q.tier_id',
+        'true',
+        // The request's one facility × service row, found first by its unique index (OFFSET 0 keeps the planner from
+        // flattening it): otherwise, with a table's statistics not yet gathered (a bulk import), the card's row was
+        // resolved for every service of the facility and filtered afterwards, a hundred times the work (issue 31's bench).
+        '(SELECT * FROM facility_service_details dd WHERE dd.facility_id = q.facility_id AND dd.service_id = q.service_id OFFSET 0) d',
+      )}) AS rates`,
     [requests.map((r) => r.referralAgentId), requests.map((r) => r.facilityId), requests.map((r) => r.serviceId), requests.map((r) => r.day)],
   );
   const answers: (ResolvedRate | undefined)[] = requests.map(() => undefined);
