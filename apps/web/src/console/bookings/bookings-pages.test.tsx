@@ -227,6 +227,20 @@ describe('a booking’s page', () => {
     expect(within(await screen.findByRole('list', { name: 'Commission lines' })).getByText('-AED 200.00')).toBeInTheDocument();
   });
 
+  it('says a stored amount its currency cannot hold is to be corrected, never showing it as 0', async () => {
+    const money: BookingCommission = { booking_id: 501, booking_reference: 'MT-204518733', status: 'completed', amount_minor: null, currency: 'JPY', refunded_minor: 0, refunds: [], lines: [] };
+    api('finance', {
+      'GET /api/console/bookings/501': () => jsonResponse(200, detailOf({ status: 'completed' })),
+      'GET /api/console/earnings/bookings/501': () => jsonResponse(200, money),
+    });
+    renderApp('/bookings/501', { routes: consoleRoutes });
+    expect(await screen.findByText(/^The booking’s amount has more decimals than JPY holds: correct it under Invoice and amount/)).toBeInTheDocument();
+    expect(screen.queryByText(/JPY\s0\b/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Record a refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a refund: booking MT-204518733' });
+    expect(await within(dialog).findByText(/^The booking’s amount has more decimals than JPY holds: correct it on the booking/)).toBeInTheDocument();
+  });
+
   it('says so for a booking that does not exist', async () => {
     api('admin', { 'GET /api/console/bookings/999': () => jsonResponse(404, { message: 'Not found.' }) });
     renderApp('/bookings/999', { routes: consoleRoutes });
