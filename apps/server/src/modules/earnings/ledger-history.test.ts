@@ -555,7 +555,8 @@ describe('the ledger over random histories', () => {
       }),
       {
         numRuns: RUNS,
-        // A failure is shrunk for at most two minutes (each try replays a whole history), then reported as it stands.
+        // The search stops after two minutes (each try replays a whole history): on a machine slow enough to need it
+        // fewer histories run, and a failure found by then is reported shrunk as far as it got, with its seed.
         interruptAfterTimeLimit: 120_000,
       },
     );
