@@ -30,7 +30,7 @@ export type HeldReason = (typeof HELD_REASONS)[number];
 
 const common = {
   /** stable across pages: the kind and its record ('failed_payout:42', 'negative_balance:7:EUR') */
-  key: z.string(),
+  id: z.string(),
   referral_agent_id: z.number().int(),
   agent_name: z.string(),
   currency: z.string(),
@@ -94,5 +94,8 @@ export const EXCEPTION_COUNTS_URL = '/api/console/exceptions/counts';
 export const exceptionCountsSchema = z.object({
   counts: z.object(Object.fromEntries(EXCEPTION_KINDS.map((kind) => [kind, z.number().int()])) as Record<ExceptionKind, z.ZodNumber>),
   total: z.number().int(),
+  /** the filters' choices: the agents and currencies with an open exception, whatever the filters */
+  agents: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  currencies: z.array(z.string()),
 });
 export type ExceptionCounts = z.infer<typeof exceptionCountsSchema>;

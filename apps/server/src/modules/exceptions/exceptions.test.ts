@@ -108,7 +108,7 @@ describe('console exceptions', () => {
       [booking.facilityId, booking.id],
     );
     await context.app.ledger.sweep(pool);
-    expect((await list(`&referral_agent_id=${partner.referralAgentId}&kind=unpriced_completion`)).map((row) => row.key)).toEqual([]);
+    expect((await list(`&referral_agent_id=${partner.referralAgentId}&kind=unpriced_completion`)).map((row) => row.id)).toEqual([]);
     expect((await counts(`referral_agent_id=${partner.referralAgentId}`)).counts.unpriced_completion).toBe(0);
   });
 
@@ -121,7 +121,7 @@ describe('console exceptions', () => {
     await approvedLine(partner, 400, 'GBP');
 
     const rows = await list(`&referral_agent_id=${partner.referralAgentId}`);
-    expect(rows).toEqual([expect.objectContaining({ kind: 'negative_balance', key: `negative_balance:${partner.referralAgentId}:EUR`, currency: 'EUR', amount_minor: -1_750 })]);
+    expect(rows).toEqual([expect.objectContaining({ kind: 'negative_balance', id: `negative_balance:${partner.referralAgentId}:EUR`, currency: 'EUR', amount_minor: -1_750 })]);
     expect((await list(`&referral_agent_id=${partner.referralAgentId}&currency=GBP`)).length).toBe(0);
 
     // The scan opens the notice and e-mails every finance operator; a second scan tells nobody again.
@@ -164,7 +164,7 @@ describe('console exceptions', () => {
     await approvedLine(partner, 5_000);
     await insertPayout(pool, partner.referralAgentId, 'draft', 2_500);
     expect(await list(`&referral_agent_id=${partner.referralAgentId}`)).toEqual([
-      expect.objectContaining({ kind: 'held_payout', key: `held_payout:${partner.referralAgentId}:EUR`, amount_minor: 7_500, reason: 'missing' }),
+      expect.objectContaining({ kind: 'held_payout', id: `held_payout:${partner.referralAgentId}:EUR`, amount_minor: 7_500, reason: 'missing' }),
     ]);
     await pool.query(
       `INSERT INTO payment_details (referral_agent_id, scheme, holder_name, bank_country, account_sealed, account_last4, account_fingerprint)
@@ -178,8 +178,11 @@ describe('console exceptions', () => {
 
   it('counts what the list holds, per kind and in total, for every filter', async () => {
     const all = await list();
-    const { counts: byKind, total } = await counts();
+    const { counts: byKind, total, agents, currencies } = await counts();
     expect(total).toBe(all.length);
+    // The filters offer exactly the agents and currencies that have an open exception.
+    expect(currencies).toEqual([...new Set(all.map((row) => row.currency))].sort());
+    expect(agents.map((agent) => agent.id).sort()).toEqual([...new Set(all.map((row) => row.referral_agent_id))].sort());
     for (const [kind, count] of Object.entries(byKind)) expect(count, kind).toBe(all.filter((row) => row.kind === kind).length);
     const firstPage = exceptionsEndpoint.page.parse((await consoleRequest(finance, 'GET', `${URL}?per_page=10&kind=held_payout`)).json());
     expect(firstPage.total).toBe(byKind.held_payout);

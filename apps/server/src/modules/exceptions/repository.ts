@@ -18,7 +18,7 @@ const SCOPE = (alias: string) => `($1::integer IS NULL OR ${alias}.referral_agen
 const KIND_SQL: Record<ExceptionKind, string> = {
   // Completed bookings without their commission: the ledger's reason, or none recorded for too long.
   unpriced_completion: `
-    SELECT 'unpriced_completion' AS kind, 'unpriced_completion:' || b.id AS key, b.referral_agent_id, ra.name AS agent_name, b.currency::text AS currency,
+    SELECT 'unpriced_completion' AS kind, 'unpriced_completion:' || b.id AS id, b.referral_agent_id, ra.name AS agent_name, b.currency::text AS currency,
            coalesce(c.completed_at, b.updated_at) AS since, coalesce(p.reason, 'not_priced_yet') AS reason,
            b.id AS booking_id, b.ticket_id, b.facility_id, f.name AS facility_name, b.amount::text AS amount, NULL::text AS amount_minor, NULL::bigint AS payout_id
       FROM bookings b
@@ -32,7 +32,7 @@ const KIND_SQL: Record<ExceptionKind, string> = {
   // The approved lines of an agent in a currency add up to less than nothing: the partner owes the programme. Since
   // when: the open notice (the scan's), else the latest approval that may have caused it.
   negative_balance: `
-    SELECT 'negative_balance' AS kind, 'negative_balance:' || s.referral_agent_id || ':' || s.currency AS key, s.referral_agent_id, ra.name AS agent_name, s.currency::text AS currency,
+    SELECT 'negative_balance' AS kind, 'negative_balance:' || s.referral_agent_id || ':' || s.currency AS id, s.referral_agent_id, ra.name AS agent_name, s.currency::text AS currency,
            coalesce(n.opened_at, s.last_at) AS since, NULL::text AS reason,
            NULL::integer AS booking_id, NULL::text AS ticket_id, NULL::integer AS facility_id, NULL::text AS facility_name, NULL::text AS amount, s.balance::text AS amount_minor, NULL::bigint AS payout_id
       FROM (SELECT l.referral_agent_id, l.currency, sum(l.amount_minor) AS balance, max(coalesce(l.approved_at, l.created_at)) AS last_at
@@ -42,7 +42,7 @@ const KIND_SQL: Record<ExceptionKind, string> = {
   // A failed payout stays an exception until a later payout of the same agent and currency is built (its lines are
   // approved again when it fails, so the next run, or "Run payouts now", takes them).
   failed_payout: `
-    SELECT 'failed_payout' AS kind, 'failed_payout:' || p.id AS key, p.referral_agent_id, ra.name AS agent_name, p.currency::text AS currency,
+    SELECT 'failed_payout' AS kind, 'failed_payout:' || p.id AS id, p.referral_agent_id, ra.name AS agent_name, p.currency::text AS currency,
            p.failed_at AS since, p.failure_reason AS reason,
            NULL::integer AS booking_id, NULL::text AS ticket_id, NULL::integer AS facility_id, NULL::text AS facility_name, NULL::text AS amount, p.amount_minor::text AS amount_minor, p.id AS payout_id
       FROM payouts p
@@ -52,7 +52,7 @@ const KIND_SQL: Record<ExceptionKind, string> = {
   // Money due (approved lines adding up to more than nothing, draft payouts) to an agent whose payment details are
   // missing, unverified or frozen: the payout run holds it and a draft cannot be sent.
   held_payout: `
-    SELECT 'held_payout' AS kind, 'held_payout:' || o.referral_agent_id || ':' || o.currency AS key, o.referral_agent_id, ra.name AS agent_name, o.currency::text AS currency,
+    SELECT 'held_payout' AS kind, 'held_payout:' || o.referral_agent_id || ':' || o.currency AS id, o.referral_agent_id, ra.name AS agent_name, o.currency::text AS currency,
            min(o.since) AS since, coalesce(d.status, 'missing') AS reason,
            NULL::integer AS booking_id, NULL::text AS ticket_id, NULL::integer AS facility_id, NULL::text AS facility_name, NULL::text AS amount, sum(o.amount)::text AS amount_minor, NULL::bigint AS payout_id
       FROM (SELECT l.referral_agent_id, l.currency, sum(l.amount_minor) AS amount, min(coalesce(l.approved_at, l.created_at)) AS since
@@ -67,7 +67,7 @@ const KIND_SQL: Record<ExceptionKind, string> = {
 
 interface ExceptionRecord {
   kind: ExceptionKind;
-  key: string;
+  id: string;
   referral_agent_id: number;
   agent_name: string;
   currency: string;
@@ -87,7 +87,7 @@ function union(kinds: readonly ExceptionKind[]): string {
 }
 
 function toRow(record: ExceptionRecord): FinanceException {
-  const common = { key: record.key, referral_agent_id: record.referral_agent_id, agent_name: record.agent_name, currency: record.currency, since: new Date(record.since).toISOString() };
+  const common = { id: record.id, referral_agent_id: record.referral_agent_id, agent_name: record.agent_name, currency: record.currency, since: new Date(record.since).toISOString() };
   switch (record.kind) {
     case 'unpriced_completion':
       return {
@@ -111,25 +111,38 @@ function toRow(record: ExceptionRecord): FinanceException {
 
 const scopeValues = (filters: { referral_agent_id?: number | undefined; currency?: string | undefined }) => [filters.referral_agent_id ?? null, filters.currency ?? null];
 
-/** The open exceptions the filters keep, newest first (the key breaks ties, so pages never overlap). */
+/** The open exceptions the filters keep, newest first (the id breaks ties, so pages never overlap). */
 export async function findExceptionsPage(db: Queryable, query: ExceptionsQuery): Promise<{ rows: FinanceException[]; total: number }> {
   const { rows, total } = await queryPage<ExceptionRecord>(db, {
     select: '*',
     from: union(query.kind ? [query.kind] : EXCEPTION_KINDS),
     where: 'true',
     values: scopeValues(query),
-    orderBy: 'since DESC, key ASC',
+    orderBy: 'since DESC, id ASC',
     page: query.page,
     perPage: query.per_page,
   });
   return { rows: rows.map(toRow), total };
 }
 
-/** How many open exceptions of each kind the agent and currency filters keep. */
+/** How many open exceptions of each kind the agent and currency filters keep, and the filters' choices. */
 export async function countExceptions(db: Queryable, filters: { referral_agent_id?: number | undefined; currency?: string | undefined } = {}): Promise<ExceptionCounts> {
   const { rows } = await db.query<{ kind: ExceptionKind; count: number }>(`SELECT kind, count(*)::int AS count FROM ${union(EXCEPTION_KINDS)} GROUP BY kind`, scopeValues(filters));
   const counts = Object.fromEntries(EXCEPTION_KINDS.map((kind) => [kind, rows.find((row) => row.kind === kind)?.count ?? 0])) as Record<ExceptionKind, number>;
-  return { counts, total: Object.values(counts).reduce((sum, count) => sum + count, 0) };
+  // The filters' choices come from every open exception, so choosing one agent does not empty the currency's list.
+  const choices = await db.query<{ agents: { id: number; name: string }[] | null; currencies: string[] | null }>(
+    `WITH open_rows AS (SELECT referral_agent_id, agent_name, currency FROM ${union(EXCEPTION_KINDS)})
+     SELECT (SELECT json_agg(json_build_object('id', a.referral_agent_id, 'name', a.agent_name) ORDER BY a.agent_name, a.referral_agent_id)
+               FROM (SELECT DISTINCT referral_agent_id, agent_name FROM open_rows) a) AS agents,
+            (SELECT array_agg(DISTINCT currency ORDER BY currency) FROM open_rows) AS currencies`,
+    [null, null],
+  );
+  return {
+    counts,
+    total: Object.values(counts).reduce((sum, count) => sum + count, 0),
+    agents: choices.rows[0]?.agents ?? [],
+    currencies: choices.rows[0]?.currencies ?? [],
+  };
 }
 
 export interface OpenedNotice {
