@@ -56,6 +56,26 @@ export const consoleAr: Translation<typeof consoleEn> = {
     welcome: 'مرحبًا، {{name}}',
     yourPages: 'صفحات دورك',
     nothingYet: 'لا توجد بعد صفحة في اللوحة متاحة لدورك: ستأتي صفحاته مع المجالات القادمة.',
+    waiting: {
+      title: 'أعمال بانتظارك',
+      loading: 'جارٍ تحميل الأعمال المنتظرة',
+      loadFailed: 'تعذّر تحميل الأعمال المنتظرة.',
+      retry: 'حاول مرة أخرى',
+      items: {
+        applications: 'طلبات شراكة للمراجعة',
+        feedback: 'ملاحظات بلا رد',
+        failed_jobs: 'مهام خلفية فاشلة',
+        payouts_due: 'دفعات مستحقة الإرسال',
+        exceptions: 'استثناءات مالية',
+      },
+      open: {
+        applications: 'طلبات شراكة للمراجعة: {{count}}',
+        feedback: 'ملاحظات بلا رد: {{count}}',
+        failed_jobs: 'مهام خلفية فاشلة: {{count}}',
+        payouts_due: 'دفعات مستحقة الإرسال: {{count}}',
+        exceptions: 'استثناءات مالية: {{count}}',
+      },
+    },
   },
 
   forbidden: {

@@ -55,6 +55,26 @@ export const consoleEn = {
     welcome: 'Welcome, {{name}}',
     yourPages: 'The pages of your role',
     nothingYet: 'No console page is open to your role yet: its pages come with the next areas.',
+    waiting: {
+      title: 'Work waiting',
+      loading: 'Loading the work waiting',
+      loadFailed: "Couldn't load the work waiting.",
+      retry: 'Try again',
+      items: {
+        applications: 'Partner applications to review',
+        feedback: 'Unanswered feedback',
+        failed_jobs: 'Failed background jobs',
+        payouts_due: 'Payouts due to be sent',
+        exceptions: 'Finance exceptions',
+      },
+      open: {
+        applications: 'Partner applications to review: {{count}}',
+        feedback: 'Unanswered feedback: {{count}}',
+        failed_jobs: 'Failed background jobs: {{count}}',
+        payouts_due: 'Payouts due to be sent: {{count}}',
+        exceptions: 'Finance exceptions: {{count}}',
+      },
+    },
   },
 
   forbidden: {

@@ -1,142 +1,235 @@
-import { useMemo, useState } from 'react';
-import { Anchor, Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Badge, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
-  EXCEPTIONS_NOTES_MAX,
-  EXCEPTIONS_SEARCH_MAX_LENGTH,
-  EXCEPTIONS_STATUSES,
-  EXCEPTIONS_TITLE_MAX,
-  consoleExceptionsEndpoint,
-  consoleExceptionsSchema,
-  exceptionsRequestSchema,
-  type ConsoleExceptions,
-  type ExceptionsRequest,
+  EXCEPTION_COUNTS_URL,
+  EXCEPTION_KINDS,
+  exceptionCountsSchema,
+  exceptionsEndpoint,
+  type ExceptionCounts,
+  type ExceptionKind,
+  type FinanceException,
 } from '@portal/contracts/console-exceptions';
+import { operatorCan, type OperatorPermission } from '@portal/contracts/operator-permissions';
 import type { TableHeader } from '../../components/data-table/data-table-types';
-import { FormDialog } from '../../components/form-dialog/form-dialog';
-import { enumFilter, enumOptions, ListPage } from '../../components/list-page/list-page';
+import { entityFilter, enumFilter, enumOptions, ListPageView } from '../../components/list-page/list-page';
+import { LoadingPlaceholder } from '../../components/loading-placeholder/loading-placeholder';
+import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { http } from '../../lib/http';
-import { notifySuccess } from '../../lib/notify';
-import { submitErrorMessage, useZodForm } from '../../lib/use-zod-form';
-import { DetailDrawer, DrawerFact, DrawerFacts, DrawerLoad } from '../components/detail-drawer';
+import { NEGATIVE_AMOUNT_COLOUR } from '../../lib/status-colors';
+import { useListEndpoint } from '../../lib/use-list-endpoint';
+import { CONSOLE_PATHS } from '../console-paths';
+import { useOperator } from '../session/require-operator';
 
-const URL = consoleExceptionsEndpoint.url;
+const KIND_COLORS: Record<ExceptionKind, string> = { unpriced_completion: 'orange', negative_balance: 'red', failed_payout: 'red', held_payout: 'yellow' };
 
-/** /console/exceptions: the list (search and status in the URL), a record in a drawer, and the form that creates or edits one. */
+/** A way to resolve an exception: a page of the console, opened with the filters that show the record. */
+interface ResolvingAction {
+  label: 'openRateCard' | 'openBooking' | 'openLedger' | 'openPayout' | 'verifyDetails' | 'reviewFrozen';
+  to: string;
+  /** what the page needs: the link shows only to a role that may open it */
+  permission: OperatorPermission;
+}
+
+const query = (values: Record<string, string | number>) => new URLSearchParams(Object.entries(values).map(([key, value]) => [key, String(value)])).toString();
+
+/** The pages that resolve an exception, in the order finance would take them (docs/console-exceptions.md). */
+export function resolvingActions(row: FinanceException): ResolvingAction[] {
+  const agent = { referral_agent_id: row.referral_agent_id, currency: row.currency };
+  switch (row.kind) {
+    case 'unpriced_completion': {
+      const booking: ResolvingAction = { label: 'openBooking', to: `/bookings/${row.booking_id}`, permission: 'bookings.read' };
+      return row.reason === 'no_rate' ? [{ label: 'openRateCard', to: `${CONSOLE_PATHS.rateCard}?${query({ facility_id: row.facility_id })}`, permission: 'terms.read' }, booking] : [booking];
+    }
+    case 'negative_balance':
+      return [{ label: 'openLedger', to: `/commission-ledger?${query({ ...agent, status: 'approved' })}`, permission: 'earnings.read' }];
+    case 'failed_payout':
+      return [{ label: 'openPayout', to: `/payouts?${query({ ...agent, status: 'failed' })}`, permission: 'earnings.read' }];
+    case 'held_payout':
+      if (row.reason === 'missing') return [];
+      return [{ label: row.reason === 'frozen' ? 'reviewFrozen' : 'verifyDetails', to: `/payment-details?${query({ status: row.reason })}`, permission: 'earnings.read' }];
+  }
+}
+
+/**
+ * /console/exceptions (issue 31, docs/console-exceptions.md): finance's open exceptions, newest first, with the count of
+ * each kind above (a count filters to its kind), filtered by kind, partner and currency in the URL; each row says what
+ * happened and links to the page that resolves it.
+ */
 export function ExceptionsPage() {
   const t = useText('console-exceptions');
   const format = useFormat();
-  const [openId, setOpenId] = useState<number | null>(null);
-  const [editing, setEditing] = useState<ConsoleExceptions | 'new' | null>(null);
-  const headers = useMemo<TableHeader<ConsoleExceptions>[]>(
+  const operator = useOperator();
+  const source = useListEndpoint(exceptionsEndpoint, {}, { loadFailed: t('loadFailed'), refreshFailed: t('refreshFailed') });
+  const { list } = source;
+  const scope = { referral_agent_id: list.params.referral_agent_id, currency: list.params.currency };
+  const counts = useQuery({
+    queryKey: [EXCEPTION_COUNTS_URL, scope] as const,
+    queryFn: ({ signal }) => http.get(EXCEPTION_COUNTS_URL, { schema: exceptionCountsSchema, signal, query: scope }),
+  });
+
+  const headers = useMemo<TableHeader<FinanceException>[]>(
     () => [
       {
-        text: t('columnTitle'),
-        value: 'title',
-        sort: true,
+        text: t('columns.kind'),
+        value: 'kind',
         render: (row) => (
-          <Anchor component="button" type="button" size="sm" fw={500} onClick={() => setOpenId(row.id)}>
-            {row.title}
-          </Anchor>
+          <Badge color={KIND_COLORS[row.kind]} variant="dot" radius="sm" style={{ textTransform: 'none' }}>
+            {t(`kind.${row.kind}`)}
+          </Badge>
         ),
       },
-      { text: t('columnStatus'), value: 'status', render: (row) => t(`statuses.${row.status}`) },
-      { text: t('columnUpdated'), value: 'updated_at', sort: true, render: (row) => format.date(row.updated_at) },
+      { text: t('columns.partner'), value: 'agent_name' },
+      { text: t('columns.detail'), value: 'detail', render: (row) => <Detail row={row} /> },
+      {
+        text: t('columns.amount'),
+        value: 'amount',
+        render: (row) =>
+          row.kind === 'unpriced_completion' ? (
+            <Text size="sm" dir="ltr" span>{`${row.currency} ${format.number(row.amount)}`}</Text>
+          ) : (
+            <Text size="sm" dir="ltr" span c={row.amount_minor < 0 ? NEGATIVE_AMOUNT_COLOUR : undefined}>
+              {format.moneyMinor(row.amount_minor, row.currency)}
+            </Text>
+          ),
+      },
+      { text: t('columns.since'), value: 'since', render: (row) => format.date(row.since) },
+      {
+        text: t('columns.action'),
+        value: 'action',
+        render: (row) => {
+          const actions = resolvingActions(row);
+          if (actions.length === 0) return <Text size="sm" c="dimmed">{t('actions.waitingForPartner')}</Text>;
+          const allowed = actions.filter((action) => operatorCan(operator.role, action.permission));
+          if (allowed.length === 0) return <Text size="sm" c="dimmed">{t('actions.notYours')}</Text>;
+          return (
+            <Stack gap={2}>
+              {allowed.map((action) => (
+                <Anchor key={action.label} component={Link} to={action.to} size="sm">
+                  {t(`actions.${action.label}`)}
+                </Anchor>
+              ))}
+            </Stack>
+          );
+        },
+      },
     ],
-    [t, format],
+    [t, format, operator.role],
   );
+
+  const choices = counts.data;
   return (
-    <ListPage
-      endpoint={consoleExceptionsEndpoint}
+    <ListPageView<typeof exceptionsEndpoint.query, FinanceException>
+      source={source}
       title={t('title')}
       description={t('description')}
-      action={
-        <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setEditing('new')}>
-          {t('add')}
-        </Button>
-      }
-      texts={{ empty: t('empty'), filteredEmpty: t('filteredEmpty'), loadFailed: t('loadFailed') }}
+      texts={{ empty: t('empty'), filteredEmpty: t('filteredEmpty'), loadFailed: t('loadFailed'), refreshFailed: t('refreshFailed') }}
       headers={headers}
-      search={{ max: EXCEPTIONS_SEARCH_MAX_LENGTH }}
       filters={[
-        enumFilter('status', { label: t('status'), all: t('allStatuses'), options: enumOptions(EXCEPTIONS_STATUSES, (status) => t(`statuses.${status}`)), active: (status) => t('statusFilter', { status }) }),
+        enumFilter('kind', { label: t('filters.kind'), all: t('filters.allKinds'), options: enumOptions(EXCEPTION_KINDS, (kind) => t(`kinds.${kind}`)), active: (value) => t('filters.kindActive', { value }), width: 200 }),
+        entityFilter('referral_agent_id', {
+          label: t('filters.partner'),
+          placeholder: t('filters.anyPartner'),
+          nothingFound: t('filters.noPartner'),
+          options: (choices?.agents ?? []).map((agent) => ({ value: agent.id, label: agent.name })),
+          active: (value) => t('filters.partnerActive', { value }),
+          width: 220,
+        }),
+        enumFilter('currency', {
+          label: t('filters.currency'),
+          all: t('filters.allCurrencies'),
+          options: (choices?.currencies ?? []).map((code) => ({ value: code, label: code })),
+          active: (value) => t('filters.currencyActive', { value }),
+          width: 150,
+        }),
       ]}
-      getRowLabel={(row) => row.title}
-    >
-      {openId !== null ? <ExceptionsDrawer id={openId} onClose={() => setOpenId(null)} onEdit={setEditing} /> : null}
-      {editing ? <ExceptionsDialog record={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
-    </ListPage>
+      above={
+        <KindCounts
+          query={counts}
+          current={list.params.kind}
+          onChoose={(kind) => list.set({ kind: kind === list.params.kind ? undefined : kind })}
+        />
+      }
+      getRowLabel={(row) => `${t(`kind.${row.kind}`)} · ${row.agent_name}`}
+    />
   );
 }
 
-/** One record's facts, read afresh, with the way to edit it. */
-function ExceptionsDrawer({ id, onClose, onEdit }: { id: number; onClose: () => void; onEdit: (record: ConsoleExceptions) => void }) {
+/** What happened, in words: the booking and why it has no line, the balance, the bank's reason, the details' state. */
+function Detail({ row }: { row: FinanceException }): ReactNode {
+  const t = useText('console-exceptions');
+  switch (row.kind) {
+    case 'unpriced_completion':
+      return (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {t('booking', { reference: row.ticket_id ?? `#${row.booking_id}`, facility: row.facility_name })}
+          </Text>
+          <Text size="xs" c="dimmed" maw={320}>
+            {t(`unpriced.${row.reason}`)}
+          </Text>
+        </Stack>
+      );
+    case 'negative_balance':
+      return (
+        <Text size="sm" maw={320}>
+          {t('negative')}
+        </Text>
+      );
+    case 'failed_payout':
+      return (
+        <Text size="sm" maw={320}>
+          {t('failed', { id: row.payout_id, reason: row.reason })}
+        </Text>
+      );
+    case 'held_payout':
+      return (
+        <Text size="sm" maw={320}>
+          {t(`held.${row.reason}`)}
+        </Text>
+      );
+  }
+}
+
+/** The count of each kind, for the partner and currency chosen; a count is a button that shows only its kind. */
+function KindCounts({ query: counts, current, onChoose }: { query: ReturnType<typeof useQuery<ExceptionCounts>>; current: ExceptionKind | undefined; onChoose: (kind: ExceptionKind) => void }) {
   const t = useText('console-exceptions');
   const format = useFormat();
-  const record = useQuery({ queryKey: [URL, id], queryFn: ({ signal }) => http.get(`${URL}/${id}`, { schema: consoleExceptionsSchema, signal }) });
+  if (counts.isPending) {
+    return (
+      <LoadingPlaceholder label={t('counts.loading')}>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          {EXCEPTION_KINDS.map((kind) => (
+            <Paper key={kind} withBorder radius="md" p="sm" h={72} />
+          ))}
+        </SimpleGrid>
+      </LoadingPlaceholder>
+    );
+  }
+  if (counts.isError) return <LoadFailedAlert title={t('counts.loadFailed')} retryLabel={t('retry')} onRetry={() => void counts.refetch()} retrying={counts.isFetching} />;
   return (
-    <DetailDrawer title={record.data?.title ?? t('details')} closeLabel={t('close')} onClose={onClose}>
-      <DrawerLoad query={record} loadingLabel={t('detailLoading')} failedTitle={t('detailFailed')} retryLabel={t('retry')}>
-        {(row) => (
-          <Stack gap="md">
-            <DrawerFacts label={t('details')}>
-              <DrawerFact label={t('columnStatus')}>{t(`statuses.${row.status}`)}</DrawerFact>
-              <DrawerFact label={t('created')}>{format.date(row.created_at)}</DrawerFact>
-              <DrawerFact label={t('updated')}>{`${format.date(row.updated_at)} ${format.time(row.updated_at)}`}</DrawerFact>
-              <DrawerFact label={t('notes')} wide>
-                <span style={{ whiteSpace: 'pre-wrap' }}>{row.notes || t('noNotes')}</span>
-              </DrawerFact>
-            </DrawerFacts>
-            <Group>
-              <Button variant="default" leftSection={<IconPencil size={16} aria-hidden="true" />} onClick={() => onEdit(row)}>
-                {t('edit')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </DrawerLoad>
-    </DetailDrawer>
-  );
-}
-
-/** Creates a record, or edits `record`: checked by the contract before it is sent, the server's 422 beside its field. */
-function ExceptionsDialog({ record, onClose }: { record: ConsoleExceptions | undefined; onClose: () => void }) {
-  const t = useText('console-exceptions');
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (body: ExceptionsRequest) => (record ? http.patch(`${URL}/${record.id}`, body, { schema: consoleExceptionsSchema }) : http.post(URL, body, { schema: consoleExceptionsSchema })),
-    // The list's pages and the drawer's record share the URL as the start of their keys.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [URL] }),
-  });
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm({ schema: exceptionsRequestSchema, initialValues: { title: record?.title ?? '', status: record?.status ?? 'active', notes: record?.notes ?? '' } });
-  const submit = form.onSubmit(async (body) => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(body);
-      notifySuccess(t('form.saved'), t('form.savedDetail', { title: saved.title }));
-      onClose();
-    } catch (error) {
-      if (!form.showFieldErrors(error)) setFormError(submitErrorMessage(error, t('form.saveFailed')));
-    }
-  });
-  return (
-    <FormDialog
-      title={record ? t('form.editTitle', { title: record.title }) : t('form.createTitle')}
-      closeLabel={t('form.close')}
-      cancelLabel={t('form.cancel')}
-      submitLabel={t('form.save')}
-      onClose={onClose}
-      onSubmit={submit}
-      pending={save.isPending}
-      error={formError}
-    >
-      <TextInput label={t('form.title')} required maxLength={EXCEPTIONS_TITLE_MAX} data-autofocus {...form.getInputProps('title')} />
-      <NativeSelect label={t('form.status')} data={enumOptions(EXCEPTIONS_STATUSES, (status) => t(`statuses.${status}`))} {...form.getInputProps('status')} />
-      <Textarea label={t('form.notes')} rows={4} maxLength={EXCEPTIONS_NOTES_MAX} {...form.getInputProps('notes')} />
-    </FormDialog>
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="group" aria-label={t('counts.label')}>
+      {EXCEPTION_KINDS.map((kind) => {
+        const count = counts.data.counts[kind];
+        return (
+          <UnstyledButton
+            key={kind}
+            onClick={() => onChoose(kind)}
+            aria-pressed={current === kind}
+            aria-label={t('counts.show', { kind: t(`kinds.${kind}`), count: format.number(count) })}
+          >
+            <Paper withBorder radius="md" p="sm" bg={current === kind ? 'var(--mantine-primary-color-light)' : undefined}>
+              <Text size="xl" fw={700} c={count > 0 ? undefined : 'dimmed'}>
+                {format.number(count)}
+              </Text>
+              <Text size="sm">{t(`kinds.${kind}`)}</Text>
+            </Paper>
+          </UnstyledButton>
+        );
+      })}
+    </SimpleGrid>
   );
 }
