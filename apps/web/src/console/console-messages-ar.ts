@@ -68,13 +68,6 @@ export const consoleAr: Translation<typeof consoleEn> = {
         payouts_due: 'دفعات مستحقة الإرسال',
         exceptions: 'استثناءات مالية',
       },
-      open: {
-        applications: 'طلبات شراكة للمراجعة: {{count}}',
-        feedback: 'ملاحظات بلا رد: {{count}}',
-        failed_jobs: 'مهام خلفية فاشلة: {{count}}',
-        payouts_due: 'دفعات مستحقة الإرسال: {{count}}',
-        exceptions: 'استثناءات مالية: {{count}}',
-      },
     },
   },
 

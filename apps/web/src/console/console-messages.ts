@@ -67,13 +67,6 @@ export const consoleEn = {
         payouts_due: 'Payouts due to be sent',
         exceptions: 'Finance exceptions',
       },
-      open: {
-        applications: 'Partner applications to review: {{count}}',
-        feedback: 'Unanswered feedback: {{count}}',
-        failed_jobs: 'Failed background jobs: {{count}}',
-        payouts_due: 'Payouts due to be sent: {{count}}',
-        exceptions: 'Finance exceptions: {{count}}',
-      },
     },
   },
 

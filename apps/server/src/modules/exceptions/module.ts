@@ -2,6 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXCEPTION_COUNTS_URL, exceptionCountsQuerySchema, exceptionCountsSchema, exceptionsEndpoint, exceptionsPermission } from '@portal/contracts/console-exceptions';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { defineModule } from '../../kit/portal-module.ts';
+import { seedDemoExceptions } from './demo-seed.ts';
 import { countExceptions, findExceptionsPage } from './repository.ts';
 import { createNegativeBalanceScan } from './service.ts';
 
@@ -49,4 +50,5 @@ export default defineModule({
       async (request) => countExceptions(pool, request.query),
     );
   },
+  seedDemo: seedDemoExceptions,
 });

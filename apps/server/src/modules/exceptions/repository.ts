@@ -53,7 +53,8 @@ const KIND_SQL: Record<ExceptionKind, string> = {
   // missing, unverified or frozen: the payout run holds it and a draft cannot be sent.
   held_payout: `
     SELECT 'held_payout' AS kind, 'held_payout:' || o.referral_agent_id || ':' || o.currency AS id, o.referral_agent_id, ra.name AS agent_name, o.currency::text AS currency,
-           min(o.since) AS since, coalesce(d.status, 'missing') AS reason,
+           -- held since the money was due, or since the details changed or froze if that came later
+           greatest(min(o.since), CASE d.status WHEN 'frozen' THEN d.frozen_at WHEN 'unverified' THEN d.updated_at END) AS since, coalesce(d.status, 'missing') AS reason,
            NULL::integer AS booking_id, NULL::text AS ticket_id, NULL::integer AS facility_id, NULL::text AS facility_name, NULL::text AS amount, sum(o.amount)::text AS amount_minor, NULL::bigint AS payout_id
       FROM (SELECT l.referral_agent_id, l.currency, sum(l.amount_minor) AS amount, min(coalesce(l.approved_at, l.created_at)) AS since
               FROM commission_lines l WHERE l.status = 'approved' AND ${SCOPE('l')} GROUP BY 1, 2 HAVING sum(l.amount_minor) > 0
@@ -62,7 +63,7 @@ const KIND_SQL: Record<ExceptionKind, string> = {
       JOIN referral_agents ra ON ra.id = o.referral_agent_id
       LEFT JOIN payment_details d ON d.referral_agent_id = o.referral_agent_id
      WHERE d.status IS DISTINCT FROM 'verified'
-     GROUP BY o.referral_agent_id, ra.name, o.currency, d.status`,
+     GROUP BY o.referral_agent_id, ra.name, o.currency, d.status, d.frozen_at, d.updated_at`,
 };
 
 interface ExceptionRecord {

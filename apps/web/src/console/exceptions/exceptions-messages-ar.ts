@@ -10,7 +10,6 @@ export const exceptionsAr: Translation<typeof exceptionsEn> = {
     label: 'الاستثناءات المفتوحة حسب النوع',
     loading: 'جارٍ تحميل الأعداد',
     loadFailed: 'تعذّر تحميل الأعداد.',
-    show: 'عرض {{kind}} فقط: {{count}}',
   },
   kinds: {
     unpriced_completion: 'حجوزات مكتملة بلا تسعير',

@@ -9,7 +9,6 @@ export const exceptionsEn = {
     label: 'Open exceptions by kind',
     loading: 'Loading the counts',
     loadFailed: "Couldn't load the counts.",
-    show: 'Show only {{kind}}: {{count}}',
   },
   kinds: {
     unpriced_completion: 'Unpriced completions',

@@ -194,7 +194,10 @@ function Detail({ row }: { row: FinanceException }): ReactNode {
   }
 }
 
-/** The count of each kind, for the partner and currency chosen; a count is a button that shows only its kind. */
+/**
+ * The count of each kind, for the partner and currency chosen; a count is a toggle (its name the count and the kind it
+ * shows, as seen) that shows only its kind.
+ */
 function KindCounts({ query: counts, current, onChoose }: { query: ReturnType<typeof useQuery<ExceptionCounts>>; current: ExceptionKind | undefined; onChoose: (kind: ExceptionKind) => void }) {
   const t = useText('console-exceptions');
   const format = useFormat();
@@ -219,7 +222,6 @@ function KindCounts({ query: counts, current, onChoose }: { query: ReturnType<ty
             key={kind}
             onClick={() => onChoose(kind)}
             aria-pressed={current === kind}
-            aria-label={t('counts.show', { kind: t(`kinds.${kind}`), count: format.number(count) })}
           >
             <Paper withBorder radius="md" p="sm" bg={current === kind ? 'var(--mantine-primary-color-light)' : undefined}>
               <Text size="xl" fw={700} c={count > 0 ? undefined : 'dimmed'}>

@@ -82,7 +82,7 @@ function WaitingWork() {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
           {overview.data.waiting.map(({ item, count }) => (
             <Paper key={item} withBorder radius="md" p="md">
-              <Anchor component={Link} to={WAITING_LISTS[item]} underline="never" c="inherit" aria-label={t(`home.waiting.open.${item}`, { count: format.number(count) })}>
+              <Anchor component={Link} to={WAITING_LISTS[item]} underline="never" c="inherit">
                 <Text size="xl" fw={700} c={count > 0 ? undefined : 'dimmed'}>
                   {format.number(count)}
                 </Text>
