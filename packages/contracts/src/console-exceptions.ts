@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyQueryField } from './earnings.ts';
+import { idStringField } from './fields.ts';
 import { enumQueryField, idQueryField, listEndpoint, listQuerySchema } from './list-query.ts';
 import type { OperatorPermission } from './operator-permissions.ts';
 
@@ -99,3 +100,14 @@ export const exceptionCountsSchema = z.object({
   currencies: z.array(z.string()),
 });
 export type ExceptionCounts = z.infer<typeof exceptionCountsSchema>;
+
+export const priceAgainParamsSchema = z.object({ booking: idStringField('booking') });
+
+/**
+ * POST /api/console/exceptions/unpriced-completions/:booking/price (earnings.manage): prices an unpriced completion now,
+ * as the hourly sweep would (after a rate was added or the booking corrected). Answers whether a line was recorded, or
+ * why not still; audited.
+ */
+export const priceAgainUrl = (booking: number | string) => `/api/console/exceptions/unpriced-completions/${booking}/price`;
+export const priceAgainResultSchema = z.object({ priced: z.boolean(), reason: z.enum(UNPRICED_REASONS).nullable() });
+export type PriceAgainResult = z.infer<typeof priceAgainResultSchema>;

@@ -89,7 +89,7 @@ describe('console exceptions', () => {
     }
   });
 
-  it('lists a completion the ledger could not price, with why, until a rate prices it', async () => {
+  it('lists a completion the ledger could not price, with why, until a rate prices it (finance may price it again at once, audited)', async () => {
     const pool = context.database.pool;
     const partner = await createPartner(pool);
     await verifyDetails(partner);
@@ -102,12 +102,31 @@ describe('console exceptions', () => {
     expect(listed).toEqual([expect.objectContaining({ kind: 'unpriced_completion', booking_id: booking.id, reason: 'no_rate', facility_id: booking.facilityId, agent_name: expect.any(String) })]);
     expect((await counts(`referral_agent_id=${partner.referralAgentId}`)).counts.unpriced_completion).toBe(1);
 
+    // Priced again before the fix: still no rate, and said so. Support may not price (403); an unknown booking is a 404.
+    const priceAgain = `${URL}/unpriced-completions/${booking.id}/price`;
+    const early = await consoleRequest(finance, 'POST', priceAgain);
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json()).toEqual({ priced: false, reason: 'no_rate' });
+    expect((await consoleRequest(support, 'POST', priceAgain)).statusCode).toBe(403);
+    expect((await consoleRequest(finance, 'POST', `${URL}/unpriced-completions/2147483647/price`)).statusCode).toBe(404);
+
     await pool.query(
       `INSERT INTO commission_rates (facility_id, kind, basis_points, currency, base_description, base_description_ar, refund_window_days, valid_from)
        VALUES ($1, 'percentage', 800, (SELECT currency FROM bookings WHERE id = $2), 'The treatment price', 'سعر العلاج', 14, '2020-01-01')`,
       [booking.facilityId, booking.id],
     );
-    await context.app.ledger.sweep(pool);
+    const priced = await consoleRequest(finance, 'POST', priceAgain);
+    expect(priced.json()).toEqual({ priced: true, reason: null });
+    const line = await pool.query(`SELECT count(*)::int AS count FROM commission_lines WHERE booking_id = $1 AND kind = 'commission'`, [booking.id]);
+    expect(line.rows[0].count).toBe(1);
+    const audit = await pool.query(
+      `SELECT actor_role, after FROM audit_events WHERE action = 'commission.pricing_retried' AND target_type = 'booking' AND target_id = $1 ORDER BY id`,
+      [String(booking.id)],
+    );
+    expect(audit.rows).toEqual([
+      { actor_role: 'finance', after: { priced: false, reason: 'no_rate' } },
+      { actor_role: 'finance', after: { priced: true, reason: null } },
+    ]);
     expect((await list(`&referral_agent_id=${partner.referralAgentId}&kind=unpriced_completion`)).map((row) => row.id)).toEqual([]);
     expect((await counts(`referral_agent_id=${partner.referralAgentId}`)).counts.unpriced_completion).toBe(0);
   });

@@ -1,7 +1,21 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EXCEPTION_COUNTS_URL, exceptionCountsQuerySchema, exceptionCountsSchema, exceptionsEndpoint, exceptionsPermission } from '@portal/contracts/console-exceptions';
+import { messageSchema } from '@portal/contracts/errors';
+import {
+  EXCEPTION_COUNTS_URL,
+  exceptionCountsQuerySchema,
+  exceptionCountsSchema,
+  exceptionsEndpoint,
+  exceptionsPermission,
+  priceAgainParamsSchema,
+  priceAgainResultSchema,
+  priceAgainUrl,
+  type PriceAgainResult,
+} from '@portal/contracts/console-exceptions';
+import { inTransaction } from '../../db/queryable.ts';
 import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { defineModule } from '../../kit/portal-module.ts';
+import { recordAudit } from '../../lib/audit/audit-log.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { seedDemoExceptions } from './demo-seed.ts';
 import { countExceptions, findExceptionsPage } from './repository.ts';
 import { createNegativeBalanceScan } from './service.ts';
@@ -48,6 +62,31 @@ export default defineModule({
         response: { 200: exceptionCountsSchema },
       }),
       async (request) => countExceptions(pool, request.query),
+    );
+
+    // After a rate was added or the booking corrected, finance prices the completion now rather than wait for the hourly
+    // sweep. The ledger prices it in its own transaction, exactly as its job does (pricing.ts); the request and its
+    // outcome are audited on the booking. Only a completed booking without its line is priced (else 404).
+    app.post(
+      priceAgainUrl(':booking'),
+      operatorRoute(app, {
+        permission: 'earnings.manage',
+        tags: TAGS,
+        summary: 'Price an unpriced completion now, as the hourly sweep would; answers whether a line was recorded or why not (audited)',
+        params: priceAgainParamsSchema,
+        response: { 200: priceAgainResultSchema, 404: messageSchema },
+      }),
+      async (request) => {
+        const bookingId = request.params.booking;
+        const outcome = await app.ledger.recordCompletedBooking(pool, bookingId);
+        const why = outcome.recorded ? 'already_recorded' : outcome.why;
+        if (why === 'no_booking' || why === 'not_completed') throw new NotFoundError();
+        const result: PriceAgainResult = why === 'already_recorded' ? { priced: true, reason: null } : { priced: false, reason: why };
+        await inTransaction(pool, (client) =>
+          recordAudit(client, request.auditActor, { action: 'commission.pricing_retried', target: { type: 'booking', id: bookingId }, after: result }),
+        );
+        return result;
+      },
     );
   },
   seedDemo: seedDemoExceptions,

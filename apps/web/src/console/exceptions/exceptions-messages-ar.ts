@@ -55,6 +55,14 @@ export const exceptionsAr: Translation<typeof exceptionsEn> = {
     unverified: 'بيانات الدفع غير مُتحقَّق منها: تنتظر الدفعات التحقق.',
     frozen: 'جمّد الشريك بيانات الدفع: تنتظر الدفعات.',
   },
+  priceAgain: {
+    label: 'أعد التسعير الآن',
+    priced: 'تم التسعير',
+    pricedDetail: 'أصبح للحجز {{reference}} سطر عمولة الآن.',
+    notPriced: 'لم يُسعَّر بعد',
+    failed: 'تعذّر تسعير الحجز',
+    failedDetail: 'حاول مرة أخرى بعد لحظات.',
+  },
   actions: {
     openRateCard: 'أضف سعرًا في جدول الأسعار',
     openBooking: 'افتح الحجز',

@@ -54,6 +54,14 @@ export const exceptionsEn = {
     unverified: 'Payment details not verified: payouts wait for the check.',
     frozen: 'Payment details frozen by the partner: payouts wait.',
   },
+  priceAgain: {
+    label: 'Price again now',
+    priced: 'Priced',
+    pricedDetail: 'Booking {{reference}} has its commission line now.',
+    notPriced: 'Still not priced',
+    failed: "Couldn't price the booking",
+    failedDetail: 'Try again in a moment.',
+  },
   actions: {
     openRateCard: 'Add a rate on the rate card',
     openBooking: 'Open the booking',

@@ -72,6 +72,24 @@ describe('exceptions (console)', () => {
     expect(within(counts).getByRole('button', { name: '1 Failed payouts' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('prices an unpriced completion again for a role that manages earnings, and reloads the list and the counts', async () => {
+    let priced = false;
+    const calls = api('finance', {
+      'GET /api/console/exceptions': () => jsonResponse(200, pageOf(priced ? [HELD] : ROWS)),
+      'POST /api/console/exceptions/unpriced-completions/41/price': () => {
+        priced = true;
+        return jsonResponse(200, { priced: true, reason: null });
+      },
+    });
+    renderApp('/exceptions', { routes: consoleRoutes });
+    const table = await screen.findByRole('table', { name: 'Exceptions' });
+    await userEvent.setup().click(await within(table).findByRole('button', { name: exceptionsEn.priceAgain.label }));
+    expect(await screen.findByText('Booking MT-100041 has its commission line now.')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('Booking MT-100041 at Clínica Serena Madrid')).not.toBeInTheDocument());
+    expect(calls.calls('POST', '/api/console/exceptions/unpriced-completions/41/price')).toHaveLength(1);
+    expect(calls.calls('GET', '/api/console/exceptions/counts').length).toBeGreaterThan(1);
+  });
+
   it('filters by kind through a count, the URL and the request', async () => {
     const calls = api('finance');
     const view = renderApp('/exceptions', { routes: consoleRoutes });

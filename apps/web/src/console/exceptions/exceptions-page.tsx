@@ -1,12 +1,14 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Button, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   EXCEPTION_COUNTS_URL,
   EXCEPTION_KINDS,
   exceptionCountsSchema,
   exceptionsEndpoint,
+  priceAgainResultSchema,
+  priceAgainUrl,
   type ExceptionCounts,
   type ExceptionKind,
   type FinanceException,
@@ -19,6 +21,7 @@ import { LoadFailedAlert } from '../../components/query-view/query-view';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { http } from '../../lib/http';
+import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import { NEGATIVE_AMOUNT_COLOUR } from '../../lib/status-colors';
 import { useListEndpoint } from '../../lib/use-list-endpoint';
 import { CONSOLE_PATHS } from '../console-paths';
@@ -63,6 +66,8 @@ export function ExceptionsPage() {
   const t = useText('console-exceptions');
   const format = useFormat();
   const operator = useOperator();
+  // Pricing writes the ledger: the roles that manage earnings.
+  const mayPrice = operatorCan(operator.role, 'earnings.manage');
   const source = useListEndpoint(exceptionsEndpoint, {}, { loadFailed: t('loadFailed'), refreshFailed: t('refreshFailed') });
   const { list } = source;
   const scope = { referral_agent_id: list.params.referral_agent_id, currency: list.params.currency };
@@ -106,18 +111,19 @@ export function ExceptionsPage() {
           const allowed = actions.filter((action) => operatorCan(operator.role, action.permission));
           if (allowed.length === 0) return <Text size="sm" c="dimmed">{t('actions.notYours')}</Text>;
           return (
-            <Stack gap={2}>
+            <Stack gap={2} align="flex-start">
               {allowed.map((action) => (
                 <Anchor key={action.label} component={Link} to={action.to} size="sm">
                   {t(`actions.${action.label}`)}
                 </Anchor>
               ))}
+              {row.kind === 'unpriced_completion' && mayPrice ? <PriceAgainButton bookingId={row.booking_id} reference={row.ticket_id ?? `#${row.booking_id}`} /> : null}
             </Stack>
           );
         },
       },
     ],
-    [t, format, operator.role],
+    [t, format, operator.role, mayPrice],
   );
 
   const choices = counts.data;
@@ -155,6 +161,29 @@ export function ExceptionsPage() {
       }
       getRowLabel={(row) => `${t(`kind.${row.kind}`)} · ${row.agent_name}`}
     />
+  );
+}
+
+/**
+ * Prices an unpriced completion now (after a rate was added or the booking corrected) instead of waiting for the
+ * hourly sweep; says whether a line was recorded, and refreshes the list and the counts.
+ */
+function PriceAgainButton({ bookingId, reference }: { bookingId: number; reference: string }) {
+  const t = useText('console-exceptions');
+  const queryClient = useQueryClient();
+  const price = useMutation({
+    mutationFn: () => http.post(priceAgainUrl(bookingId), undefined, { schema: priceAgainResultSchema }),
+    onSuccess: async (result) => {
+      if (result.priced) notifySuccess(t('priceAgain.priced'), t('priceAgain.pricedDetail', { reference }));
+      else notifyInfo(t('priceAgain.notPriced'), t(`unpriced.${result.reason ?? 'not_priced_yet'}`));
+      await Promise.all([queryClient.invalidateQueries({ queryKey: [exceptionsEndpoint.url] }), queryClient.invalidateQueries({ queryKey: [EXCEPTION_COUNTS_URL] })]);
+    },
+    onError: () => notifyError(t('priceAgain.failed'), t('priceAgain.failedDetail')),
+  });
+  return (
+    <Button size="compact-sm" variant="light" loading={price.isPending} onClick={() => price.mutate()}>
+      {t('priceAgain.label')}
+    </Button>
   );
 }
 
