@@ -39,7 +39,8 @@ const common = {
   since: z.string(),
 };
 
-export const exceptionSchema = z.discriminatedUnion('kind', [
+/** One open exception: a union on `kind` (the list's row; only parsed from the server's answers). */
+const exceptionSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('unpriced_completion'),
     ...common,

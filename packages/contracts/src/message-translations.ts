@@ -357,6 +357,8 @@ const ARABIC_TERMS: MessageCatalogue = {
   'partner type id': 'معرّف نوع الشريك',
   'referral agent id': 'معرّف وكيل الإحالة',
   'agent id': 'معرّف الوكيل',
+  // finance's exceptions (console-exceptions.ts)
+  booking: 'الحجز',
   benefits: 'المزايا',
   'Arabic benefits': 'المزايا بالعربية',
   // feedback (feedback.ts)

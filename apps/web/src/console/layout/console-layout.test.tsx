@@ -78,6 +78,7 @@ describe('the console frame', () => {
       'Commission ledger',
       'Payouts',
       'Payment details',
+      'Exceptions',
       'Notifications',
       'Support inbox',
       'Operators',
