@@ -99,6 +99,8 @@ export const sharedAr: Translation<SharedCatalogue> = {
     selectAll: 'تحديد كل الصفوف',
     totals: 'المجاميع',
     aboutColumn: 'حول {{column}}: {{message}}',
+    details: 'التفاصيل',
+    rowDetails: 'تفاصيل {{label}}',
     showing: 'عرض {{shown}} من {{total}} إدخال',
     showingRange: 'عرض {{from}}–{{to}} من {{total}}',
     noEntries: 'لا توجد إدخالات لعرضها.',

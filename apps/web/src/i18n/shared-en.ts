@@ -113,6 +113,9 @@ export const sharedEn = {
     // spec §2
     totals: TOTALS_LABEL,
     aboutColumn: 'About {{column}}: {{message}}',
+    // The header of the toggle column, and a toggle's name, where columns fold into a row's details.
+    details: 'Details',
+    rowDetails: 'Details of {{label}}',
     // spec §2
     showing: 'Showing {{shown}} of {{total}} entries',
     // Spoken after a list loads (page or filter changed); the visible text above stays the spec's.

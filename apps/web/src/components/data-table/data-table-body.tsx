@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react';
-import { Checkbox, Skeleton, Table } from '@mantine/core';
+import { Fragment, useId, useState, type ReactNode } from 'react';
+import { ActionIcon, Checkbox, Skeleton, Table } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { EMPTY_VALUE, TABLE_PLACEHOLDER_ROWS } from '@portal/contracts/constants';
 import { useDataTableState } from './data-table-context';
 import { getCellValue, logicalAlign, type TableRow } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
 import type { RowSelection } from './use-row-selection';
 import { DataTableStateMessage, type DataTableStateProps } from './data-table-state';
+import { PINNED_CELL_CLASS } from './scroll-region-frame';
+import classes from './data-table.module.css';
 import { sharedText, useText } from '../../i18n/i18n';
 
 /** A field as text: blanks read EMPTY_VALUE so an empty cell is not mistaken for a rendering fault. */
@@ -62,6 +65,16 @@ export interface DataTableBodyProps<Row extends TableRow> extends DataTableState
   selection?: RowSelection<Row>;
   /** Names a row's check box: 'Select row {label}'. @default the first column's text */
   getRowLabel?: (row: Row) => string;
+  /**
+   * The columns folded out of the table (TableHeader.priority 'low' when it would not fit): each row gets a toggle
+   * at its start that shows them, labelled, in a row beneath it.
+   */
+  details?: TableHeader<Row>[];
+}
+
+/** A cell's content: the column's renderer, or the field's text. */
+function cellContent<Row extends TableRow>(header: TableHeader<Row>, row: Row): ReactNode {
+  return header.render ? header.render(row) : cellText(getCellValue(row, header.value));
 }
 
 /**
@@ -74,12 +87,23 @@ export function DataTableBody<Row extends TableRow>({
   rows,
   selection,
   getRowLabel,
+  details = [],
   ...state
 }: DataTableBodyProps<Row>) {
   // From the grid, never a prop: placeholders must appear only while the table says aria-busy="true".
   const t = useText('shared');
   const { loading } = useDataTableState();
-  const columnCount = headers.length + (selection ? 1 : 0);
+  const idPrefix = useId();
+  const [open, setOpen] = useState<ReadonlySet<Row['id']>>(() => new Set());
+  const expandable = details.length > 0;
+  const columnCount = headers.length + (selection ? 1 : 0) + (expandable ? 1 : 0);
+  const toggle = (id: Row['id']) =>
+    setOpen((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   if (loading && rows.length === 0) {
     return (
@@ -90,25 +114,55 @@ export function DataTableBody<Row extends TableRow>({
   }
   return (
     <Table.Tbody data-stale={loading || undefined}>
-      {rows.map((row) => {
+      {rows.map((row, rowIndex) => {
         const isChecked = selection?.isChecked(row.id) ?? false;
+        const isOpen = expandable && open.has(row.id);
+        const detailsId = `${idPrefix}-details-${rowIndex}`;
+        const label = getRowLabel ? getRowLabel(row) : defaultRowLabel(row, headers);
         return (
-          <Table.Tr key={row.id} data-checked={isChecked || undefined}>
-            {selection ? (
-              <Table.Td data-copy-skip data-print-hide>
-                <Checkbox
-                  aria-label={t('table.selectRow', { label: getRowLabel ? getRowLabel(row) : defaultRowLabel(row, headers) })}
-                  checked={isChecked}
-                  onChange={() => selection.toggleRow(row.id)}
-                />
-              </Table.Td>
+          <Fragment key={row.id}>
+            <Table.Tr data-checked={isChecked || undefined} data-open={isOpen || undefined}>
+              {selection ? (
+                <Table.Td data-copy-skip data-print-hide>
+                  <Checkbox aria-label={t('table.selectRow', { label })} checked={isChecked} onChange={() => selection.toggleRow(row.id)} />
+                </Table.Td>
+              ) : null}
+              {expandable ? (
+                <Table.Td data-copy-skip data-print-hide w={40}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-expanded={isOpen}
+                    aria-controls={isOpen ? detailsId : undefined}
+                    aria-label={t('table.rowDetails', { label })}
+                    onClick={() => toggle(row.id)}
+                  >
+                    {isOpen ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden className={classes.mirrored} />}
+                  </ActionIcon>
+                </Table.Td>
+              ) : null}
+              {headers.map((header, index) => (
+                <Table.Td key={`${index}-${header.value}`} ta={logicalAlign(header.align)} className={header.pinned ? PINNED_CELL_CLASS : undefined} data-pinned={header.pinned || undefined}>
+                  {cellContent(header, row)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+            {isOpen ? (
+              <Table.Tr id={detailsId} data-details-row data-copy-skip>
+                <Table.Td colSpan={columnCount}>
+                  <dl className={classes.details}>
+                    {details.map((header, index) => (
+                      <div key={`${index}-${header.value}`} className={classes.detailsItem}>
+                        <dt>{header.text}</dt>
+                        <dd>{cellContent(header, row)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </Table.Td>
+              </Table.Tr>
             ) : null}
-            {headers.map((header, index) => (
-              <Table.Td key={`${index}-${header.value}`} ta={logicalAlign(header.align)}>
-                {header.render ? header.render(row) : cellText(getCellValue(row, header.value))}
-              </Table.Td>
-            ))}
-          </Table.Tr>
+          </Fragment>
         );
       })}
       {rows.length === 0 ? (

@@ -2,7 +2,8 @@ import type { ReactNode, Ref } from 'react';
 import { Table, VisuallyHidden } from '@mantine/core';
 import { DataTableContext } from './data-table-context';
 import classes from './data-table.module.css';
-import { useScrollRegion } from './use-scroll-region';
+import { ScrollRegionFrame } from './scroll-region-frame';
+import { useScrollRegion, type ScrollRegion } from './use-scroll-region';
 import './data-table-print.css';
 import { useText } from '../../i18n/i18n';
 
@@ -23,6 +24,12 @@ export interface DataTableGridProps {
   printRef?: Ref<HTMLDivElement>;
   /** Printed above the table (DataTablePrintHeader: title, filters, date, partner); hidden on screen. */
   printHeader?: ReactNode;
+  /** The scroller's state, when the caller needs it (folding columns); the grid keeps its own otherwise. */
+  region?: ScrollRegion;
+  /** The last column is pinned at the row's end (TableHeader.pinned). */
+  pinnedEnd?: boolean;
+  /** Alternate row shading. Off while rows carry details rows, which would break the alternation. @default true */
+  striped?: boolean;
   /** DataTableHeader, DataTableBody, DataTableTotals. */
   children: ReactNode;
 }
@@ -37,21 +44,25 @@ export function DataTableGrid({
   tableRef,
   printRef,
   printHeader,
+  region: givenRegion,
+  pinnedEnd = false,
+  striped = true,
   children,
 }: DataTableGridProps) {
-  const scrollRegion = useScrollRegion(caption);
+  const ownRegion = useScrollRegion(caption);
+  const region = givenRegion ?? ownRegion;
   return (
     <DataTableContext value={{ loading }}>
       <div ref={printRef} className={`${classes.busyFrame} portal-data-table-print-area`}>
         {printHeader}
         {/* Seen while loading: the rows that stay on screen are dimmed under it (the body marks them data-stale). */}
         {loading ? <div className={classes.busyBar} aria-hidden data-print-hide /> : null}
-        <Table.ScrollContainer minWidth={minWidth} type="native" {...scrollRegion}>
-          <Table ref={tableRef} striped highlightOnHover verticalSpacing="sm" aria-busy={loading} className={classes.stale}>
+        <ScrollRegionFrame region={region} minWidth={minWidth} pinnedEnd={pinnedEnd}>
+          <Table ref={tableRef} striped={striped} highlightOnHover verticalSpacing="sm" aria-busy={loading} className={classes.stale}>
             <Table.Caption className={captionVisible ? undefined : 'portal-data-table-caption'}>{caption}</Table.Caption>
             {children}
           </Table>
-        </Table.ScrollContainer>
+        </ScrollRegionFrame>
       </div>
       <DataTableGridStatus loading={loading} status={status} />
     </DataTableContext>

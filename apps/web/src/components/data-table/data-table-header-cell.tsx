@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconInfoCircle } from '@tab
 import type { SortDirection, TableRow } from './data-table-utils';
 import { logicalAlign } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
+import { PINNED_CELL_CLASS } from './scroll-region-frame';
 import { useText } from '../../i18n/i18n';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -27,7 +28,7 @@ export interface DataTableHeaderCellProps<Row extends TableRow> {
 export function DataTableHeaderCell<Row extends TableRow>({ header, direction = null, onSort }: DataTableHeaderCellProps<Row>) {
   const t = useText('shared');
   return (
-    <Table.Th scope="col" ta={logicalAlign(header.align)} aria-sort={header.sort ? (direction ? ARIA_SORT[direction] : 'none') : undefined}>
+    <Table.Th scope="col" ta={logicalAlign(header.align)} className={header.pinned ? PINNED_CELL_CLASS : undefined} data-pinned={header.pinned || undefined} aria-sort={header.sort ? (direction ? ARIA_SORT[direction] : 'none') : undefined}>
       <Group gap={4} wrap="nowrap" justify={header.align === 'right' ? 'flex-end' : undefined}>
         {header.sort ? (
           <UnstyledButton

@@ -1,4 +1,4 @@
-import { Checkbox, Table } from '@mantine/core';
+import { Checkbox, Table, VisuallyHidden } from '@mantine/core';
 import { useDataTableState } from './data-table-context';
 import { DataTableHeaderCell } from './data-table-header-cell';
 import { sortDirection, type TableRow } from './data-table-utils';
@@ -13,10 +13,12 @@ export interface DataTableHeaderProps<Row extends TableRow> {
   onSort?: (column: string) => void;
   /** Adds the select-all box; leave out for a table without check boxes. */
   selection?: RowSelection<Row>;
+  /** Rows have a details toggle at their start (folded columns): its column gets a header. */
+  expandable?: boolean;
 }
 
 /** The <thead>: the select-all box, then one header cell per column. */
-export function DataTableHeader<Row extends TableRow>({ headers, sort = '', onSort, selection }: DataTableHeaderProps<Row>) {
+export function DataTableHeader<Row extends TableRow>({ headers, sort = '', onSort, selection, expandable = false }: DataTableHeaderProps<Row>) {
   const t = useText('shared');
   const { loading } = useDataTableState();
   return (
@@ -33,6 +35,11 @@ export function DataTableHeader<Row extends TableRow>({ headers, sort = '', onSo
               disabled={loading || !selection.canToggleAll}
               onChange={selection.toggleAll}
             />
+          </Table.Th>
+        ) : null}
+        {expandable ? (
+          <Table.Th w={40} data-copy-skip data-print-hide>
+            <VisuallyHidden>{t('table.details')}</VisuallyHidden>
           </Table.Th>
         ) : null}
         {headers.map((header, index) => (

@@ -6,6 +6,7 @@ import { currentLocale } from '../../i18n/i18n';
 import { useDataTableState } from './data-table-context';
 import { getCellValue, logicalAlign, sumColumn, type TableRow } from './data-table-utils';
 import type { TableHeader } from './data-table-types';
+import { PINNED_CELL_CLASS } from './scroll-region-frame';
 import { useText } from '../../i18n/i18n';
 
 /**
@@ -37,6 +38,8 @@ export interface DataTableTotalsProps<Row extends TableRow> {
   label?: ReactNode;
   /** Leaves the check box column empty so the totals stay under their columns. */
   selectable?: boolean;
+  /** Leaves the details toggle column empty, likewise. */
+  expandable?: boolean;
 }
 
 /**
@@ -49,6 +52,7 @@ export function DataTableTotals<Row extends TableRow>({
   totals,
   label: givenLabel,
   selectable = false,
+  expandable = false,
 }: DataTableTotalsProps<Row>) {
   const t = useText('shared');
   const label = givenLabel ?? t('table.totals');
@@ -60,6 +64,7 @@ export function DataTableTotals<Row extends TableRow>({
     <Table.Tfoot data-stale={loading || undefined}>
       <Table.Tr fw={700}>
         {selectable ? <Table.Td data-copy-skip data-print-hide /> : null}
+        {expandable ? <Table.Td data-copy-skip data-print-hide /> : null}
         {headers.map((header, index) => {
           const key = `${index}-${header.value}`;
           // The label takes the first cell; if that column is itself totalled, its sum stays visible and the
@@ -79,7 +84,7 @@ export function DataTableTotals<Row extends TableRow>({
             );
           }
           return (
-            <Table.Td key={key} ta={logicalAlign(header.align)}>
+            <Table.Td key={key} ta={logicalAlign(header.align)} className={header.pinned ? PINNED_CELL_CLASS : undefined} data-pinned={header.pinned || undefined}>
               {header.total ? values[index] : null}
             </Table.Td>
           );

@@ -21,6 +21,13 @@ export interface TableHeader<Row extends TableRow = TableRow> {
   /** Formats the column total (the exact sum as a decimal string); comma-separated otherwise. */
   renderTotal?: (total: string) => ReactNode;
   align?: 'left' | 'center' | 'right';
+  /**
+   * 'low': when the table would not fit its width, the column leaves the table and shows in the row's details
+   * (a toggle at the row's start opens them), before the table has to scroll sideways. Never a totalled column.
+   */
+  priority?: 'low';
+  /** On the last column (the row's actions): it stays in view at the row's end while the table scrolls sideways. */
+  pinned?: boolean;
 }
 
 /** What an export handler may return: a promise keeps the Export button busy until it settles. */

@@ -20,7 +20,7 @@ import type { ExportHandler, TableHeader } from './data-table-types';
 import { copyTable, printTable } from './data-table-commands';
 import { DataTableAnnouncer } from './data-table-announcer';
 import { DataTableActions } from './data-table-actions';
-import { DataTableBody } from './data-table-body';
+import { DataTableBody, defaultRowLabel } from './data-table-body';
 import { DataTableCards } from './data-table-cards';
 import { DataTableGrid, DataTableGridStatus } from './data-table-grid';
 import { DataTableHeader } from './data-table-header';
@@ -36,6 +36,7 @@ import { useDebouncedSearch } from './use-debounced-search';
 import { useExportRunner } from './use-export-runner';
 import { useRowSelection } from './use-row-selection';
 import { useTableSort } from './use-table-sort';
+import { useScrollRegion } from './use-scroll-region';
 import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 
@@ -163,6 +164,11 @@ export function DataTable<Row extends TableRow>({
   const selection = useRowSelection({ rows, onCheckedChange, uncheckAll, onReload });
   const exports = useExportRunner({ exporting });
   const cardTotals = useMemo(() => (cards ? columnTotals(headers, rows, totals) : null), [cards, headers, rows, totals]);
+  // Cards show every field; a table with lower-priority columns folds them into row details rather than overflow.
+  const region = useScrollRegion(caption, { foldable: !cards && headers.some((header) => header.priority === 'low') });
+  const tableHeaders = useMemo(() => (region.folded ? headers.filter((header) => header.priority !== 'low') : headers), [region.folded, headers]);
+  const foldedHeaders = useMemo(() => (region.folded ? headers.filter((header) => header.priority === 'low') : []), [region.folded, headers]);
+  const expandable = foldedHeaders.length > 0;
 
   const state = { emptyText, filteredEmptyText, error, onRetry, filtered, onClearFilters };
   const pageCount = total !== undefined && perPage ? Math.max(1, Math.ceil(total / perPage)) : 1;
@@ -231,21 +237,26 @@ export function DataTable<Row extends TableRow>({
           tableRef={tableRef}
           printRef={printRef}
           printHeader={printHeader}
+          region={region}
+          pinnedEnd={tableHeaders.at(-1)?.pinned ?? false}
+          striped={!expandable}
         >
           <DataTableHeader
-            headers={headers}
+            headers={tableHeaders}
             sort={sorting.sort}
             onSort={sorting.toggle}
             selection={selectable ? selection : undefined}
+            expandable={expandable}
           />
           <DataTableBody
-            headers={headers}
+            headers={tableHeaders}
             rows={rows}
             selection={selectable ? selection : undefined}
-            getRowLabel={getRowLabel}
+            getRowLabel={getRowLabel ?? ((row) => defaultRowLabel(row, headers))}
+            details={foldedHeaders}
             {...state}
           />
-          <DataTableTotals headers={headers} rows={rows} totals={totals} label={totalsLabel} selectable={selectable} />
+          <DataTableTotals headers={tableHeaders} rows={rows} totals={totals} label={totalsLabel} selectable={selectable} expandable={expandable} />
         </DataTableGrid>
       )}
 

@@ -6,6 +6,7 @@ import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { notifyError } from '../../lib/notify';
 import { downloadSignature, useSignatures } from './agreements-api';
+import { TableScroller } from '../../components/data-table/scroll-region-frame';
 
 /** Who signed an agreement and who has not, with each signer, time, IP and signed PDF. */
 export function SignaturesDrawer({ agreement, onClose }: { agreement: ConsoleAgreementRow; onClose: () => void }) {
@@ -21,7 +22,7 @@ export function SignaturesDrawer({ agreement, onClose }: { agreement: ConsoleAgr
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={640} type="native">
+      <TableScroller label={t('signaturesDrawer.caption')} minWidth={640}>
         <Table aria-label={t('signaturesDrawer.caption')} verticalSpacing="xs" striped>
           <Table.Thead>
             <Table.Tr>
@@ -69,7 +70,7 @@ export function SignaturesDrawer({ agreement, onClose }: { agreement: ConsoleAgr
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroller>
     );
   }
 

@@ -9,6 +9,7 @@ import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { diffValues, type ChangeKind } from './audit-diff';
 import { actionWords, targetLink, targetTypeWords } from './audit-words';
 import { ActorLabel } from './actor-label';
+import { TableScroller } from '../../components/data-table/scroll-region-frame';
 
 export interface AuditEventDetailProps {
   event: AuditEvent | null;
@@ -159,7 +160,7 @@ function Changes({ before, after, labelledBy }: { before: unknown; after: unknow
   // With one side not recorded at all, "added" on every field would say more than the row knows.
   const bothSides = before !== null && before !== undefined && after !== null && after !== undefined;
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <TableScroller labelledBy={labelledBy} minWidth={420}>
       <Table striped withTableBorder verticalSpacing="xs" fz="sm" aria-labelledby={labelledBy}>
         <Table.Thead>
           <Table.Tr>
@@ -196,6 +197,6 @@ function Changes({ before, after, labelledBy }: { before: unknown; after: unknow
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   );
 }

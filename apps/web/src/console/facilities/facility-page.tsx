@@ -14,6 +14,7 @@ import { FACILITIES_PATH } from './facilities-paths';
 import { FacilityFormDialog } from './facility-form-dialog';
 import { LocationFormDialog } from './location-form-dialog';
 import { RecordField, RecordPage } from '../components/record-page';
+import { TableScroller } from '../../components/data-table/scroll-region-frame';
 
 /** /console/facilities/:id: the facility's details, its locations (add, edit, remove) and its services and prices. */
 export function FacilityPage() {
@@ -128,7 +129,7 @@ function Locations({
       {facility.locations.length === 0 ? (
         <Text c="dimmed">{t('noLocations')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <TableScroller labelledBy="facility-locations" minWidth={720}>
           <Table aria-labelledby="facility-locations" striped verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -193,7 +194,7 @@ function Locations({
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       )}
     </Stack>
   );
@@ -238,7 +239,7 @@ function Services({ services }: { services: FacilityService[] }) {
       {services.length === 0 ? (
         <Text c="dimmed">{t('noServices')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroller labelledBy="facility-services" minWidth={560}>
           <Table aria-labelledby="facility-services" striped>
             <Table.Thead>
               <Table.Tr>
@@ -265,7 +266,7 @@ function Services({ services }: { services: FacilityService[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       )}
     </Stack>
   );

@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/http';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { useFailedJobs, useJobsOverview, useRetryJob } from './jobs-api';
+import { TableScroller } from '../../components/data-table/scroll-region-frame';
 
 const STATES = ['queued', 'active', 'retrying', 'failed', 'completed'] as const satisfies readonly (keyof QueueSummary)[];
 
@@ -87,7 +88,7 @@ function QueuesTable({ queues, onShowFailed }: { queues: QueueSummary[]; onShowF
   const format = useFormat();
   if (queues.length === 0) return <Text size="sm" c="dimmed">{t('queues.empty')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroller label={t('queues.caption')} minWidth={640}>
       <Table striped verticalSpacing="xs">
         <Table.Caption>{t('queues.caption')}</Table.Caption>
         <Table.Thead>
@@ -121,7 +122,7 @@ function QueuesTable({ queues, onShowFailed }: { queues: QueueSummary[]; onShowF
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   );
 }
 
@@ -226,7 +227,7 @@ function SchedulesTable({ schedules }: { schedules: JobsOverview['schedules'] })
   const format = useFormat();
   if (schedules.length === 0) return <Text size="sm" c="dimmed">{t('schedules.empty')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroller label={t('schedules.caption')} minWidth={560}>
       <Table striped verticalSpacing="xs">
         <Table.Caption>{t('schedules.caption')}</Table.Caption>
         <Table.Thead>
@@ -260,7 +261,7 @@ function SchedulesTable({ schedules }: { schedules: JobsOverview['schedules'] })
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   );
 }
 

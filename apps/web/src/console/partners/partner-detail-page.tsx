@@ -12,6 +12,7 @@ import { usePartnerAccount } from './partner-account-api';
 import { PartnerStatusBadge } from './partner-status-badge';
 import { RecordField, RecordPage } from '../components/record-page';
 import { PartnerReferralCode } from './partner-referral-code';
+import { TableScroller } from '../../components/data-table/scroll-region-frame';
 
 const EVENT_KEYS = {
   'auth.sign_in': 'partners.events.signIn',
@@ -132,7 +133,7 @@ function SignInHistory({ events }: { events: SignInEvent[] }) {
       {events.length === 0 ? (
         <Text c="dimmed">{t('partners.historyEmpty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <TableScroller labelledBy="sign-in-history" minWidth={560}>
           <Table aria-labelledby="sign-in-history" striped>
             <Table.Thead>
               <Table.Tr>
@@ -162,7 +163,7 @@ function SignInHistory({ events }: { events: SignInEvent[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       )}
     </Stack>
   );

@@ -13,6 +13,7 @@ import { TaxProfileSection } from './tax-profile-section';
 import { DetailDrawer, DrawerFact, DrawerFacts, DrawerLoad, DrawerSection, useConflict } from '../components/detail-drawer';
 import { usePaymentDetailsDetail, useRevealPaymentDetails, useVerifyPaymentDetails, useWithdrawVerification } from './payment-details-api';
 import { PaymentDetailsStatusBadge } from './payment-details-status-badge';
+import { TableScroller } from '../../components/data-table/scroll-region-frame';
 
 /** How long a revealed account stays on screen. */
 export const REVEAL_MS = 60_000;
@@ -269,7 +270,7 @@ function ChangeLog({ events }: { events: ConsoleEvent[] }) {
   const t = useText('console-payment-details');
   const format = useFormat();
   return (
-    <Table.ScrollContainer minWidth={600} type="native">
+    <TableScroller label={t('detail.logCaption')} minWidth={600}>
       <Table aria-label={t('detail.logCaption')} verticalSpacing="xs" striped>
         <Table.Thead>
           <Table.Tr>
@@ -302,6 +303,6 @@ function ChangeLog({ events }: { events: ConsoleEvent[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   );
 }

@@ -10,6 +10,7 @@ import { ConfirmActionDialog } from '../components/confirm-action-dialog';
 import { DetailDrawer, DrawerFact, DrawerFacts, DrawerLoad, DrawerSection, useConflict } from '../components/detail-drawer';
 import { PayoutStatusBadge } from './payout-status-badge';
 import { usePayoutDetail, usePayoutStep, type PayoutStep } from './payouts-api';
+import { TableScroller } from '../../components/data-table/scroll-region-frame';
 
 type Asking = 'sent' | 'paid' | 'failed';
 
@@ -162,7 +163,7 @@ function PayoutLines({ lines }: { lines: CommissionLine[] }) {
   const t = useText('console-payouts');
   const format = useFormat();
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
+    <TableScroller label={t('detail.linesCaption')} minWidth={640}>
       <Table aria-label={t('detail.linesCaption')} verticalSpacing="xs" striped>
         <Table.Thead>
           <Table.Tr>
@@ -200,7 +201,7 @@ function PayoutLines({ lines }: { lines: CommissionLine[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   );
 }
 

@@ -22,6 +22,7 @@ import { PayoutStatusBadge } from './payout-status-badge';
 import { downloadBankFile, usePayoutRun, usePayoutSchedules } from './payouts-api';
 import { ScheduleDialog } from './schedule-dialog';
 import { PayoutBatches, SendBatchButton } from './payout-batches';
+import { TableScroller } from '../../components/data-table/scroll-region-frame';
 
 /**
  * /console/payouts (docs/earnings.md): each currency's schedule (minimum, day, what waits, the next run) and every
@@ -73,7 +74,7 @@ function Schedules({ mayManage }: { mayManage: boolean }) {
   } else {
     body = (
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <Table.ScrollContainer minWidth={760} type="native">
+        <TableScroller label={t('schedules.caption')} minWidth={760}>
           <Table aria-label={t('schedules.caption')} verticalSpacing="xs" striped>
             <Table.Thead>
               <Table.Tr>
@@ -125,7 +126,7 @@ function Schedules({ mayManage }: { mayManage: boolean }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       </Paper>
     );
   }

@@ -16,6 +16,7 @@ import { useAgreement, useSignAgreement } from '../api/agreements-api';
 import { AgreementStatusBadge } from './agreement-status-badge';
 import { SignedPdfButton } from './signed-pdf-button';
 import classes from './agreement-reader.module.css';
+import { TableScroller } from '../../../components/data-table/scroll-region-frame';
 
 /**
  * An agreement to read and, for an owner, to sign (issue 15): the full text in a scrollable region that must be read
@@ -96,7 +97,7 @@ function ReaderBody({ agreement }: { agreement: AgreementDetail }) {
             <Title order={3} size="h5">
               {t('reader.rates')}
             </Title>
-            <Table.ScrollContainer minWidth={420} type="native">
+            <TableScroller label={t('reader.ratesCaption')} minWidth={420}>
               <Table aria-label={t('reader.ratesCaption')} verticalSpacing={4} fz="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -115,7 +116,7 @@ function ReaderBody({ agreement }: { agreement: AgreementDetail }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroller>
           </Stack>
         ) : null}
       </Box>

@@ -10,6 +10,7 @@ import { AgreementReader } from '../components/agreement-reader';
 import { AgreementStatusBadge } from '../components/agreement-status-badge';
 import { SignedPdfButton } from '../components/signed-pdf-button';
 import { useOpenAgreement } from './agreements-page';
+import { TableScroller } from '../../../components/data-table/scroll-region-frame';
 
 /**
  * /individual-contract (spec §2; issue 15): the terms negotiated for the agent: its dates, its acceptance, the rates
@@ -57,7 +58,7 @@ export function IndividualContractPage() {
           </Group>
           <Text size="sm">{detail.acceptance ? t('signedBy', { name: detail.acceptance.signer_name, date: format.date(detail.acceptance.signed_at) }) : t('notSigned')}</Text>
           {schedule.length > 0 ? (
-            <Table.ScrollContainer minWidth={420} type="native">
+            <TableScroller label={t('reader.ratesCaption')} minWidth={420}>
               <Table aria-label={t('reader.ratesCaption')} verticalSpacing="xs" striped>
                 <Table.Thead>
                   <Table.Tr>
@@ -76,7 +77,7 @@ export function IndividualContractPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroller>
           ) : null}
           <Group gap="xs">
             <Button size="sm" variant={detail.status === 'action_needed' ? 'filled' : 'default'} onClick={() => open(detail.id)}>

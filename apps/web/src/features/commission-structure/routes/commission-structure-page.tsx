@@ -89,7 +89,8 @@ export function CommissionStructurePage() {
           </Stack>
         ),
       },
-      { text: t('columns.base'), value: 'base_description', render: (row) => <Text size="sm">{locale === 'ar' ? row.base_description_ar : row.base_description}</Text> },
+      // The base's long description folds into the row's details before the refund window would leave the screen.
+      { text: t('columns.base'), value: 'base_description', priority: 'low', render: (row) => <Text size="sm">{locale === 'ar' ? row.base_description_ar : row.base_description}</Text> },
       { text: t('columns.refundWindow'), value: 'refund_window_days', render: (row) => t('days', { count: row.refund_window_days }) },
     ],
     [t, format, locale, rates],
@@ -190,7 +191,7 @@ export function CommissionStructurePage() {
           onExportExcel={() => exportCommissionStructure(params, 'xlsx')}
           onExportPdf={() => exportCommissionStructure(params, 'pdf')}
           getRowLabel={(row) => `${row.facility_name} · ${row.service_name}`}
-          minWidth={1040}
+          minWidth={860}
         />
       </Paper>
     </Stack>

@@ -8,6 +8,7 @@ import { useNarrowLayout } from '../../../lib/use-narrow-layout';
 import { RECENT_BOOKINGS_COUNT, useRecentBookings } from '../api/recent-bookings';
 import { cardState, DashboardCardFrame } from '../components/dashboard-card-frame';
 import classes from '../dashboard.module.css';
+import { TableScroller } from '../../../components/data-table/scroll-region-frame';
 
 /** A dot of each status's colour beside the status in the page's text colour (light badges failed contrast: axe). */
 const STATUS_COLORS: Record<BookingRow['status'], string> = { pending: 'yellow', confirmed: 'blue', completed: 'green', cancelled: 'gray', no_show: 'red', refunded: 'grape' };
@@ -62,7 +63,7 @@ function AppointmentDate({ value }: { value: string }) {
 function BookingTable({ rows }: { rows: BookingRow[] }) {
   const t = useText('dashboard');
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroller label={t('recentBookings.caption')} minWidth={560}>
       <Table verticalSpacing="xs" highlightOnHover>
         <Table.Caption>{t('recentBookings.caption')}</Table.Caption>
         <Table.Thead>
@@ -92,7 +93,7 @@ function BookingTable({ rows }: { rows: BookingRow[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   );
 }
 

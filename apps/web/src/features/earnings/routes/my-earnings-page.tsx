@@ -20,6 +20,7 @@ import { isAffiliate, useAuthStore, userCan } from '../../../stores/auth-store';
 import { useEarningsFacilities, useEarningsMonthly, useEarningsSummary, useEarningsTotals, useLiveEarnings } from '../api/earnings-api';
 import { exportEarnings } from '../api/export-earnings';
 import { PayoutsSection } from '../components/payouts-section';
+import { TableScroller } from '../../../components/data-table/scroll-region-frame';
 
 // Four hues far apart on the wheel, so that stacked bars read apart (teal beside green did not).
 const STATUS_COLORS: Record<CommissionStatus, string> = { pending: 'yellow', approved: 'cyan', in_payout: 'indigo', paid: 'green', reversed: 'gray' };
@@ -130,7 +131,7 @@ function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, curre
     const columns = cardsOf(summary.data.balances[0]!);
     return (
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
-        <Table.ScrollContainer minWidth={640}>
+        <TableScroller label={t('cards.tableCaption')} minWidth={640}>
           <Table verticalSpacing="xs" highlightOnHover>
             <Table.Caption>{t('cards.tableCaption')}</Table.Caption>
             <Table.Thead>
@@ -165,7 +166,7 @@ function BalanceCards({ onFilter }: { onFilter: (status: CommissionStatus, curre
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       </Paper>
     );
   }
@@ -270,7 +271,7 @@ function MonthlyChart({ currencies }: { currencies: string[] }) {
               })}
             </Text>
             {asTable ? (
-              <Table.ScrollContainer minWidth={480}>
+              <TableScroller label={t('chart.title')} minWidth={480}>
                 <Table striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -297,7 +298,7 @@ function MonthlyChart({ currencies }: { currencies: string[] }) {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScroller>
             ) : (
               // Hidden from screen readers (the sentence above and "Show as table" say it all) and out of the tab order.
               <div aria-hidden="true" inert>
@@ -364,9 +365,10 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
         ),
       },
       { text: t('columns.facility'), value: 'facility_name' },
-      { text: t('columns.service'), value: 'service_name', render: (row) => row.service_name ?? '-' },
+      // The service and base fold into the row's details before Status or "Payable on" would leave the screen.
+      { text: t('columns.service'), value: 'service_name', priority: 'low', render: (row) => row.service_name ?? '-' },
       { text: t('columns.treatment'), value: 'treatment_on', sort: true, render: (row) => format.date(row.treatment_on) },
-      { text: t('columns.base'), value: 'base_minor', align: 'right', render: (row) => format.moneyMinor(row.base_minor, row.base_currency) },
+      { text: t('columns.base'), value: 'base_minor', align: 'right', priority: 'low', render: (row) => format.moneyMinor(row.base_minor, row.base_currency) },
       // The affiliates group sees no rate (spec §2, issue 31): the server sends none, and the column goes.
       ...(affiliate ? [] : [{ text: t('columns.rate'), value: 'rate', render: (row: CommissionLine) => rates.rate(row.rate) } satisfies TableHeader<CommissionLine>]),
       {
@@ -467,7 +469,7 @@ function CommissionLines({ list, table }: Pick<LinesList, 'list' | 'table'>) {
         onExportExcel={() => exportEarnings(params, 'xlsx')}
         onExportPdf={() => exportEarnings(params, 'pdf')}
         getRowLabel={(row) => `${row.booking_reference} · ${row.facility_name}`}
-        minWidth={1100}
+        minWidth={880}
       />
     </Paper>
   );

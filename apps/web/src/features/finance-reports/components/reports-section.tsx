@@ -96,26 +96,6 @@ export function ReportsSection({ currencies }: { currencies: readonly string[] }
             </Badge>
           ),
       },
-      ...FIGURES.map(
-        ({ key, column }): TableHeader<FinanceReport> => ({
-          text: t(`columns.${column}`),
-          value: `figures.${key}`,
-          align: 'right',
-          render: (row) =>
-            row.figures ? (
-              <Text size="sm" fw={column === 'closing' ? 700 : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {format.moneyMinor(row.figures[key], row.currency)}
-              </Text>
-            ) : (
-              NONE
-            ),
-        }),
-      ),
-      {
-        text: t('columns.generated'),
-        value: 'generated_at',
-        render: (row) => (row.generated_at ? t('generatedAt', { date: format.date(row.generated_at), time: format.time(row.generated_at) }) : NONE),
-      },
       {
         text: t('columns.files'),
         value: 'files',
@@ -130,9 +110,33 @@ export function ReportsSection({ currencies }: { currencies: readonly string[] }
             NONE
           ),
       },
+      ...FIGURES.map(
+        ({ key, column }): TableHeader<FinanceReport> => ({
+          text: t(`columns.${column}`),
+          value: `figures.${key}`,
+          align: 'right',
+          // Paid and the closing balance are what a partner checks; the rest folds into the row's details first.
+          priority: column === 'paid' || column === 'closing' ? undefined : 'low',
+          render: (row) =>
+            row.figures ? (
+              <Text size="sm" fw={column === 'closing' ? 700 : undefined} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                {format.moneyMinor(row.figures[key], row.currency)}
+              </Text>
+            ) : (
+              NONE
+            ),
+        }),
+      ),
+      {
+        text: t('columns.generated'),
+        value: 'generated_at',
+        priority: 'low',
+        render: (row) => (row.generated_at ? t('generatedAt', { date: format.date(row.generated_at), time: format.time(row.generated_at) }) : NONE),
+      },
       {
         text: t('columns.actions'),
         value: 'actions',
+        pinned: true,
         render: (row) =>
           // The latest version, once written or failed: an older one's regeneration would only repeat the latest's.
           !row.superseded && row.status !== 'queued' ? (
@@ -196,7 +200,7 @@ export function ReportsSection({ currencies }: { currencies: readonly string[] }
           onPageChange={list.setPage}
           onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
           getRowLabel={(row) => reportName(row)}
-          minWidth={1500}
+          minWidth={960}
         />
       </Stack>
       <RegenerateDialog report={regenerating} onClose={() => setRegenerating(null)} />

@@ -10,6 +10,7 @@ import { useRateText } from '../../../lib/rate-text';
 import { isAffiliate, useAuthStore } from '../../../stores/auth-store';
 import { usePartnerTiers, useTierComparison } from '../api/partner-tiers-api';
 import type { partnerTiersEn } from '../partner-tiers-messages';
+import { TableScroller } from '../../../components/data-table/scroll-region-frame';
 
 type Texts = TranslateFn<typeof partnerTiersEn>;
 type Ref = { id: number; name: string; name_ar: string };
@@ -365,7 +366,7 @@ function History({ entries }: { entries: TierHistoryEntry[] }) {
         {entries.length === 0 ? (
           <Text size="sm">{t('history.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560} type="native">
+          <TableScroller label={t('history.caption')} minWidth={560}>
             <Table verticalSpacing="xs" striped aria-label={t('history.caption')}>
               <Table.Thead>
                 <Table.Tr>
@@ -386,7 +387,7 @@ function History({ entries }: { entries: TierHistoryEntry[] }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroller>
         )}
       </Stack>
     </Card>

@@ -15,6 +15,7 @@ import { useNarrowLayout } from '../../../lib/use-narrow-layout';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuthStore, userCan } from '../../../stores/auth-store';
 import { useReferralDetails, useReferralMemberFigures, useRegenerateReferralCode } from '../api/referral-details-api';
+import { TableScroller } from '../../../components/data-table/scroll-region-frame';
 
 /** /view-referral-details: the partner's organisation, code, link and QR code, how attribution works, the team's figures. */
 export function ReferralDetailsPage() {
@@ -373,7 +374,7 @@ function TeamFigures() {
   } else {
     const { members } = figures.data;
     body = (
-      <Table.ScrollContainer minWidth={520}>
+      <TableScroller label={t('team.caption')} minWidth={520}>
         <Table striped verticalSpacing="xs" aria-label={t('team.caption')}>
           <Table.Thead>
             <Table.Tr>
@@ -420,7 +421,7 @@ function TeamFigures() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroller>
     );
   }
 
