@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DECIMAL_AMOUNT_PATTERN } from './money.ts';
+import { COMMISSION_STATUSES } from './earnings.ts';
 import { BOOKING_ID_PREFIX, BOOKINGS_PAGE_SIZE, PERMISSION_VIEW } from './constants.ts';
 import {
   dateQueryField,
@@ -133,6 +134,19 @@ export const bookingRowSchema = z.object({
     medical_service_provider_service: z.object({ name: z.string() }),
   }),
   specialty: z.object({ name: z.string() }).nullable(),
+  /**
+   * The commission this booking earned the partner (issue 34): its commission line's amount in integer minor units
+   * of the line's currency, and the line's status; null while none is earned (until the treatment is completed).
+   * The partner's list sends it; lists built elsewhere (the console's) leave it out.
+   */
+  commission: z
+    .object({
+      amount_minor: z.number().int(),
+      currency: z.string().length(3),
+      status: z.enum(COMMISSION_STATUSES),
+    })
+    .nullable()
+    .optional(),
 });
 export type BookingRow = z.infer<typeof bookingRowSchema>;
 

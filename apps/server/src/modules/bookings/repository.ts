@@ -404,3 +404,27 @@ SELECT b.id, b.referral_agent_id, b.referred_by_user_id, b.ticket_id, b.status, 
   return rows;
 }
 
+
+/** A booking's commission line as the list shows it (BookingRow.commission). */
+export interface BookingCommission {
+  amount_minor: number;
+  currency: string;
+  status: 'pending' | 'approved' | 'in_payout' | 'paid' | 'reversed';
+}
+
+/**
+ * The commission lines of a page's bookings, by booking id: one statement for the page (at most 200 ids), on the
+ * one-commission-per-booking index, scoped by the agent inside the query like every other statement here.
+ */
+export async function findCommissions(db: Queryable, referralAgentId: number, bookingIds: readonly number[]): Promise<Map<number, BookingCommission>> {
+  const found = new Map<number, BookingCommission>();
+  if (bookingIds.length === 0) return found;
+  const { rows } = await db.query<{ booking_id: number; amount_minor: string; currency: string; status: BookingCommission['status'] }>(
+    `SELECT booking_id, amount_minor::text AS amount_minor, currency, status
+       FROM commission_lines
+      WHERE kind = 'commission' AND booking_id = ANY($2::int[]) AND referral_agent_id = $1`,
+    [referralAgentId, bookingIds],
+  );
+  for (const row of rows) found.set(row.booking_id, { amount_minor: Number(row.amount_minor), currency: row.currency, status: row.status });
+  return found;
+}

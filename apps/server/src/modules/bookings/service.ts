@@ -21,6 +21,7 @@ import { BOOKING_MESSAGES } from './messages.ts';
 import type { ReadQueryable } from '../../db/pipelined-reader.ts';
 import {
   countFiltered,
+  findCommissions,
   findExportBatch,
   findPage,
   findSessionPage,
@@ -137,9 +138,12 @@ export function createBookingsService(options: BookingsServiceOptions) {
     linkQuery: Record<string, string>,
   ): Promise<BookingPage> {
     const offset = (query.page - 1) * query.per_page;
-    const total = await listTotal(filters, page, query.per_page, offset);
+    const [total, commissions] = await Promise.all([
+      listTotal(filters, page, query.per_page, offset),
+      findCommissions(pool, filters.referralAgentId, page.rows.map((row) => row.id)),
+    ]);
     return paginate({
-      rows: page.rows.map(toBookingRow),
+      rows: page.rows.map((record) => ({ ...toBookingRow(record), commission: commissions.get(record.id) ?? null })),
       total,
       page: query.page,
       perPage: query.per_page,

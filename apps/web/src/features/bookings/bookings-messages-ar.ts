@@ -40,4 +40,10 @@ export const bookingsAr: Translation<typeof bookingsEn> = {
   bookingDate: 'تاريخ الحجز',
   // the seven columns, as the Arabic exports write them (contracts/booking-columns.ts)
   columns: BOOKING_COLUMN_LABELS_AR,
+  extraColumns: { status: 'الحالة', amount: 'المبلغ', commission: 'عمولتك' },
+  bookingStatus: { pending: 'قيد الانتظار', confirmed: 'مؤكد', completed: 'مكتمل', cancelled: 'ملغى', no_show: 'لم يحضر', refunded: 'مسترد' },
+  commissionStatus: { pending: 'قيد الانتظار', approved: 'معتمدة', in_payout: 'ضمن دفعة', paid: 'مدفوعة', reversed: 'ملغاة' },
+  noTicketHint: 'الشرطة تعني أن فريقنا لم يُصدر تذكرة هذا الحجز بعد.',
+  commissionHint: 'ما يكسبك هذا الحجز، مع حالة العمولة. الشرطة تعني لا عمولة بعد: تُكتسب عند اكتمال العلاج.',
+  dashLegend: '«-» تعني «ليس بعد»: لا رقم حجز حتى يُصدر فريقنا التذكرة، ولا عمولة حتى يكتمل العلاج.',
 };

@@ -37,6 +37,13 @@ export const bookingsEn = {
   bookingDate: 'Booking date',
   // the seven columns of spec §2, as the exports write them (contracts/booking-columns.ts)
   columns: BOOKING_COLUMN_LABELS,
+  // issue 34: the columns after the spec's seven (web only: the exports keep the seven)
+  extraColumns: { status: 'Status', amount: 'Amount', commission: 'Your commission' },
+  bookingStatus: { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled', no_show: 'No-show', refunded: 'Refunded' },
+  commissionStatus: { pending: 'Pending', approved: 'Approved', in_payout: 'In payout', paid: 'Paid', reversed: 'Reversed' },
+  noTicketHint: 'A dash: our team has not issued the ticket for this booking yet.',
+  commissionHint: 'What this booking earns you, with the commission\'s status. A dash: none yet, it is earned when the treatment is completed.',
+  dashLegend: '"-" means not yet: no Booking Id until our team issues the ticket, no commission until the treatment is completed.',
 } as const;
 
 declare module '../../i18n/i18n' {

@@ -67,14 +67,18 @@ describe('BookingsPage', () => {
     expect(lastQuery(api)).toEqual({ team: 'referral', filter_by: 'appointment_date', page: '1', per_page: '10' });
   });
 
-  it('shows the seven columns, none sortable, with the Booking Id prefix or a dash', async () => {
+  it('shows the seven columns first, none sortable, then status, amount and commission, and says what a dash means', async () => {
     const full = makeBooking({
       ticket_id: '100234',
       booking_patient_detail: { name: 'Ada Lovelace' },
       provider: { id: 21, name: 'Mount Elizabeth' },
       date_time: '2024-03-05T10:30:00.000Z',
+      status: 'completed',
+      amount: '1250.50',
+      currency: 'AED',
+      commission: { amount_minor: 12505, currency: 'AED', status: 'approved' },
     });
-    const sparse = makeBooking({ ticket_id: null, ticket: { assignee: null }, specialty: null });
+    const sparse = makeBooking({ ticket_id: null, ticket: { assignee: null }, specialty: null, commission: null });
     mockApi({ list: () => jsonResponse(200, bookingPage([full, sparse])) });
     renderApp('/bookings', { routes });
     await screen.findByText('Ada Lovelace');
@@ -88,9 +92,17 @@ describe('BookingsPage', () => {
       'Service',
       'Specialty',
       'Agent assigned',
+      'Status',
+      'Amount',
+      'Your commission',
     ]);
     for (const header of headers) expect(header).not.toHaveAttribute('aria-sort');
-    expect(within(table()).queryAllByRole('button')).toHaveLength(0);
+    // The only buttons are the two column explanations (what a dash means there): nothing sorts.
+    expect(within(table()).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'About Booking Id: A dash: our team has not issued the ticket for this booking yet.',
+      "About Your commission: What this booking earns you, with the commission's status. A dash: none yet, it is earned when the treatment is completed.",
+    ]);
+    expect(screen.getByText('"-" means not yet: no Booking Id until our team issues the ticket, no commission until the treatment is completed.')).toBeInTheDocument();
 
     const local = dayjs(full.date_time);
     const [first, second] = dataRows();
@@ -102,11 +114,17 @@ describe('BookingsPage', () => {
       'MRI scan',
       'Radiology',
       'Grace Hopper',
+      'Completed',
+      // Intl writes a no-break space between the code and the amount.
+      'AED\u00a01,250.50',
+      'AED\u00a0125.05Approved',
     ]);
     const cells = within(second!).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells[0]).toBe('-');
     expect(cells[5]).toBe('-');
     expect(cells[6]).toBe('-');
+    expect(cells[7]).toBe('Confirmed');
+    expect(cells[9]).toBe('-');
   });
 
   it('shows the empty text', async () => {
@@ -487,7 +505,7 @@ describe('BookingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(shownNotifications().map((shown) => shown.message)).toContain(COPIED_MESSAGE));
     const text = await navigator.clipboard.readText();
-    expect(text.split('\n')[0]).toBe('Booking Id\tPatient name\tFacility\tApp. date\tService\tSpecialty\tAgent assigned');
+    expect(text.split('\n')[0]).toBe('Booking Id\tPatient name\tFacility\tApp. date\tService\tSpecialty\tAgent assigned\tStatus\tAmount\tYour commission');
     expect(text.split('\n')[1]).toMatch(/^MT-555\tAda Lovelace\tCity Clinic\t/);
   });
 
@@ -588,6 +606,9 @@ describe('BookingsPage', () => {
         'Service: MRI scan',
         'Specialty: Radiology',
         'Agent assigned: Grace Hopper',
+        'Status: Confirmed',
+        'Amount: USD\u00a0120.00',
+        'Your commission: -',
       ]);
 
       // The invoice filter is behind Filters; choosing one counts it on the button.

@@ -173,6 +173,10 @@ export function BookingsPage() {
           onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
           minWidth={900}
         />
+        {/* What the dashes in the table mean (issue 34): a booking without a ticket yet, a commission not earned yet. */}
+        <Text size="xs" c="dimmed">
+          {t('dashLegend')}
+        </Text>
       </Paper>
     </Stack>
   );
