@@ -6,7 +6,7 @@ import { jsonResponse, mockFetch } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render-app';
 import { startEachTestSignedOut } from '../../test/session';
 import { useAuthStore } from '../stores/auth-store';
-import { accessRedirect, RouteGuard } from './route-guard';
+import { accessRedirect, missingPermission, RouteGuard } from './route-guard';
 
 startEachTestSignedOut();
 
@@ -115,11 +115,33 @@ describe('route guard rules', () => {
     expect(accessRedirect(makeUser(), '/commission-structure')).toBeNull();
   });
 
-  it("sends a member to the dashboard from a page their role may not open (a route's declared permission)", () => {
+  it("names the permission a member's role lacks for a page (a route's declared permission), and redirects nobody for it", () => {
     const finance = makeUser({}, { role: 'finance' });
-    expect(accessRedirect(finance, '/bookings', ['referrals.read'])).toBe('/');
-    expect(accessRedirect(finance, '/notifications', ['portal.use'])).toBeNull();
-    expect(accessRedirect(makeUser({}, { role: 'agent' }), '/manage-user', ['team.manage'])).toBe('/');
-    expect(accessRedirect(makeUser(), '/manage-user', ['team.manage'])).toBeNull();
+    expect(missingPermission(finance, ['referrals.read'])).toBe('referrals.read');
+    expect(accessRedirect(finance, '/bookings')).toBeNull();
+    expect(missingPermission(finance, ['portal.use'])).toBeNull();
+    expect(missingPermission(makeUser({}, { role: 'agent' }), ['portal.use', 'team.manage'])).toBe('team.manage');
+    expect(missingPermission(makeUser(), ['team.manage'])).toBeNull();
+  });
+
+  it('shows a page its role may not open as not available, saying why and who can change the role, at the same address', async () => {
+    mockFetch({ 'GET /api/user': () => jsonResponse(200, makeUser({}, { role: 'finance' })) });
+    const view = renderApp('/team-only', {
+      routes: [{ element: <RouteGuard />, children: [{ path: '/team-only', handle: { title: 'profileTabs.security', permission: ['referrals.read'] }, element: <p>Bookings page</p> }] }],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not available for your role' })).toBeInTheDocument();
+    expect(screen.queryByText('Bookings page')).not.toBeInTheDocument();
+    expect(screen.getByText('Security is not available to the Finance role: it shows bookings and patients’ names.')).toBeInTheDocument();
+    expect(screen.getByText('Roles that can open it: Owner, Manager, Agent.')).toBeInTheDocument();
+    expect(screen.getByText('The Owner of your organisation can change your role on the Team page.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to dashboard' })).toHaveAttribute('href', '/');
+    expect(view.location().pathname).toBe('/team-only');
+  });
+
+  it('still sends an affiliate from /commission-structure to the dashboard (spec §2)', async () => {
+    mockFetch({ 'GET /api/user': () => jsonResponse(200, affiliate()) });
+    const view = renderApp('/commission-structure', { routes: guardedRoutes });
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    expect(view.location().pathname).toBe('/');
   });
 });

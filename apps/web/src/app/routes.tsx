@@ -11,7 +11,7 @@ import { ROUTES } from '../lib/paths';
 import { AppRoot } from './app-root';
 import { AREAS } from './areas';
 import { RouteError } from './route-error';
-import { RouteGuard } from './route-guard';
+import { APP_LAYOUT_ROUTE_ID, RouteGuard } from './route-guard';
 
 function RouteFallback() {
   return <LoadingOverlay />;
@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
         element: <RouteGuard />,
         children: [
           ...collected('signedInWithoutLayout'),
-          { lazy: page(() => import('./layout/app-layout'), 'AppLayout'), children: areaRoutes },
+          { id: APP_LAYOUT_ROUTE_ID, lazy: page(() => import('./layout/app-layout'), 'AppLayout'), children: areaRoutes },
         ],
       },
 

@@ -51,6 +51,28 @@ export const sharedAr: Translation<SharedCatalogue> = {
     retry: 'إعادة المحاولة',
   },
 
+  forbidden: {
+    title: 'غير متاحة لدورك',
+    detail: 'صفحة {{page}} غير متاحة لدور {{role}}: فهي تعرض {{what}}.',
+    detailNoPage: 'هذه الصفحة غير متاحة لدور {{role}}: فهي تعرض {{what}}.',
+    rolesThatCan: 'الأدوار التي يمكنها فتحها: {{roles}}.',
+    whoGrants: 'يمكن لـ{{grantors}} في مؤسستك تغيير دورك من صفحة الفريق.',
+    roles: { owner: 'المالك', manager: 'المدير', agent: 'الوكيل', finance: 'المالية' },
+    permissions: {
+      'portal.use': 'البوابة',
+      'referrals.read': 'الحجوزات وأسماء المرضى',
+      'network.read': 'شبكة المنشآت',
+      'earnings.read': 'العمولات والأرصدة',
+      'payouts.read': 'دفعات المؤسسة وتقاريرها المالية',
+      'payment_details.manage': 'بيانات الدفع الخاصة بالمؤسسة',
+      'terms.read': 'شروط العمولة',
+      'agreements.sign': 'توقيع الاتفاقيات نيابة عن المؤسسة',
+      'team.read': 'الفريق وأرقام أعضائه',
+      'team.manage': 'إدارة الفريق',
+    },
+    listSeparator: '، ',
+  },
+
   session: {
     loginFailedTitle: 'فشل تسجيل الدخول',
     loginFailedFallback: 'تعذّر تسجيل الدخول. تحقّق من اتصالك وحاول مرة أخرى.',

@@ -55,6 +55,29 @@ export const sharedEn = {
     retry: 'Retry',
   },
 
+  // issue 34: a page the member's role cannot open (app/role-forbidden-page.tsx)
+  forbidden: {
+    title: 'Not available for your role',
+    detail: '{{page}} is not available to the {{role}} role: it shows {{what}}.',
+    detailNoPage: 'This page is not available to the {{role}} role: it shows {{what}}.',
+    rolesThatCan: 'Roles that can open it: {{roles}}.',
+    whoGrants: 'The {{grantors}} of your organisation can change your role on the Team page.',
+    roles: { owner: 'Owner', manager: 'Manager', agent: 'Agent', finance: 'Finance' },
+    permissions: {
+      'portal.use': 'the portal',
+      'referrals.read': 'bookings and patients’ names',
+      'network.read': 'the facility network',
+      'earnings.read': 'commissions and balances',
+      'payouts.read': 'the organisation’s payouts and finance reports',
+      'payment_details.manage': 'the organisation’s payment details',
+      'terms.read': 'the commission terms',
+      'agreements.sign': 'signing agreements for the organisation',
+      'team.read': 'the team and its members’ figures',
+      'team.manage': 'managing the team',
+    },
+    listSeparator: ', ',
+  },
+
   session: {
     // spec §8
     loginFailedTitle: 'Login failed',

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -9,6 +9,7 @@ import { ROUTES } from '../../lib/paths';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
 import { useAuthStore } from '../../stores/auth-store';
 import { AREAS } from '../areas';
+import { MissingPermissionContext, RoleForbiddenPage } from '../role-forbidden-page';
 import { AgentBrand } from './agent-brand';
 import { HeaderActions } from './header-actions';
 import { Sidebar } from './sidebar';
@@ -44,6 +45,7 @@ export function AppLayout() {
   // A closed drawer is only slid off the screen: inert keeps its links out of the tab order and the reading order.
   const drawerClosed = useNarrowLayout() && !opened;
   const { pathname } = useLocation();
+  const missingPermission = useContext(MissingPermissionContext);
 
   // A page change closes the phone drawer.
   useEffect(() => {
@@ -92,9 +94,7 @@ export function AppLayout() {
             <Notice key={index} />
           ))}
           <DashboardCardsContext.Provider value={DASHBOARD_CARDS}>
-            <PrintedForContext.Provider value={printedFor}>
-              <Outlet />
-            </PrintedForContext.Provider>
+            <PrintedForContext.Provider value={printedFor}>{missingPermission ? <RoleForbiddenPage permission={missingPermission} /> : <Outlet />}</PrintedForContext.Provider>
           </DashboardCardsContext.Provider>
         </AppShell.Main>
       </AppShell>
