@@ -13,3 +13,6 @@ export const PAYMENT_DETAILS_STATUS_COLORS: Readonly<Record<PaymentDetailsStatus
  * (app/theme.ts), which keep 4.5:1 on striped rows in both; a fixed red-8 was 4.28:1 on the light stripe.
  */
 export const NEGATIVE_AMOUNT_COLOUR = 'var(--mantine-color-error)';
+
+/** Text that reports a failure (a failed sign-in in the security activity): the theme's error colour, 4.5:1 or more in both schemes (red was 4.28:1). */
+export const ERROR_TEXT_COLOUR = 'var(--mantine-color-error)';

@@ -8,6 +8,7 @@ import { useFormat } from '../../../i18n/format';
 import { useText } from '../../../i18n/i18n';
 import { useListEndpoint } from '../../../lib/use-list-endpoint';
 import { deviceLabel } from './device-label';
+import { ERROR_TEXT_COLOUR } from '../../../lib/status-colors';
 
 /** The member's security activity, newest first and paged (the list kit: loading, failed with Retry, empty). */
 export function ActivitySection() {
@@ -20,7 +21,7 @@ export function ActivitySection() {
         value: 'kind',
         render: (row) => (
           <Stack gap={0}>
-            <Text size="sm" fw={row.kind === 'sign_in_failed' || row.kind === 'reauthentication_failed' ? 600 : undefined} c={row.kind.endsWith('failed') ? 'red' : undefined}>
+            <Text size="sm" fw={row.kind === 'sign_in_failed' || row.kind === 'reauthentication_failed' ? 600 : undefined} c={row.kind.endsWith('failed') ? ERROR_TEXT_COLOUR : undefined}>
               {t(`kinds.${row.kind}`)}
             </Text>
             {(row.method || row.by_operator) && (

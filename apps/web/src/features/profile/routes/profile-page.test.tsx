@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within, waitFor } from '@testing-library/react';
+import { act, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Profile } from '@portal/contracts/profile';
 import { makeUser } from '../../../../test/fixtures';
@@ -7,6 +7,7 @@ import { jsonResponse, mockFetch } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
 import { startEachTestSignedOut } from '../../../../test/session';
 import { useAuthStore } from '../../../stores/auth-store';
+import { changeLocale } from '../../../i18n/i18n';
 
 startEachTestSignedOut();
 
@@ -59,6 +60,21 @@ describe('profile page', () => {
     await waitFor(() => expect(api.calls('PATCH', '/api/profile')).toHaveLength(1));
     expect(api.calls('PATCH', '/api/profile')[0]!.body).toEqual({ first_name: 'Augusta', last_name: 'Lovelace' });
     expect(await screen.findByRole('button', { name: 'Account menu for AL Augusta Lovelace' })).toBeInTheDocument();
+  });
+
+  it('names each section after its own heading, with unique ids, in English and in Arabic', async () => {
+    const user = signIn();
+    mockFetch({ 'GET /api/user': () => jsonResponse(200, user), 'GET /api/profile': () => jsonResponse(200, makeProfile()) });
+    renderApp('/profile');
+    await screen.findByText('Current address: ada@example.test');
+    const english = ['Photo', 'Name', 'Language, time zone and theme', 'E-mail address', 'Password'];
+    for (const name of english) expect(screen.getByRole('region', { name })).toBeInTheDocument();
+
+    await act(() => changeLocale('ar'));
+    const arabic = ['الصورة', 'الاسم', 'اللغة والمنطقة الزمنية والمظهر', 'البريد الإلكتروني', 'كلمة المرور'];
+    for (const name of arabic) expect(await screen.findByRole('region', { name })).toBeInTheDocument();
+    const ids = Array.from(document.querySelectorAll('section[aria-labelledby]')).map((section) => section.getAttribute('aria-labelledby'));
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('shows the server’s field message beside the field when a name is refused', async () => {

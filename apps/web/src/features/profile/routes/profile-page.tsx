@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   Alert,
@@ -40,7 +40,8 @@ function timeZones(): string[] {
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `profile-section-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  // Not derived from the title: Arabic titles have no \w characters, and all five sections got one id (issue 34).
+  const id = `profile-section-${useId()}`;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
       <Stack gap="sm">
