@@ -55,7 +55,8 @@ async function settled(page: Page, response: Promise<Response>): Promise<Booking
 
 async function column(page: Page, index: number): Promise<string[]> {
   return bookingsTable(page).locator('tbody tr').evaluateAll(
-    (rows, cell) => rows.map((row) => (row as HTMLTableRowElement).cells[cell]?.textContent?.trim() ?? ''),
+    // The data cells only: a row's details toggle (columns folded at this width) is not copied, and not a column here.
+    (rows, cell) => rows.map((row) => Array.from((row as HTMLTableRowElement).cells).filter((each) => !each.hasAttribute('data-copy-skip'))[cell]?.textContent?.trim() ?? ''),
     index,
   );
 }

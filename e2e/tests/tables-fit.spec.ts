@@ -14,7 +14,7 @@ const admin = DEMO_OPERATORS.find((each) => each.role === 'admin')!;
 
 const PARTNER_PAGES = [
   { path: '/', heading: /^Welcome, / },
-  { path: '/bookings', heading: 'Bookings' },
+  { path: '/bookings', heading: 'My Referrals' },
   { path: '/my-earnings', heading: 'My earnings' },
   { path: '/finance-reports', heading: 'Finance reports' },
   { path: '/commission-structure', heading: 'Commission structure' },
@@ -103,7 +103,7 @@ test('at 1280 px every table column is on screen, or its table shows it scrolls 
   const toggle = reports.getByRole('button', { name: /^Details of / }).first();
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.locator(`#${await toggle.getAttribute('aria-controls')}`).getByText('Opening balance')).toBeVisible();
+  await expect(page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`).getByText('Opening balance')).toBeVisible();
 
   // My earnings keeps "Payable on" and Status in view; Commission structure keeps the refund window.
   await page.goto('/my-earnings');

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Group, Text } from '@mantine/core';
+import { AgentLogo } from '../../components/agent-logo/agent-logo';
 import { useText } from '../../i18n/i18n';
 import { useAuthStore } from '../../stores/auth-store';
 
-/** The referral agent's logo (spec §3 user_logo), or its name when there is no logo or it fails to load. */
+/** The referral agent's logo (spec §3 user_logo; on a light backplate in dark), or its name when there is no logo or it fails to load. */
 export function AgentBrand() {
   const logo = useAuthStore((state) => state.user_logo);
   const t = useText('shared');
@@ -12,12 +13,7 @@ export function AgentBrand() {
 
   if (logo && broken !== logo) {
     return (
-      <img
-        src={logo}
-        alt={agentName}
-        style={{ height: 32, maxWidth: 160, objectFit: 'contain', display: 'block' }}
-        onError={() => setBroken(logo)}
-      />
+      <AgentLogo src={logo} alt={agentName} height={32} maxWidth={160} onError={() => setBroken(logo)} />
     );
   }
   return (

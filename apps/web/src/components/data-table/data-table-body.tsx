@@ -117,7 +117,7 @@ export function DataTableBody<Row extends TableRow>({
       {rows.map((row, rowIndex) => {
         const isChecked = selection?.isChecked(row.id) ?? false;
         const isOpen = expandable && open.has(row.id);
-        const detailsId = `${idPrefix}-details-${rowIndex}`;
+        const detailsId = [idPrefix, rowIndex].join('-');
         const label = getRowLabel ? getRowLabel(row) : defaultRowLabel(row, headers);
         return (
           <Fragment key={row.id}>

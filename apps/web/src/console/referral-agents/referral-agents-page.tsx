@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Image, Text } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { referralAgentsEndpoint, type ReferralAgentRow } from '@portal/contracts/console-referral-agents';
 import { enumFilter, ListPage } from '../../components/list-page/list-page';
@@ -9,6 +9,7 @@ import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { REFERRAL_PATHS } from './referral-paths';
 import { useGroupOptions } from './referral-agents-api';
+import { AgentLogo } from '../../components/agent-logo/agent-logo';
 
 const SEARCH_MAX = 100;
 
@@ -26,7 +27,7 @@ export function ReferralAgentsPage() {
         render: (row) =>
           row.logo_url ? (
             // The name beside it says whose it is.
-            <Image src={row.logo_url} alt="" h={28} maw={96} w="auto" fit="contain" />
+            <AgentLogo src={row.logo_url} alt="" height={28} maxWidth={96} />
           ) : (
             <Text size="xs" c="dimmed">
               {t('agents.noLogo')}
