@@ -179,6 +179,11 @@ export const sharedEn = {
     last7Days: 'Last 7 days',
     thisMonth: 'This month',
     lastMonth: 'Last month',
+    // issue 34: calendar quarters (spec §9 counts four)
+    thisQuarter: 'This quarter',
+    lastQuarter: 'Last quarter',
+    // A hint, not a date: an example date in the box was taken for a value already entered.
+    datePlaceholder: 'Type a date (day month year)',
     customMonthly: 'Custom Monthly',
     month: 'Month',
     year: 'Year',

@@ -53,6 +53,8 @@ describe('DateRangeFilter', () => {
     ['Last 7 days', { from: '2024-03-09', to: '2024-03-15' }],
     ['This month', { from: '2024-03-01', to: '2024-03-31' }],
     ['Last month', { from: '2024-02-01', to: '2024-02-29' }],
+    ['This quarter', { from: '2024-01-01', to: '2024-03-31' }],
+    ['Last quarter', { from: '2023-10-01', to: '2023-12-31' }],
   ])('applies %s at once and names it on the button', async (name, range) => {
     const user = userEvent.setup();
     const onChange = vi.fn();
@@ -65,6 +67,18 @@ describe('DateRangeFilter', () => {
     expect(onChange).toHaveBeenCalledWith(range);
     await waitClosed();
     expect(trigger()).toHaveTextContent(name);
+  });
+
+  it('gives the typed date fields a hint for a placeholder, never a date that could pass for one entered', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Harness />);
+    await openFilter(user);
+    await user.click(within(dialog()).getByRole('button', { name: 'Custom Monthly' }));
+    for (const label of ['Start date', 'End date']) {
+      const field = within(dialog()).getByLabelText(label);
+      expect(field).toHaveValue('');
+      expect(field).toHaveAttribute('placeholder', 'Type a date (day month year)');
+    }
   });
 
   it('marks the applied quick range as pressed', async () => {

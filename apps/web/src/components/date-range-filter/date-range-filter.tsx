@@ -15,7 +15,6 @@ import { ActionIcon, Alert, Button, Group, NativeSelect, Popover, Stack, Text } 
 import { DateInput, DatePicker, MonthPicker, useDatesContext } from '@mantine/dates';
 import { useMediaQuery, useUncontrolled } from '@mantine/hooks';
 import { IconCalendar, IconChevronDown, IconX } from '@tabler/icons-react';
-import { useFormat } from '../../i18n/format';
 import { useText } from '../../i18n/i18n';
 import { DAYJS_DATE_FORMAT, FIRST_YEAR, ISO_DATE_FORMAT } from '@portal/contracts/constants';
 import {
@@ -102,7 +101,6 @@ export function DateRangeFilter({
   disabled = false,
 }: DateRangeFilterProps) {
   const t = useText('shared');
-  const format = useFormat();
   const name = label ?? t('dateRange.label');
   const emptyText = placeholder ?? t('dateRange.allDates');
   const clock = now ?? new Date();
@@ -252,7 +250,7 @@ export function DateRangeFilter({
                 <Group grow align="flex-start">
                   <DateInput
                     label={t('dateRange.startDate')}
-                    placeholder={format.date('2024-03-05')}
+                    placeholder={t('dateRange.datePlaceholder')}
                     valueFormat={DAYJS_DATE_FORMAT}
                     dateParser={parseTypedDate}
                     value={draft.from || null}
@@ -263,7 +261,7 @@ export function DateRangeFilter({
                   />
                   <DateInput
                     label={t('dateRange.endDate')}
-                    placeholder={format.date('2024-03-31')}
+                    placeholder={t('dateRange.datePlaceholder')}
                     valueFormat={DAYJS_DATE_FORMAT}
                     dateParser={parseTypedDate}
                     value={draft.to || null}

@@ -29,8 +29,17 @@ describe('presetRange', () => {
     expect(presetRange('last-month', now)).toEqual({ from: '2024-02-01', to: '2024-02-29' });
   });
 
+  it('gives whole calendar quarters: this one and the one before', () => {
+    expect(presetRange('this-quarter', now)).toEqual({ from: '2024-01-01', to: '2024-03-31' });
+    expect(presetRange('last-quarter', now)).toEqual({ from: '2023-10-01', to: '2023-12-31' });
+    const august = new Date(2026, 7, 20);
+    expect(presetRange('this-quarter', august)).toEqual({ from: '2026-07-01', to: '2026-09-30' });
+    expect(presetRange('last-quarter', august)).toEqual({ from: '2026-04-01', to: '2026-06-30' });
+  });
+
   it('crosses year boundaries', () => {
     const newYear = new Date(2025, 0, 3);
+    expect(presetRange('last-quarter', newYear)).toEqual({ from: '2024-10-01', to: '2024-12-31' });
     expect(presetRange('last-month', newYear)).toEqual({ from: '2024-12-01', to: '2024-12-31' });
     expect(presetRange('last-7-days', newYear)).toEqual({ from: '2024-12-28', to: '2025-01-03' });
   });

@@ -16,7 +16,7 @@ export interface DateRange {
 
 export const EMPTY_RANGE: DateRange = { from: '', to: '' };
 
-export type DateRangePreset = 'today' | 'last-7-days' | 'this-month' | 'last-month';
+export type DateRangePreset = 'today' | 'last-7-days' | 'this-month' | 'last-month' | 'this-quarter' | 'last-quarter';
 
 /** The quick ranges' names (shared catalogue). */
 export const PRESET_KEYS = {
@@ -24,6 +24,8 @@ export const PRESET_KEYS = {
   'last-7-days': 'dateRange.last7Days',
   'this-month': 'dateRange.thisMonth',
   'last-month': 'dateRange.lastMonth',
+  'this-quarter': 'dateRange.thisQuarter',
+  'last-quarter': 'dateRange.lastQuarter',
 } as const satisfies Record<DateRangePreset, string>;
 
 export const PRESETS = Object.keys(PRESET_KEYS) as DateRangePreset[];
@@ -57,7 +59,22 @@ export function presetRange(preset: DateRangePreset, now: Date): DateRange {
       const previous = today.subtract(1, 'month');
       return { from: iso(previous.startOf('month')), to: iso(previous.endOf('month')) };
     }
+    // Calendar quarters (spec §9 counts four): January–March, April–June, July–September, October–December.
+    case 'this-quarter':
+      return quarterRange(quarterStart(today));
+    case 'last-quarter':
+      return quarterRange(quarterStart(today).subtract(3, 'month'));
   }
+}
+
+/** The first day of the calendar quarter `day` falls in. */
+function quarterStart(day: dayjs.Dayjs): dayjs.Dayjs {
+  return day.startOf('month').month(Math.floor(day.month() / 3) * 3);
+}
+
+/** The three whole months from `start` (a quarter's first day). */
+function quarterRange(start: dayjs.Dayjs): DateRange {
+  return { from: iso(start), to: iso(start.add(2, 'month').endOf('month')) };
 }
 
 /** First to last day of the month that `month` ('YYYY-MM-DD', any day) falls in. */
