@@ -69,19 +69,19 @@ interface ViewProps extends DashboardCardProps {
   asTable: boolean;
 }
 
-/** A bucket's names: short under the bars ('5 Mar', 'Mar 26'), whole in the table and the sentences. */
+/** A bucket's names: under the bars ('31 Oct 2026', 'October-2026'), and in the table and the sentences ('Week of …'). */
 function useBucketLabels(bucket: DashboardBucket) {
   const t = useText('dashboard');
   const format = useFormat();
-  const locale = useLocale();
   return useMemo(() => {
-    // The buckets are UTC calendar days (the server's): formatted in UTC, so no zone moves them a day.
-    const short = new Intl.DateTimeFormat(locale, bucket === 'month' ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    // The axis writes the spec's formats (§9), as every other date on the page does: '31 Oct 2026' for a day or a
+    // week's first day, 'October-2026' for a month. The buckets are calendar days ('YYYY-MM-DD'), which the
+    // formatter reads as such, so no zone moves them a day.
     return {
-      short: (start: string) => short.format(new Date(`${start}T00:00:00Z`)),
+      short: (start: string) => (bucket === 'month' ? format.month(start) : format.date(start)),
       full: (start: string) => (bucket === 'month' ? format.month(start) : bucket === 'week' ? t('chart.weekOf', { date: format.date(start) }) : format.date(start)),
     };
-  }, [bucket, format, locale, t]);
+  }, [bucket, format, t]);
 }
 
 function BookingsChart({ range, asTable }: ViewProps) {
