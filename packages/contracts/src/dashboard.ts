@@ -146,6 +146,10 @@ export const currencyEarningsKpiSchema = z.object({
   series: z.array(z.object({ start: z.string(), pending_minor: z.number().int(), approved_minor: z.number().int(), paid_minor: z.number().int() })),
 });
 
+/** What holds every payout of an agent: its payment details (docs/payment-details.md). */
+export const PAYOUT_HOLDS = ['payment_details_missing', 'payment_details_unverified', 'payment_details_frozen'] as const;
+export type PayoutHold = (typeof PAYOUT_HOLDS)[number];
+
 /** The next payout of a currency: one on its way (draft or sent), or what the next run would pay. */
 export const nextPayoutSchema = z.object({
   currency: z.string(),
@@ -154,6 +158,11 @@ export const nextPayoutSchema = z.object({
   on: z.string(),
   state: z.enum(['draft', 'sent', 'scheduled', 'below_minimum']),
   minimum_minor: z.number().int(),
+  /**
+   * Why no payout leaves while the agent's payment details are not verified (issue 34): they are missing, waiting
+   * for an operator's verification, or frozen; null when nothing holds it. Wherever the payout's day is shown, so is this.
+   */
+  held: z.enum(PAYOUT_HOLDS).nullable(),
 });
 export type NextPayout = z.infer<typeof nextPayoutSchema>;
 

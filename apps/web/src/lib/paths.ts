@@ -17,6 +17,7 @@ export const ROUTES = {
   'two-factor-verification': '/two/factor/verification',
   'commission-structure': '/commission-structure',
   'partner-tiers': '/partner-tiers',
+  'payment-details': '/payment-details',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

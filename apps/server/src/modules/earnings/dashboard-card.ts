@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DashboardAction, EarningsKpis, NextPayout, ResolvedRange } from '@portal/contracts/dashboard';
+import type { DashboardAction, EarningsKpis, NextPayout, PayoutHold, ResolvedRange } from '@portal/contracts/dashboard';
 import { partnerRoleCan } from '@portal/contracts/partner-roles';
 import type { Queryable } from '../../db/queryable.ts';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
@@ -72,10 +72,11 @@ export async function earningsKpis(db: Queryable, user: AuthenticatedUser, range
 
 /**
  * Per currency, the payout on its way (draft or sent) or, when none is, what the next run would gather: the approved
- * balance (clawbacks netted), on the currency's next payout day, or "below the minimum" (carried forward).
+ * balance (clawbacks netted), on the currency's next payout day, or "below the minimum" (carried forward); each
+ * says what holds it when the agent's payment details are missing, unverified or frozen.
  */
 async function nextPayoutsOf(db: Queryable, referralAgentId: number, today: string): Promise<NextPayout[]> {
-  const [onTheirWay, approved] = await Promise.all([
+  const [onTheirWay, approved, details] = await Promise.all([
     db.query<{ currency: string; status: 'draft' | 'sent'; amount: string; on: string }>(
       `SELECT currency, status, amount_minor::text AS amount, scheduled_on::text AS on FROM payouts
         WHERE referral_agent_id = $1 AND status IN ('draft', 'sent') ORDER BY scheduled_on, id`,
@@ -88,13 +89,19 @@ async function nextPayoutsOf(db: Queryable, referralAgentId: number, today: stri
         GROUP BY d.currency HAVING sum(d.amount_minor) > 0`,
       [referralAgentId],
     ),
+    // The payout run and "mark paid" skip an agent whose details are not verified (payout-batches.ts, payouts.ts).
+    db.query<{ status: 'unverified' | 'verified' | 'frozen' }>(`SELECT status FROM payment_details WHERE referral_agent_id = $1`, [referralAgentId]),
   ]);
+  const detailsStatus = details.rows[0]?.status;
+  const held: PayoutHold | null =
+    detailsStatus === undefined ? 'payment_details_missing' : detailsStatus === 'verified' ? null : detailsStatus === 'frozen' ? 'payment_details_frozen' : 'payment_details_unverified';
   const payouts: NextPayout[] = onTheirWay.rows.map((row) => ({
     currency: row.currency,
     amount_minor: Number(row.amount),
     on: row.on,
     state: row.status,
     minimum_minor: payoutMinimum(row.currency),
+    held,
   }));
   const waiting = new Set(payouts.map((payout) => payout.currency));
   for (const row of approved.rows) {
@@ -107,6 +114,7 @@ async function nextPayoutsOf(db: Queryable, referralAgentId: number, today: stri
       on: nextRunOn(today, row.day_of_month ?? DEFAULT_PAYOUT_DAY),
       state: amount >= minimum ? 'scheduled' : 'below_minimum',
       minimum_minor: minimum,
+      held,
     });
   }
   // Amounts of different currencies are not compared: the same day orders by currency.

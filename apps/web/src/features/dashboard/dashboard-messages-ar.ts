@@ -66,6 +66,13 @@ export const dashboardAr: Translation<typeof dashboardEn> = {
     payoutDay: 'يوم الدفع {{date}}',
     scheduled: 'مجدولة في {{date}}',
     belowMinimum: 'أقل من الحد الأدنى البالغ {{minimum}}؛ تُرحَّل إلى الدفعة التالية',
+    held: {
+      payment_details_missing: 'معلّقة: لا توجد بيانات دفع بعد',
+      payment_details_unverified: 'معلّقة حتى يتم التحقق من بيانات الدفع الجديدة',
+      payment_details_frozen: 'معلّقة: بيانات الدفع مجمّدة',
+    },
+    heldDay: 'تُدفع في أول يوم دفع بعد ذلك: {{date}} على أقرب تقدير',
+    reviewDetails: 'مراجعة بيانات الدفع',
     viewPayouts: 'عرض الدفعات',
   },
   chart: {

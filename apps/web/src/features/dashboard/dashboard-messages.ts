@@ -66,6 +66,14 @@ export const dashboardEn = {
     payoutDay: 'Payout day {{date}}',
     scheduled: 'Scheduled for {{date}}',
     belowMinimum: 'Below the {{minimum}} minimum; carried forward',
+    // issue 34: a payout day is never shown without the hold on every payout
+    held: {
+      payment_details_missing: 'Held: no payment details yet',
+      payment_details_unverified: 'Held until your new payment details are verified',
+      payment_details_frozen: 'Held: your payment details are frozen',
+    },
+    heldDay: 'Paid on the first payout day after that: {{date}} at the earliest',
+    reviewDetails: 'Review payment details',
     viewPayouts: 'View payouts',
   },
   chart: {

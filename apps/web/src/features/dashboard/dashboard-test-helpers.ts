@@ -62,9 +62,9 @@ export function makeEarningsKpis(overrides: Partial<EarningsKpis> = {}): Earning
       },
     ],
     next_payouts: [
-      { currency: 'EUR', amount_minor: 6500, on: '2026-12-05', state: 'scheduled', minimum_minor: 5000 },
-      { currency: 'THB', amount_minor: 50000, on: '2026-12-05', state: 'below_minimum', minimum_minor: 180000 },
-      { currency: 'AED', amount_minor: 120050, on: '2026-11-28', state: 'sent', minimum_minor: 20000 },
+      { currency: 'EUR', amount_minor: 6500, on: '2026-12-05', state: 'scheduled', minimum_minor: 5000, held: null },
+      { currency: 'THB', amount_minor: 50000, on: '2026-12-05', state: 'below_minimum', minimum_minor: 180000, held: null },
+      { currency: 'AED', amount_minor: 120050, on: '2026-11-28', state: 'sent', minimum_minor: 20000, held: null },
     ],
     ...overrides,
   };

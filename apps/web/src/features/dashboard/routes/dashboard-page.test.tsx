@@ -229,6 +229,21 @@ describe('dashboard cards', () => {
     expect(within(payouts).getByText('Payout day 28 Nov 2026')).toBeInTheDocument();
   });
 
+  it('shows the hold instead of a payout day while the payment details wait for verification, and leads to them', async () => {
+    const kpis = makeEarningsKpis();
+    const held = { ...kpis, next_payouts: kpis.next_payouts.map((payout) => ({ ...payout, held: 'payment_details_unverified' as const })) };
+    mockDashboardApi(signIn('finance'), { earningsKpis: () => jsonResponse(200, held) });
+    renderApp('/');
+
+    const payouts = await screen.findByRole('region', { name: 'Next payout' });
+    expect(await within(payouts).findByText('EUR 65.00')).toBeInTheDocument();
+    expect(within(payouts).queryByText('Scheduled for 5 Dec 2026')).not.toBeInTheDocument();
+    expect(within(payouts).queryByText('On its way')).not.toBeInTheDocument();
+    expect(within(payouts).getAllByText('Held until your new payment details are verified')).toHaveLength(3);
+    expect(within(payouts).getAllByText('Paid on the first payout day after that: 5 Dec 2026 at the earliest')).toHaveLength(1);
+    expect(within(payouts).getByRole('link', { name: 'Review payment details' })).toHaveAttribute('href', '/payment-details');
+  });
+
   it("does not draw or ask for what a finance member's role may not read", async () => {
     const api = mockDashboardApi(signIn('finance'));
     renderApp('/');

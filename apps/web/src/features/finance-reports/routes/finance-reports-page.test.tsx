@@ -255,7 +255,7 @@ describe('Finance reports', () => {
     expect(new URLSearchParams(location().search).get('currency')).toBe('AED');
   });
 
-  it('is in the Earnings group after Payment details for owners and finance; an agent has no entry and is sent away', async () => {
+  it('is in the Earnings group after Payment details for owners and finance; an agent has no entry, and is told the page is not for their role', async () => {
     reportsApi('owner', () => jsonResponse(200, paginated([])));
     const view = renderApp('/finance-reports');
     const navigation = await screen.findByRole('navigation', { name: 'Main' });
@@ -269,7 +269,8 @@ describe('Finance reports', () => {
     const agentNavigation = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(agentNavigation).getByRole('link', { name: 'My earnings' })).toBeInTheDocument();
     expect(within(agentNavigation).queryByRole('link', { name: 'Finance reports' })).not.toBeInTheDocument();
-    await waitFor(() => expect(agent.location().pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not available for your role' })).toBeInTheDocument();
+    expect(agent.location().pathname).toBe('/finance-reports');
     expect(api.calls('GET', '/api/finance-reports')).toHaveLength(0);
   });
 
