@@ -18,6 +18,6 @@ describe('the shared bar chart', () => {
 
   it('labels every tick, and turns the labels when there are more than eight', () => {
     expect(categoryAxisProps(6)).toEqual({ interval: 0 });
-    expect(categoryAxisProps(12)).toEqual({ interval: 0, angle: -35, textAnchor: 'end', height: 64 });
+    expect(categoryAxisProps(12)).toEqual({ interval: 0, height: 64, tick: { angle: -35, textAnchor: 'end', fontSize: 12, fill: 'currentColor', dy: 6 } });
   });
 });

@@ -13,7 +13,10 @@ export function seriesWithData<Series extends { name: string }>(data: readonly R
   return shown.length > 0 ? shown : [...series];
 }
 
-/** The category axis: every tick labelled (interval 0); past UPRIGHT_TICKS, turned and given room below. */
-export function categoryAxisProps(tickCount: number): { interval: 0; angle?: number; textAnchor?: 'end'; height?: number } {
-  return tickCount > UPRIGHT_TICKS ? { interval: 0, angle: -35, textAnchor: 'end', height: 64 } : { interval: 0 };
+/**
+ * The category axis: every tick labelled (interval 0); past UPRIGHT_TICKS, the labels turned and given room below.
+ * The turn goes in `tick`: Mantine's own tick props carry a transform that would replace an axis-level angle's.
+ */
+export function categoryAxisProps(tickCount: number): { interval: 0; height?: number; tick?: { angle: number; textAnchor: 'end'; fontSize: number; fill: string; dy: number } } {
+  return tickCount > UPRIGHT_TICKS ? { interval: 0, height: 64, tick: { angle: -35, textAnchor: 'end', fontSize: 12, fill: 'currentColor', dy: 6 } } : { interval: 0 };
 }

@@ -60,8 +60,9 @@ export function ReportsSection({ currencies }: { currencies: readonly string[] }
           </Stack>
         ),
       },
-      { text: t('columns.kind'), value: 'kind', render: (row) => t(`kind.${row.kind}`) },
-      { text: t('columns.currency'), value: 'currency' },
+      // The period's line below says the kind ('Monthly run'), and every amount carries its currency: both fold first.
+      { text: t('columns.kind'), value: 'kind', priority: 'low', render: (row) => t(`kind.${row.kind}`) },
+      { text: t('columns.currency'), value: 'currency', priority: 'low' },
       {
         text: t('columns.version'),
         value: 'version',
