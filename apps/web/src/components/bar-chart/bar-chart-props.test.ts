@@ -16,8 +16,11 @@ describe('the shared bar chart', () => {
     expect(seriesWithData([{ month: 'October-2026', pending: 0 }], series)).toEqual(series);
   });
 
-  it('labels every tick, and turns the labels when there are more than eight', () => {
+  it('labels every tick up to 24 (two years of months), turned past eight; a month of days keeps what fits', () => {
+    const turned = { angle: -35, textAnchor: 'end', fontSize: 12, fill: 'currentColor', dy: 6 };
     expect(categoryAxisProps(6)).toEqual({ interval: 0 });
-    expect(categoryAxisProps(12)).toEqual({ interval: 0, height: 64, tick: { angle: -35, textAnchor: 'end', fontSize: 12, fill: 'currentColor', dy: 6 } });
+    expect(categoryAxisProps(12)).toEqual({ interval: 0, height: 72, tick: turned });
+    expect(categoryAxisProps(24)).toMatchObject({ interval: 0 });
+    expect(categoryAxisProps(30)).toEqual({ interval: 'preserveStartEnd', height: 72, tick: turned });
   });
 });

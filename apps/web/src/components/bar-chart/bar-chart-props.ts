@@ -6,6 +6,11 @@
 
 /** Ticks beyond which the labels are turned so that each fits. */
 const UPRIGHT_TICKS = 8;
+/**
+ * Ticks up to which every one is labelled: two years of months. A month of days (30 and more) would be a wall of
+ * dates, so there recharts leaves out what does not fit, keeping the first and the last.
+ */
+const LABEL_EVERY_TICK = 24;
 
 /** The series that have a value other than zero somewhere in `data`; all of them when none has (the chart is empty). */
 export function seriesWithData<Series extends { name: string }>(data: readonly Record<string, unknown>[], series: readonly Series[]): Series[] {
@@ -15,8 +20,14 @@ export function seriesWithData<Series extends { name: string }>(data: readonly R
 
 /**
  * The category axis: every tick labelled (interval 0); past UPRIGHT_TICKS, the labels turned and given room below.
- * The turn goes in `tick`: Mantine's own tick props carry a transform that would replace an axis-level angle's.
+ * Monthly charts (at most 24 months) label every month. The turn goes in `tick`: Mantine's own tick props carry a transform that would replace an axis-level angle's.
  */
-export function categoryAxisProps(tickCount: number): { interval: 0; height?: number; tick?: { angle: number; textAnchor: 'end'; fontSize: number; fill: string; dy: number } } {
-  return tickCount > UPRIGHT_TICKS ? { interval: 0, height: 64, tick: { angle: -35, textAnchor: 'end', fontSize: 12, fill: 'currentColor', dy: 6 } } : { interval: 0 };
+export function categoryAxisProps(tickCount: number): {
+  interval: 0 | 'preserveStartEnd';
+  height?: number;
+  tick?: { angle: number; textAnchor: 'end'; fontSize: number; fill: string; dy: number };
+} {
+  if (tickCount <= UPRIGHT_TICKS) return { interval: 0 };
+  const turned = { height: 72, tick: { angle: -35, textAnchor: 'end' as const, fontSize: 12, fill: 'currentColor', dy: 6 } };
+  return { interval: tickCount <= LABEL_EVERY_TICK ? 0 : 'preserveStartEnd', ...turned };
 }

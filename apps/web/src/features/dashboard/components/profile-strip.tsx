@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Group, Image, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconBriefcase, IconBuildingCommunity, IconUsersGroup } from '@tabler/icons-react';
 import { DEFAULT_INDUSTRY } from '@portal/contracts/constants';
 import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useText } from '../../../i18n/i18n';
 import { useDashboardProfile } from '../api/get-dashboard-profile';
+import { AgentLogo } from '../../../components/agent-logo/agent-logo';
 
 /**
  * The page's heading: the greeting once the partner is known (spec §3), the page's name until then or if they could
@@ -73,7 +74,7 @@ export function ProfileStrip() {
             icon={<IconUsersGroup size={18} />}
             label={t('referralAgent')}
             value={agent.name}
-            extra={agent.logo ? <Image src={agent.logo} alt={t('logo', { name: agent.name })} h={32} w="auto" fit="contain" /> : null}
+            extra={agent.logo ? <AgentLogo src={agent.logo} alt={t('logo', { name: agent.name })} height={32} maxWidth={160} /> : null}
           />
         </SimpleGrid>
       </Stack>
