@@ -69,6 +69,7 @@ export const sharedAr: Translation<SharedCatalogue> = {
       'agreements.sign': 'توقيع الاتفاقيات نيابة عن المؤسسة',
       'team.read': 'الفريق وأرقام أعضائه',
       'team.manage': 'إدارة الفريق',
+      'tax_profile.manage': 'الملف الضريبي للمؤسسة',
     },
     listSeparator: '، ',
   },

@@ -74,6 +74,7 @@ export const sharedEn = {
       'agreements.sign': 'signing agreements for the organisation',
       'team.read': 'the team and its members’ figures',
       'team.manage': 'managing the team',
+      'tax_profile.manage': 'the organisation’s tax profile',
     },
     listSeparator: ', ',
   },
