@@ -255,12 +255,13 @@ describe('Finance reports', () => {
     expect(new URLSearchParams(location().search).get('currency')).toBe('AED');
   });
 
-  it('is in the Earnings group after Payment details for owners and finance; an agent has no entry, and is told the page is not for their role', async () => {
+  it('is in the Earnings group after Payment details and Tax details for owners and finance; an agent has no entry, and is told the page is not for their role', async () => {
     reportsApi('owner', () => jsonResponse(200, paginated([])));
     const view = renderApp('/finance-reports');
     const navigation = await screen.findByRole('navigation', { name: 'Main' });
     const links = within(navigation).getAllByRole('link').map((link) => link.textContent);
-    expect(links.indexOf('Finance reports')).toBe(links.indexOf('Payment details') + 1);
+    const paymentDetails = links.indexOf('Payment details');
+    expect(links.slice(paymentDetails, paymentDetails + 3)).toEqual(['Payment details', 'Tax details', 'Finance reports']);
     expect(within(navigation).getByRole('link', { name: 'Finance reports' })).toHaveAttribute('aria-current', 'page');
     view.unmount();
 
