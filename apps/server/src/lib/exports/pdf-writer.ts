@@ -43,7 +43,7 @@ export interface PdfOptions extends ExportWriteOptions {
 
 type PdfColumn<Row> = ExportColumn<Row> & { pdfWidth: number };
 
-type Weight = 'regular' | 'bold' | 'oblique';
+export type Weight = 'regular' | 'bold' | 'oblique';
 
 /**
  * The fonts: Helvetica (a standard font: nothing to embed, fast layout) for Latin text, as every English file has
@@ -76,7 +76,7 @@ function arabicFonts(): Record<keyof typeof ARABIC_FONT_FILES, Buffer> {
  * writer always drew it (Helvetica, WinAnsi: an English file is unchanged); one with Arabic is cut into visual runs,
  * each in its font, on Helvetica's baseline.
  */
-class TextDrawer {
+export class TextDrawer {
   private readonly runs = new Map<string, VisualRun[]>();
   private registered = false;
 

@@ -67,6 +67,19 @@ describe('the self-billing statement', () => {
     expect(text).not.toContain('VAT number:');
   });
 
+  it('writes a legal name and address in Arabic in Arabic letters, shaped and right to left, not as question marks', async () => {
+    const arabicProfile = { ...NORTHWIND, legal_name: 'شركة الواحة للرعاية الصحية ذ.م.م', address_line1: 'شارع الملك فهد 214', city: 'الرياض', postal_code: '12214', country: 'SA', vat_number: '310123456700003' };
+    const text = pdfText(await buildStatementPdf(facts({ partner: { name: 'Oasis Care', taxProfile: arabicProfile } }), ISSUER, { compress: false }));
+    const embedded = Object.values(text.fonts).filter((font) => font.program).map((font) => font.baseFont.replace(/^[A-Z]{6}\+/, ''));
+    expect(embedded).toContain('IBMPlexSansArabic-Regular');
+    // PDFKit draws an Arabic run from the left, last letter first: reversed, the glyphs read as written.
+    const reading = text.runs.filter((run) => text.fonts[run.font ?? '']?.program).flatMap((run) => run.glyphs).reverse().join('');
+    for (const word of ['الواحة', 'للرعاية', 'الصحية', 'الملك', 'فهد', 'الرياض']) expect(reading).toContain(word);
+    // The Latin around it stays in Helvetica: the trading name, the street number, the VAT number.
+    expect(text.texts).toEqual(expect.arrayContaining(['Trading as Oasis Care', 'VAT number: 310123456700003']));
+    expect(text.texts.join('\n')).not.toMatch(/\?{3}/);
+  });
+
   it('runs onto more pages for a long payout, each numbered', async () => {
     const many = Array.from({ length: 120 }, (_, index) => ({ ...facts().lines[0]!, reference: `MT-${100000 + index}` }));
     const pdf = pdfText(await buildStatementPdf(facts({ lines: many }), ISSUER, { compress: false }));

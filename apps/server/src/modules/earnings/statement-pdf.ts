@@ -2,7 +2,8 @@ import PDFDocument from 'pdfkit';
 import { numberPages, pdfBuffer, pdfTableRow, type PdfColumn } from '../../lib/pdf-document.ts';
 import { minorToDecimal } from '@portal/contracts/money';
 import { dayText } from '../../lib/locale.ts';
-import { toWinAnsi } from '../../lib/exports/pdf-writer.ts';
+import { needsBidi } from '../../lib/exports/pdf-bidi.ts';
+import { fit, TextDrawer, toWinAnsi } from '../../lib/exports/pdf-writer.ts';
 import { reverseChargeApplies, type TaxProfile } from '@portal/contracts/tax-profile';
 import type { StatementFacts } from './payouts.ts';
 
@@ -75,8 +76,20 @@ export function buildStatementPdf(facts: StatementFacts, issuer: StatementIssuer
   doc.font('Helvetica-Bold').fontSize(9).text('On behalf of (the supplier)', MARGIN + half, top, { width: half });
   const supplier = supplierLines(facts.partner.name, facts.partner.taxProfile);
   doc.font('Helvetica').fontSize(10);
-  // Helvetica writes WinAnsi only: a letter outside it is written as its base letter, else '?', never as stray bytes.
-  for (const line of supplier.lines) doc.text(toWinAnsi(line), { width: half });
+  // Helvetica writes WinAnsi only: a letter outside it is written as its base letter, else '?', never as stray bytes. A
+  // line with Arabic (a partner's legal name or address in Arabic) is drawn as the exports draw it: its Arabic runs
+  // shaped in the embedded Arabic font, right to left, its Latin runs in Helvetica, on one line cut to the column.
+  const drawer = new TextDrawer(doc);
+  for (const line of supplier.lines) {
+    if (needsBidi(line)) {
+      const y = doc.y;
+      drawer.draw(fit((text) => drawer.width(text, 'regular', 10), line, half), MARGIN + half, y, 'regular', 10);
+      doc.font('Helvetica').fontSize(10);
+      doc.y = y + doc.currentLineHeight(true);
+    } else {
+      doc.text(toWinAnsi(line), MARGIN + half, doc.y, { width: half });
+    }
+  }
   if (supplier.missing) doc.font('Helvetica-Oblique').fontSize(9).text(supplier.missing, { width: half }).font('Helvetica').fontSize(10);
   doc.y = Math.max(leftBottom, doc.y) + 18;
 
