@@ -212,6 +212,15 @@ describe('every currency in its own minor unit', () => {
     expect(differing).toEqual([]);
     expect(Object.fromEntries(rows.filter((row) => ['JPY', 'KRW', 'EUR', 'BHD', 'KWD'].includes(row.code)).map((row) => [row.code, row.digits]))).toEqual({ JPY: 0, KRW: 0, EUR: 2, BHD: 3, KWD: 3 });
   });
+
+  it("keeps a facility's service price in its currency's minor unit: a dinar's third decimal, whole yen, and no half yen", async () => {
+    const pool = context.database.pool;
+    const kwd = await ensureServiceDetail(pool, facilityIds.KWD!, 'Root canal (price test)', null, '120.125', 'KWD');
+    const jpy = await ensureServiceDetail(pool, facilityIds.JPY!, 'Health check (price test)', null, '150000', 'JPY');
+    const { rows } = await pool.query<{ id: number; price: string }>('SELECT id, price::text FROM facility_service_details WHERE id = ANY($1::int[]) ORDER BY id', [[kwd.detailId, jpy.detailId]]);
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.price]))).toEqual({ [kwd.detailId]: '120.125', [jpy.detailId]: '150000' });
+    await expect(pool.query('UPDATE facility_service_details SET price = 150000.5 WHERE id = $1', [jpy.detailId])).rejects.toThrow(/more decimals than JPY has/);
+  });
 });
 
 describe('priced by the terms in force on the pricing day', () => {
