@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_AGENTS, DEMO_EMAILS, DEMO_OPERATORS, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
 import { CONSOLE_CSRF_COOKIE } from '../../packages/contracts/src/console-session.ts';
 import { minorToDecimal } from '../../packages/contracts/src/money.ts';
+import { TAX_PROFILE_URL } from '../../packages/contracts/src/tax-profile.ts';
+import { pdfText } from '../../apps/server/src/test/pdf-text.ts';
 import { expectAccessible } from '../support/axe';
 import { signInToConsole } from '../support/console-sign-in';
 import { signInThroughApi } from '../support/sign-in';
@@ -10,7 +13,8 @@ import { signInThroughApi } from '../support/sign-in';
  * Four eyes in the browser (issue 31, docs/earnings.md "Four eyes"): a finance operator corrects a completed booking's
  * amount; the partner sees the adjustment line with its reason; the admin sets the currency's four-eyes threshold on its
  * page; the finance operator proposes the payout batch that includes the adjustment, and cannot approve it himself;
- * the admin approves it, and its payouts are sent, with both names on the batch. The demo's own batch and verification
+ * the admin approves it, and its payouts are sent, with both names on the batch; once paid, the partner's statement
+ * of it prints the agent's tax profile. The demo's own batch and verification
  * awaiting a second operator are there for the admin too.
  */
 
@@ -96,7 +100,6 @@ test('a second operator approves the payout batch that includes a corrected book
   await partner.goto(`/my-earnings?from=${line.treatment_on}&to=${line.treatment_on}`);
   await expect(partner.getByRole('heading', { level: 1, name: 'My earnings' })).toBeVisible({ timeout: 60_000 });
   await expect(partner.getByRole('row').filter({ hasText: `Adjustment: ${reason}` })).toBeVisible({ timeout: 30_000 });
-  await partnerContext.close();
 
   // The admin makes every batch of the currency need two operators (0), on the thresholds' page.
   const adminContext = await browser.newContext();
@@ -163,6 +166,25 @@ test('a second operator approves the payout batch that includes a corrected book
     await expect(waiting.getByRole('listitem').filter({ hasText: new RegExp(`^${currency}\\s`) })).toContainText(`Proposed by ${finance.name}, approved and sent by ${admin.name}`);
     expect((await json<{ data: { status: string; sent_by: string | null }[] }>(second, `/api/console/earnings/payouts?referral_agent_id=${agentId}&currency=${currency}&scheduled_on=${today}`)).data[0]).toMatchObject({ status: 'sent', sent_by: finance.name });
 
+    // The bank confirms the transfer; finance marks it paid. The partner's self-billing statement of that payout prints
+    // the agent's tax profile (legal name, VAT number) and, for a partner VAT-registered abroad, the reverse charge.
+    const payoutId = built.data[0]!.id;
+    const paid = await page.request.post(`/api/console/earnings/payouts/${payoutId}/paid`, { data: { bank_reference: 'FOUR-EYES-E2E' }, headers: await csrf(page) });
+    expect(paid.status()).toBe(200);
+    const number = ((await paid.json()) as { payout: { statement_number: string } }).payout.statement_number;
+    expect(number).toMatch(/^SB-\d{4}-\d{6}$/);
+    const { profile } = await json<{ profile: { legal_name: string; vat_status: string; vat_number: string | null } }>(partner, TAX_PROFILE_URL);
+    await partner.goto('/');
+    await partner.getByRole('navigation').getByRole('link', { name: 'My earnings' }).click();
+    const statement = partner.getByRole('region', { name: 'Payouts' }).getByRole('link', { name: `Statement ${number}` });
+    const download = partner.waitForEvent('download');
+    await statement.click();
+    const printed = pdfText(readFileSync((await (await download).path())!)).texts.join(' ').replace(/\s+/g, ' ');
+    expect(printed).toContain(profile.legal_name);
+    expect(printed).toContain(number);
+    expect(printed).toContain('Adjustment: ');
+    if (profile.vat_number) expect(printed).toContain(`VAT number: ${profile.vat_number}`);
+
     // The demo's verification awaiting a second operator: the admin proposed it, so finance is the one to approve it.
     await page.goto('/console/payment-details');
     await page.getByRole('button', { name: `Open the payment details of ${DEMO_AGENTS.second}` }).click();
@@ -176,6 +198,7 @@ test('a second operator approves the payout batch that includes a corrected book
       : await second.request.delete(`${THRESHOLDS_URL}/${currency}`, { headers: await csrf(second) });
     expect(restore.ok()).toBe(true);
     await adminContext.close();
+    await partnerContext.close();
   }
 });
 
