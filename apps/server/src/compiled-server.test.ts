@@ -1,16 +1,22 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import WebSocket from 'ws';
+import { JOB_SCHEMA } from './lib/jobs/job-queue.ts';
+import { MAIL_JOB } from './lib/mail-queue.ts';
+import { createPartner } from './test/factories.ts';
 import { PRODUCTION_ENV } from './test/production-env.ts';
 import {
   buildCompiledServer,
   childPids,
   createScratchDatabase,
+  endPool,
   freePort,
+  pollUntil,
   repositoryRoot,
   spawnServer,
   stopServer,
@@ -49,6 +55,67 @@ function portIsFree(port: number): Promise<boolean> {
     probe.once('error', () => resolve(false));
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * A mail server that takes one message and holds its "250" until `release()`: the sending job is in flight for as
+ * long as the test wants. Just enough SMTP for nodemailer without TLS (EHLO, MAIL, RCPT, DATA, QUIT).
+ */
+async function holdingMailServer() {
+  let received = '';
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let gotMessage!: () => void;
+  const messageIn = new Promise<void>((resolve) => (gotMessage = resolve));
+  let accepted = false;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    let buffer = '';
+    let inData = false;
+    socket.write('220 fake.test ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('latin1');
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf('\r\n.\r\n');
+          if (end < 0) return;
+          received += buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          gotMessage();
+          void released.then(() => {
+            accepted = true;
+            socket.write('250 2.0.0 queued\r\n');
+          });
+          continue;
+        }
+        const lineEnd = buffer.indexOf('\r\n');
+        if (lineEnd < 0) return;
+        const command = buffer.slice(0, lineEnd).toUpperCase();
+        buffer = buffer.slice(lineEnd + 2);
+        if (command.startsWith('EHLO') || command.startsWith('HELO')) socket.write('250-fake.test\r\n250 8BITMIME\r\n');
+        else if (command.startsWith('DATA')) {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (command.startsWith('QUIT')) socket.end('221 bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+  return {
+    port,
+    messageIn,
+    release,
+    received: () => received,
+    accepted: () => accepted,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 describe('the compiled server', () => {
@@ -153,6 +220,49 @@ describe('the compiled server', () => {
       expect(await server.exited).toBe(0);
     } finally {
       await stopServer(server);
+    }
+  });
+
+  it('drains on SIGTERM: a job in flight (an e-mail being sent) finishes before the process exits 0', async () => {
+    const mail = await holdingMailServer();
+    const port = await freePort();
+    const server = startCompiled(port, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(mail.port), SMTP_SECURE: 'false', SHUTDOWN_TIMEOUT_SECONDS: '30', LOG_LEVEL: 'info' });
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    try {
+      await waitUntilHealthy(server);
+      const partner = await createPartner(pool);
+
+      // A reset link asked for: the request queues the e-mail, and the mail job starts sending it.
+      const session = await fetch(`http://127.0.0.1:${port}/sanctum/csrf-cookie`);
+      const cookies = session.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
+      const xsrf = decodeURIComponent(cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length));
+      const asked = await fetch(`http://127.0.0.1:${port}/api/users/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': xsrf },
+        body: JSON.stringify({ email: partner.email }),
+      });
+      expect(asked.status).toBe(200);
+      await mail.messageIn;
+
+      // The supervisor stops the process while the mail server has not yet said it took the message.
+      server.child.kill('SIGTERM');
+      await pollUntil(() => (server.output.join('').includes('draining: finishing requests and jobs') ? true : undefined), 'the drain to begin');
+      // Draining, with the job still waiting on the mail server: the process stays.
+      expect(server.child.exitCode).toBeNull();
+      mail.release();
+
+      // The job was let finish: the message was taken, and the process then exited 0 (drained before its deadline).
+      expect(await server.exited).toBe(0);
+      expect(mail.accepted()).toBe(true);
+      expect(mail.received()).toContain(partner.email);
+      expect(mail.received()).toContain('reset-password');
+      // …and the queue has it done, not left active for another process to send again.
+      const { rows } = await pool.query<{ state: string }>(`SELECT state FROM ${JOB_SCHEMA}.job WHERE name = $1 ORDER BY created_on DESC LIMIT 1`, [MAIL_JOB]);
+      expect(rows[0]?.state).toBe('completed');
+    } finally {
+      await stopServer(server);
+      await endPool(pool);
+      await mail.close();
     }
   });
 });
