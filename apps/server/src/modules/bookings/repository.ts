@@ -83,6 +83,12 @@ export interface BookingRecord {
   specialty_name: string | null;
 }
 
+/** A page's row: the booking and its commission line (BookingRow.commission), read in the page's one statement. */
+export interface PageRecord extends BookingRecord {
+  /** the line's amount_minor, currency and status as JSON; null while the booking has no commission line */
+  commission_json: string | null;
+}
+
 export interface ExportRecord extends Omit<BookingRecord, 'date_time' | 'created_at'> {
   /** wall-clock times in the export's time zone, 'YYYY-MM-DDTHH:MI:SS' */
   local_date_time: string;
@@ -166,7 +172,11 @@ const ROW_COLUMNS = `
   (SELECT st.last_name FROM staff st WHERE st.id = b.assignee_id) AS assignee_last_name,
   (SELECT sv.name FROM facility_service_details d JOIN services sv ON sv.id = d.service_id
     WHERE d.id = b.facility_service_detail_id) AS service_name,
-  (SELECT sp.name FROM specialties sp WHERE sp.id = b.specialty_id) AS specialty_name`;
+  (SELECT sp.name FROM specialties sp WHERE sp.id = b.specialty_id) AS specialty_name,
+  (SELECT json_build_object('amount_minor', cl.amount_minor, 'currency', cl.currency, 'status', cl.status)::text
+     FROM commission_lines cl
+    WHERE cl.kind = 'commission' AND cl.booking_id = b.id AND cl.referral_agent_id = b.referral_agent_id
+    LIMIT 1) AS commission_json`;
 
 function checkedLimit(limit: number): number {
   if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new Error(`Invalid page size ${limit}`);
@@ -193,7 +203,7 @@ function statementName(text: string): string {
 }
 
 export interface PageResult {
-  rows: BookingRecord[];
+  rows: PageRecord[];
   /** the agent's unfiltered total and data version (0 and null when the agent never had a booking) */
   agentTotal: number;
   version: string | null;
@@ -291,7 +301,8 @@ function pageText(
   return `
 SELECT ${source.columns}s.total AS agent_total, s.version::text AS version,
        p.id, p.ticket_id, p.date_time, p.status, p.invoice_status, p.amount, p.currency, p.created_at, p.patient_name,
-       p.facility_id, p.facility_name, p.assignee_first_name, p.assignee_last_name, p.service_name, p.specialty_name
+       p.facility_id, p.facility_name, p.assignee_first_name, p.assignee_last_name, p.service_name, p.specialty_name,
+       p.commission_json
   FROM ${source.from}
   LEFT JOIN booking_stats s ON s.referral_agent_id = ${source.agent}
   LEFT JOIN LATERAL (
@@ -302,7 +313,7 @@ SELECT ${source.columns}s.total AS agent_total, s.version::text AS version,
  ORDER BY p.sort_value ${direction}, p.id ${direction}`;
 }
 
-type PageRow = BookingRecord & { agent_total: number | string | null; version: string | null };
+type PageRow = PageRecord & { agent_total: number | string | null; version: string | null };
 
 function toPageResult(rows: PageRow[]): PageResult {
   const first = rows[0];
@@ -410,21 +421,4 @@ export interface BookingCommission {
   amount_minor: number;
   currency: string;
   status: 'pending' | 'approved' | 'in_payout' | 'paid' | 'reversed';
-}
-
-/**
- * The commission lines of a page's bookings, by booking id: one statement for the page (at most 200 ids), on the
- * one-commission-per-booking index, scoped by the agent inside the query like every other statement here.
- */
-export async function findCommissions(db: Queryable, referralAgentId: number, bookingIds: readonly number[]): Promise<Map<number, BookingCommission>> {
-  const found = new Map<number, BookingCommission>();
-  if (bookingIds.length === 0) return found;
-  const { rows } = await db.query<{ booking_id: number; amount_minor: string; currency: string; status: BookingCommission['status'] }>(
-    `SELECT booking_id, amount_minor::text AS amount_minor, currency, status
-       FROM commission_lines
-      WHERE kind = 'commission' AND booking_id = ANY($2::int[]) AND referral_agent_id = $1`,
-    [referralAgentId, bookingIds],
-  );
-  for (const row of rows) found.set(row.booking_id, { amount_minor: Number(row.amount_minor), currency: row.currency, status: row.status });
-  return found;
 }

@@ -21,12 +21,12 @@ import { BOOKING_MESSAGES } from './messages.ts';
 import type { ReadQueryable } from '../../db/pipelined-reader.ts';
 import {
   countFiltered,
-  findCommissions,
   findExportBatch,
   findPage,
   findSessionPage,
   hasFilters,
   type BookingListFilters,
+  type BookingCommission,
   type BookingRecord,
   type PageResult,
   type BookingQueryFilters,
@@ -138,12 +138,9 @@ export function createBookingsService(options: BookingsServiceOptions) {
     linkQuery: Record<string, string>,
   ): Promise<BookingPage> {
     const offset = (query.page - 1) * query.per_page;
-    const [total, commissions] = await Promise.all([
-      listTotal(filters, page, query.per_page, offset),
-      findCommissions(pool, filters.referralAgentId, page.rows.map((row) => row.id)),
-    ]);
+    const total = await listTotal(filters, page, query.per_page, offset);
     return paginate({
-      rows: page.rows.map((record) => ({ ...toBookingRow(record), commission: commissions.get(record.id) ?? null })),
+      rows: page.rows.map((record) => ({ ...toBookingRow(record), commission: record.commission_json === null ? null : (JSON.parse(record.commission_json) as BookingCommission) })),
       total,
       page: query.page,
       perPage: query.per_page,
