@@ -128,8 +128,11 @@ describe("the booking's Commission panel", () => {
     const pool = context.database.pool;
     const facility = await facilityIn(FACILITY, 'JPY');
     // A row written before the rule: half a yen.
+    // (The factory prices the facility's service at the booking's amount: its price of half a yen is as old.)
     await pool.query('ALTER TABLE bookings DISABLE TRIGGER bookings_amount_in_currency');
+    await pool.query('ALTER TABLE facility_service_details DISABLE TRIGGER facility_service_price_in_currency');
     const booking = await createBooking(pool, { referralAgentId: partner.referralAgentId, status: 'completed', facility, amount: '1500.50', currency: 'JPY', createdAt: '2026-01-10T09:00:00Z', dateTime: '2026-02-01T09:00:00Z' });
+    await pool.query('ALTER TABLE facility_service_details ENABLE TRIGGER facility_service_price_in_currency');
     await pool.query('ALTER TABLE bookings ENABLE TRIGGER bookings_amount_in_currency');
     const view = await consoleRequest(financeClient, 'GET', `/api/console/earnings/bookings/${booking.id}`);
     expect(view.statusCode).toBe(200);
