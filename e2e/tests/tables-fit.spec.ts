@@ -103,15 +103,15 @@ test('at 1280 px every table column is on screen, or its table shows it scrolls 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 60_000 });
     await settled(page);
-    expect(await hiddenColumnsWithoutAffordance(page), path).toEqual([]);
+    await expect.poll(() => hiddenColumnsWithoutAffordance(page), { message: path }).toEqual([]);
   }
 
   // Finance reports folds its opening, accrued, reversed and clawback figures into each row's details at this
   // width, and keeps the files and the actions in view.
   await page.goto('/finance-reports');
   const reports = page.getByRole('table', { name: 'Your finance reports' });
-  expect(await shownSideways(page, 'Your finance reports', 'Files')).toBe(true);
-  expect(await shownSideways(page, 'Your finance reports', 'Actions')).toBe(true);
+  await expect.poll(() => shownSideways(page, 'Your finance reports', 'Files')).toBe(true);
+  await expect.poll(() => shownSideways(page, 'Your finance reports', 'Actions')).toBe(true);
   await expect(reports.getByRole('columnheader', { name: 'Opening balance' })).toHaveCount(0);
   const toggle = reports.getByRole('button', { name: /^Details of / }).first();
   await toggle.click();
@@ -121,17 +121,17 @@ test('at 1280 px every table column is on screen, or its table shows it scrolls 
   // My earnings keeps "Payable on" and Status in view; Commission structure keeps the refund window.
   await page.goto('/my-earnings');
   await settled(page);
-  expect(await shownSideways(page, 'Your commission lines', 'Payable on')).toBe(true);
-  expect(await shownSideways(page, 'Your commission lines', 'Status')).toBe(true);
+  await expect.poll(() => shownSideways(page, 'Your commission lines', 'Payable on')).toBe(true);
+  await expect.poll(() => shownSideways(page, 'Your commission lines', 'Status')).toBe(true);
   await page.goto('/commission-structure');
   await settled(page);
-  expect(await shownSideways(page, 'Your commission rates', 'Refund window')).toBe(true);
+  await expect.poll(() => shownSideways(page, 'Your commission rates', 'Refund window')).toBe(true);
 
   // Narrower than the folded table: it scrolls, and says so.
   await page.setViewportSize({ width: 900, height: 900 });
   await page.goto('/finance-reports');
   await settled(page);
-  expect(await hiddenColumnsWithoutAffordance(page), 'finance reports at 900 px').toEqual([]);
+  await expect.poll(() => hiddenColumnsWithoutAffordance(page), { message: 'finance reports at 900 px' }).toEqual([]);
 });
 
 test('the console\'s tables at 1280 px show when they scroll; at phone width every scroller is keyboard-reachable', async ({ page }) => {
@@ -142,7 +142,7 @@ test('the console\'s tables at 1280 px show when they scroll; at phone width eve
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
     await settled(page);
-    expect(await hiddenColumnsWithoutAffordance(page), path).toEqual([]);
+    await expect.poll(() => hiddenColumnsWithoutAffordance(page), { message: path }).toEqual([]);
   }
   await page.setViewportSize({ width: 390, height: 844 });
   for (const path of ['/console/jobs', '/console/payouts']) {
