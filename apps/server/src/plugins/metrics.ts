@@ -24,6 +24,12 @@ const JOB_STATES = ['queued', 'retrying', 'active', 'failed'] as const;
  */
 export const metricsPlugin = fp(
   async (app: FastifyInstance) => {
+    const token = app.config.metricsToken;
+    if (!token) {
+      // Nobody may read them: nothing is measured (no hook on every request, no timers of the default metrics).
+      app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => reply.code(404).send({ message: 'Not found.' }));
+      return;
+    }
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, prefix: 'portal_' });
 
@@ -66,9 +72,7 @@ export const metricsPlugin = fp(
       },
     });
 
-    const token = app.config.metricsToken;
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      if (!token) return reply.code(404).send({ message: 'Not found.' });
       if (!bearerMatches(request, token)) {
         return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ message: 'A valid bearer token is required.' });
       }
