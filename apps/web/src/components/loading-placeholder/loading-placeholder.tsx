@@ -9,7 +9,7 @@
  * placeholder is replaced by the content. Lint refuses the named-box form (`eslint.config.js`).
  */
 import type { ReactNode } from 'react';
-import { VisuallyHidden } from '@mantine/core';
+import { Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 
 export function LoadingPlaceholder({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -17,5 +17,15 @@ export function LoadingPlaceholder({ label, children }: { label: string; childre
       <VisuallyHidden role="status">{label}</VisuallyHidden>
       <div aria-busy="true">{children}</div>
     </div>
+  );
+}
+
+/** A small spinner and the sentence that says what loads, read out as a status: for a page or section without shapes. */
+export function LoadingLine({ label }: { label: string }) {
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="sm" aria-hidden />
+      <Text size="sm">{label}</Text>
+    </Group>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { LoadingLine } from '../../../components/loading-placeholder/loading-placeholder';
 import { IconDeviceDesktop, IconDeviceMobile, IconDeviceTablet, IconDevices } from '@tabler/icons-react';
 import type { SecuritySession } from '@portal/contracts/account-security';
 import { LoadFailedAlert } from '../../../components/query-view/query-view';
@@ -44,10 +45,7 @@ export function SessionsSection() {
           {t('sessionsText')}
         </Text>
         {sessions.isPending ? (
-          <Group gap="xs" role="status">
-            <Loader size="sm" aria-hidden />
-            <Text size="sm">{t('sessionsLoading')}</Text>
-          </Group>
+          <LoadingLine label={t('sessionsLoading')} />
         ) : sessions.isError ? (
           <LoadFailedAlert title={t('sessionsFailed')} retryLabel={t('retry')} onRetry={() => void sessions.refetch()} retrying={sessions.isFetching} />
         ) : (

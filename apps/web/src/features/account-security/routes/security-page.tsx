@@ -1,4 +1,5 @@
-import { Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { LoadingLine } from '../../../components/loading-placeholder/loading-placeholder';
 import { ProfileTabs } from '../../../components/profile-tabs/profile-tabs';
 import { LoadFailedAlert } from '../../../components/query-view/query-view';
 import { useText } from '../../../i18n/i18n';
@@ -23,10 +24,7 @@ export function SecurityPage() {
         {t('intro')}
       </Text>
       {overview.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" aria-hidden />
-          <Text size="sm">{t('loading')}</Text>
-        </Group>
+        <LoadingLine label={t('loading')} />
       ) : overview.isError ? (
         <LoadFailedAlert title={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
       ) : (

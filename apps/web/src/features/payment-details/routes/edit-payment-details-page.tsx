@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { LoadingLine } from '../../../components/loading-placeholder/loading-placeholder';
 import { QueryView } from '../../../components/query-view/query-view';
 import { useText } from '../../../i18n/i18n';
 import { usePaymentDetails } from '../api/payment-details-api';
@@ -29,10 +30,7 @@ export function EditPaymentDetailsPage() {
       <QueryView
         query={query}
         loading={
-          <Group gap="xs" role="status">
-            <Loader size="sm" aria-hidden />
-            <Text size="sm">{t('loading')}</Text>
-          </Group>
+          <LoadingLine label={t('loading')} />
         }
         failedTitle={t('loadFailed')}
         retryLabel={t('tryAgain')}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { LoadingLine } from '../../../components/loading-placeholder/loading-placeholder';
 import { QueryView } from '../../../components/query-view/query-view';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useText } from '../../../i18n/i18n';
@@ -31,10 +32,7 @@ export function PaymentDetailsPage() {
       <QueryView
         query={query}
         loading={
-          <Group gap="xs" role="status">
-            <Loader size="sm" aria-hidden />
-            <Text size="sm">{t('loading')}</Text>
-          </Group>
+          <LoadingLine label={t('loading')} />
         }
         failedTitle={t('loadFailed')}
         retryLabel={t('tryAgain')}

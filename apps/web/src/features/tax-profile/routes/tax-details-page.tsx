@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { LoadingLine } from '../../../components/loading-placeholder/loading-placeholder';
 import { IconPencil, IconReceiptTax } from '@tabler/icons-react';
 import type { TaxProfile, TaxProfileResponse } from '@portal/contracts/tax-profile';
 import { PageHeader } from '../../../components/page-header/page-header';
@@ -89,10 +90,7 @@ export function TaxDetailsPage() {
       <QueryView
         query={query}
         loading={
-          <Group gap="xs" role="status">
-            <Loader size="sm" aria-hidden />
-            <Text size="sm">{t('loading')}</Text>
-          </Group>
+          <LoadingLine label={t('loading')} />
         }
         failedTitle={t('loadFailed')}
         retryLabel={t('tryAgain')}
