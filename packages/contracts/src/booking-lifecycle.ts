@@ -27,7 +27,7 @@ export const BOOKING_TRANSITIONS = {
 export const BOOKING_STATUSES_NEEDING_REASON = ['cancelled', 'no_show'] as const satisfies readonly BookingStatus[];
 
 /**
- * The statuses only a recorded refund reaches (the ledger's refund, apps/server/src/modules/earnings/ledger.ts): the
+ * The statuses only a recorded refund reaches (the ledger's refund, apps/server/src/modules/commission-ledger/ledger.ts): the
  * status endpoint refuses them (422) and the console's status buttons do not offer them.
  */
 export const BOOKING_STATUSES_BY_REFUND = ['refunded'] as const satisfies readonly BookingStatus[];

@@ -119,7 +119,7 @@ export interface NotificationPreferenceEvent {
 export const RATES_CHANGED_NOTIFICATION = 'rates.changed';
 /** The notification type of an agreement published for the agent (modules/agreements). */
 export const AGREEMENT_PUBLISHED_NOTIFICATION = 'agreement.published';
-/** The notification type of the commission ledger's news: earned, approved, reversed, clawed back (modules/earnings). */
+/** The notification type of the commission ledger's news: earned, approved, reversed, clawed back (modules/commission-ledger). */
 export const COMMISSION_NOTIFICATION = 'commission';
 /** The notification type of the agent's payment details: changed, verified, frozen (modules/payment-details). */
 export const PAYMENT_DETAILS_NOTIFICATION = 'payment_details';
@@ -142,7 +142,7 @@ export const NOTIFICATION_PREFERENCE_EVENTS = {
   'tier.changed': { types: [TIER_CHANGED_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
   /** A new agreement or version to read and sign (issue 15, modules/agreements). */
   'agreement.published': { types: [AGREEMENT_PUBLISHED_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
-  /** A commission earned, approved for payout, reversed or clawed back (issue 16, modules/earnings): in-app. */
+  /** A commission earned, approved for payout, reversed or clawed back (issue 16, modules/commission-ledger): in-app. */
   commission: { types: [COMMISSION_NOTIFICATION], channels: { in_app: 'on', email: 'off' } },
   /**
    * The agent's payment details changed, verified or frozen (issue 16, modules/payment-details): a change to where the

@@ -27,7 +27,7 @@
  */
 import type pg from 'pg';
 import { minorDigits } from '@portal/contracts/money';
-import { payoutMinimum } from '../../modules/earnings/payout-minimums.ts';
+import { payoutMinimum } from '../../modules/payouts/public.ts';
 
 export const BENCH_MARKS_TABLE = 'bench_seed_marks';
 const LEDGER_MARK = 'ledger';

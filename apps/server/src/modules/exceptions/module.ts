@@ -33,7 +33,7 @@ export const NEGATIVE_BALANCES_JOB = 'exceptions.negative-balances';
 export default defineModule({
   name: 'exceptions',
   // Reads the ledger's, payouts' and payment details' tables; the scan queues its e-mails with the jobs.
-  after: ['earnings', 'payment-details'],
+  after: ['commission-ledger', 'payouts', 'payment-details'],
   async register(fastify) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const pool = app.database.pool;

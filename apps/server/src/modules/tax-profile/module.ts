@@ -31,7 +31,7 @@ function audited(profile: TaxProfile | null) {
 /**
  * The partner's tax profile (issue 31, docs/payment-details.md "Tax details"): `/tax-details` for owners and finance
  * (`tax_profile.manage`), read and changed whole, each change audited (`tax_profile.changed`, before and after); the
- * console's read for operators with earnings.read. The self-billing statement prints it (earnings/payouts.ts).
+ * console's read for operators with earnings.read. The self-billing statement prints it (payouts/payouts.ts).
  */
 export default defineModule({
   name: 'tax-profile',

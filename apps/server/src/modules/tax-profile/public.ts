@@ -1,2 +1,2 @@
-/** What other areas read of the tax profile: the statement prints it (earnings/payouts.ts). */
+/** What other areas read of the tax profile: the statement prints it (payouts/payouts.ts). */
 export { findTaxProfile as taxProfileOf } from './repository.ts';

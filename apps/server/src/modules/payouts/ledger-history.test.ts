@@ -9,7 +9,7 @@ import { createPartner } from '../../test/factories.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { RECORD_COMMISSION_JOB } from './module.ts';
+import { RECORD_COMMISSION_JOB } from '../commission-ledger/public.ts';
 import { createPayouts, type Payouts } from './payouts.ts';
 
 /**

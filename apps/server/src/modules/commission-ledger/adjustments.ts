@@ -11,7 +11,7 @@ import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import type { AfterCommit, BookingLifecycle, BookingWriteChange } from '../bookings/public.ts';
 import type { NotificationService } from '../notifications/public.ts';
-import { EARNINGS_MESSAGES as M } from './messages.ts';
+import { LEDGER_MESSAGES as M } from './messages.ts';
 import { findBookingLines, findLine, insertClawback, membersSeeingLine } from './repository.ts';
 
 /**

@@ -34,8 +34,8 @@ import { utcDay } from '../../lib/calendar-days.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Payouts } from './payouts.ts';
-import { findAgentPayout, findConsolePayoutsPage, findPayout, findPayoutsPage, payoutSchedules } from './payouts-repository.ts';
-import { findPayoutLines } from './repository.ts';
+import { findPayoutLines } from '../commission-ledger/public.ts';
+import { findAgentPayout, findConsolePayoutsPage, findPayout, findPayoutsPage, payoutSchedules } from './repository.ts';
 import { batchProposals, payoutThresholds } from './payout-batches.ts';
 
 /**

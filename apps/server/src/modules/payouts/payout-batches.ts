@@ -5,7 +5,7 @@ import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorIdOf, recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { assertSecondOperator, operatorRef } from '../../lib/four-eyes.ts';
-import { EARNINGS_MESSAGES as M } from './messages.ts';
+import { PAYOUT_MESSAGES as M } from './messages.ts';
 
 /**
  * Four eyes on payouts (issue 31, docs/earnings.md "Four eyes"): a batch (a run day and a currency) whose draft payouts

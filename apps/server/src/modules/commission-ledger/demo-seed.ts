@@ -5,13 +5,10 @@ import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import { createCommissionRates } from '../commission-rates/public.ts';
 import { decimalToMinor, minorToDecimal } from '@portal/contracts/money';
+import { payoutMinimum } from '../payouts/public.ts';
 import { createAdjustments } from './adjustments.ts';
-import { createPayoutBatches } from './payout-batches.ts';
 import { priceCommission } from './ledger.ts';
-import { payoutMinimum } from './payout-minimums.ts';
 import { insertClawback } from './repository.ts';
-import { createFinanceReports } from './finance-reports.ts';
-import type { DemoSeedServices } from '../../kit/portal-module.ts';
 
 /**
  * The demo ledger (issue 16): a commission line for every completed demo booking, three years of them in each agent's
@@ -22,7 +19,8 @@ import type { DemoSeedServices } from '../../kit/portal-module.ts';
  *
  * The demo rate card starts this year, so every line is priced by the agent's rates in force today (each line keeps
  * that snapshot, as a real one keeps the row of its day). Demo bookings have no status history: a line is earned on
- * its treatment day.
+ * its treatment day. The history's payouts are written here with the lines they paid (a paid line names its payout);
+ * payouts' own demo (modules/payouts/demo-seed.ts) adds the batch awaiting approval, finance reports theirs.
  */
 
 const DAY_MS = 86_400_000;
@@ -80,7 +78,7 @@ async function heldSince(db: Queryable, agentId: number): Promise<string | null>
   return rows[0]?.since ?? null;
 }
 
-export async function seedDemoEarnings(pool: pg.Pool, services: Pick<DemoSeedServices, 'storage'>): Promise<void> {
+export async function seedDemoLedger(pool: pg.Pool): Promise<void> {
   const existing = await pool.query('SELECT 1 FROM commission_lines LIMIT 1');
   if (existing.rowCount) return;
   const rates = createCommissionRates();
@@ -227,72 +225,6 @@ export async function seedDemoEarnings(pool: pg.Pool, services: Pick<DemoSeedSer
     }
   });
   await seedDemoRefundsAndAdjustments(pool);
-  await seedDemoFinanceReports(pool, services);
-  await seedDemoBatchAwaitingApproval(pool);
-}
-
-/**
- * Four eyes in the demo (issue 31): the admin set a threshold for rupees when Harbor's Indian referrals grew
- * (INR 50,000.00), yesterday's extra INR run built Harbor's payout of its approved rupee commissions, above it, and the
- * finance operator proposed the batch: it awaits a second operator (the admin signs in to find it). Through the
- * batches' own service, so the audit log tells it as the console would; Harbor's details are verified by then
- * (payment-details seeds first).
- */
-async function seedDemoBatchAwaitingApproval(pool: pg.Pool): Promise<void> {
-  const { rows: operators } = await pool.query<{ id: number; role: string }>('SELECT id, role FROM operators WHERE email = ANY($1::text[])', [DEMO_OPERATORS.map((each) => each.email)]);
-  const admin = operators.find((each) => each.role === 'admin');
-  const finance = operators.find((each) => each.role === 'finance');
-  if (!admin || !finance) return;
-  const batches = createPayoutBatches({
-    sendDraft: () => Promise.reject(new Error('The demo batch awaits its second operator: nothing is sent.')),
-    afterSent: async () => undefined,
-  });
-  await batches.setThreshold(pool, { type: 'operator', id: admin.id, role: admin.role }, 'INR', '50000.00');
-  const yesterday = utcDay(new Date(Date.now() - DAY_MS));
-  const built = await inTransaction(pool, async (client) => {
-    const { rows: lines } = await client.query<{ id: string; referral_agent_id: number; amount_minor: string }>(
-      `SELECT l.id, l.referral_agent_id, l.amount_minor::text AS amount_minor FROM commission_lines l JOIN referral_agents ra ON ra.id = l.referral_agent_id
-        WHERE ra.name = $1 AND l.currency = 'INR' AND l.status = 'approved' ORDER BY l.id FOR UPDATE OF l`,
-      [DEMO_AGENTS.main],
-    );
-    const amount = lines.reduce((sum, line) => sum + Number(line.amount_minor), 0);
-    if (lines.length === 0 || amount <= 50_000_00) return false;
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, scheduled_on, created_at) VALUES ($1, 'INR', $2, $3, $4::date, $5) RETURNING id`,
-      [lines[0]!.referral_agent_id, amount, lines.length, yesterday, new Date(`${yesterday}T02:00:00Z`)],
-    );
-    await client.query(`UPDATE commission_lines SET status = 'in_payout', payout_id = $1 WHERE id = ANY($2::bigint[])`, [rows[0]!.id, lines.map((line) => line.id)]);
-    return true;
-  });
-  if (built) await batches.propose(pool, { type: 'operator', id: finance.id, role: finance.role }, { scheduled_on: yesterday, currency: 'INR' });
-}
-
-/**
- * Harbor's finance reports, as the monthly run and its members would have left them: the statements of the last three
- * months and last year for each of its currencies, written as the job writes them (files, hashes), the October AED
- * one asked for again (a version 2). Nobody is told (they are history).
- */
-async function seedDemoFinanceReports(pool: pg.Pool, services: Pick<DemoSeedServices, 'storage'>): Promise<void> {
-  const reports = createFinanceReports({ jobs: { send: async () => null }, storage: services.storage, notifications: { notify: async () => [] } });
-  const { rows: agents } = await pool.query<{ id: number }>('SELECT id FROM referral_agents WHERE name = $1', [DEMO_AGENTS.main]);
-  const agentId = agents[0]?.id;
-  if (agentId === undefined) return;
-  const { rows: currencies } = await pool.query<{ currency: string }>('SELECT DISTINCT currency FROM commission_lines WHERE referral_agent_id = $1 ORDER BY 1', [agentId]);
-  const today = new Date();
-  const months = [3, 2, 1].map((back) => utcDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1))).slice(0, 7));
-  const periods: { kind: 'monthly' | 'yearly'; period: string }[] = [{ kind: 'yearly', period: String(today.getUTCFullYear() - 1) }, ...months.map((period) => ({ kind: 'monthly' as const, period }))];
-  for (const { kind, period } of periods) {
-    for (const { currency } of currencies) {
-      const versions = kind === 'monthly' && period === months[1] && currency === 'AED' ? 2 : 1;
-      for (let version = 1; version <= versions; version += 1) {
-        const { rows } = await pool.query<{ id: string }>(
-          `INSERT INTO finance_reports (referral_agent_id, kind, period, currency, version, created_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id`,
-          [agentId, kind, period, currency, version],
-        );
-        await reports.write(pool, Number(rows[0]!.id));
-      }
-    }
-  }
 }
 
 /** Partial refunds and adjustments, as finance would have recorded them on Harbor's recent treatments (issue 31). */

@@ -20,7 +20,7 @@ import { operatorListRoute, operatorRoute } from '../../kit/operator-routes.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { signedDecimalToMinor } from './adjustments.ts';
 import type { Ledger } from './ledger.ts';
-import { EARNINGS_MESSAGES as M } from './messages.ts';
+import { LEDGER_MESSAGES as M } from './messages.ts';
 import { findConsoleLinesPage, findLine } from './repository.ts';
 
 const TAGS = ['console-earnings'];

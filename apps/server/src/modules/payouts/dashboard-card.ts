@@ -5,8 +5,8 @@ import type { Queryable } from '../../db/queryable.ts';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import { foldDays, type DayFigure } from '../dashboard/public.ts';
 import { payoutMinimum } from './payout-minimums.ts';
-import { DEFAULT_PAYOUT_DAY, nextRunOn } from './payouts-repository.ts';
-import { lineScopeOf } from './repository.ts';
+import { lineScopeOf } from '../commission-ledger/public.ts';
+import { DEFAULT_PAYOUT_DAY, nextRunOn } from './repository.ts';
 
 /** How long a failed payout stays an action when no later payout of its currency was paid. */
 const FAILED_PAYOUT_ACTION_DAYS = 90;

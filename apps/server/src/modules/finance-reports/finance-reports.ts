@@ -12,8 +12,8 @@ import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { FileStore, StoredFile } from '../../lib/storage/file-store.ts';
 import type { NotificationService } from '../notifications/public.ts';
 import { buildFinanceReportPdf, buildFinanceReportXlsx, type FinanceMovement } from './finance-report-files.ts';
-import { EARNINGS_MESSAGES as M } from './messages.ts';
-import { membersSeeingLine } from './repository.ts';
+import { FINANCE_REPORT_MESSAGES as M } from './messages.ts';
+import { membersSeeingLine } from '../commission-ledger/public.ts';
 
 /**
  * Finance reports (docs/earnings.md): the agent's commission balance per currency over a month or a year, written by

@@ -23,58 +23,33 @@ import { exportAgent, exportFacilityName } from '../../lib/exports/export-headin
 import { sendExportFile } from '../../lib/exports/send-export.ts';
 import { earningsExportColumns, earningsExportDocument, earningsExportName } from './export-file.ts';
 import { earningsConsoleRoutes } from './console-routes.ts';
-import { seedDemoEarnings } from './demo-seed.ts';
-import { createLedger, type Ledger } from './ledger.ts';
-import { EARNINGS_TRANSLATIONS } from './messages.ts';
+import { seedDemoLedger } from './demo-seed.ts';
+import { createLedger } from './ledger.ts';
+import { LEDGER_TRANSLATIONS } from './messages.ts';
 import { monthlyChart } from './monthly-chart.ts';
-import { payoutRoutes } from './payout-routes.ts';
-import { registerEarningsDashboard } from './dashboard-card.ts';
-import { financeReportRoutes } from './finance-report-routes.ts';
-import { createFinanceReports, FINANCE_REPORT_JOB, FINANCE_REPORT_KIND, MONTHLY_REPORTS_JOB } from './finance-reports.ts';
-import { createPayouts, PAYOUT_STATEMENT_JOB, PAYOUT_STATEMENT_KIND } from './payouts.ts';
+import { APPROVE_DUE_JOB, RECORD_COMMISSION_JOB, SWEEP_JOB } from './public.ts';
 import { balances, facilitiesWithLines, findLinesPage, lineScopeOf, lineTotals, withoutRate } from './repository.ts';
 
-/** A completed booking's commission, queued in the console write's transaction (one job per booking). */
-export const RECORD_COMMISSION_JOB = 'earnings.record-commission';
-/** The daily run approving the lines whose refund window has ended. */
-export const APPROVE_DUE_JOB = 'earnings.approve-due';
-/** The hourly sweep: completed bookings of the last days without their commission (the CLI's, a lost job). */
-export const SWEEP_JOB = 'earnings.sweep';
-/** Retries of a finance report's writing before it is marked failed. */
-const FINANCE_REPORT_RETRIES = 3;
 /** Lines read per query while an export is written. */
 const EXPORT_BATCH = 200;
-/** The daily payout run: builds the payouts of the currencies whose day it is. */
-export const PAYOUT_RUN_JOB = 'earnings.payout-run';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The commission ledger's rules (ledger.ts). */
-    ledger: Ledger;
-  }
-}
 
 const TAGS = ['earnings'];
 
 /**
- * Earnings (issue 16, docs/earnings.md): the commission ledger, fed by completed bookings, approved daily, reversed or
- * clawed back by finance operators; the partner's My earnings (cards, chart, lines) and the console's ledger.
+ * The commission ledger (issues 16 and 31, docs/earnings.md): commission lines, fed by completed bookings, priced by
+ * the rate card, approved daily, refunded, reversed, clawed back and adjusted by finance operators; the partner's My
+ * earnings (cards, chart, lines, export) and the console's ledger. Payouts (modules/payouts) and finance reports
+ * (modules/finance-reports) build on it through public.ts.
  */
 export default defineModule({
-  name: 'earnings',
+  name: 'commission-ledger',
   // Prices with the rate card, holds for agreements, follows bookings' writes, tells partners through notifications.
-  // payment-details: payouts go only to verified details, and the demo's batch awaiting approval is proposed on them.
-  after: ['bookings', 'commission-rates', 'agreements', 'notifications', 'dashboard', 'payment-details'],
+  after: ['bookings', 'commission-rates', 'agreements', 'notifications'],
   register: fp(
     async (app) => {
       const pool = app.database.pool;
       const ledger = createLedger({ rates: app.commissionRates, agreements: app.agreements, notifications: app.notifications, bookings: app.bookingLifecycle });
       app.decorate('ledger', ledger);
-      registerEarningsDashboard(app);
-      app.storage.defineKind({ name: PAYOUT_STATEMENT_KIND, maxBytes: 20 * 1024 * 1024, types: ['application/pdf'] });
-      app.storage.defineKind({ name: FINANCE_REPORT_KIND, maxBytes: 50 * 1024 * 1024, types: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] });
-      const reports = createFinanceReports({ jobs: app.jobs, storage: app.storage, notifications: app.notifications });
-      const payouts = createPayouts({ appKey: app.config.appKey, jobs: app.jobs, notifications: app.notifications, storage: app.storage, issuer: app.config.issuer });
 
       app.jobs.define<{ bookingId: number }>({
         name: RECORD_COMMISSION_JOB,
@@ -97,48 +72,9 @@ export default defineModule({
         },
         describe: () => ({}),
       });
-      app.jobs.define({
-        name: PAYOUT_RUN_JOB,
-        handle: async () => {
-          await payouts.run(pool, utcDay(new Date()));
-        },
-        describe: () => ({}),
-      });
-      app.jobs.define<{ payoutId: number }>({
-        name: PAYOUT_STATEMENT_JOB,
-        handle: async (data) => {
-          await payouts.statement(pool, data.payoutId);
-        },
-        describe: (data) => ({ payout_id: data.payoutId }),
-      });
-      app.jobs.define<{ reportId: number }>({
-        name: FINANCE_REPORT_JOB,
-        retryLimit: FINANCE_REPORT_RETRIES,
-        handle: async (data, job) => {
-          try {
-            await reports.write(pool, data.reportId);
-          } catch (error) {
-            // The last attempt: the report says it failed (the member may ask again) rather than stay "generating".
-            if (job.attempt > FINANCE_REPORT_RETRIES) await reports.markFailed(pool, data.reportId);
-            throw error;
-          }
-        },
-        describe: (data) => ({ report_id: data.reportId }),
-      });
-      app.jobs.define({
-        name: MONTHLY_REPORTS_JOB,
-        handle: async () => {
-          await reports.monthlyRun(pool, utcDay(new Date()));
-        },
-        describe: () => ({}),
-      });
-      // 03:00 UTC on the 1st: last month's statements, once the month's payouts and approvals are in.
-      app.jobs.schedule({ name: MONTHLY_REPORTS_JOB, cron: '0 3 1 * *' });
       // 00:30 UTC: the first run of a day after every refund window ending that day (windows end at a UTC day).
       app.jobs.schedule({ name: APPROVE_DUE_JOB, cron: '30 0 * * *' });
       app.jobs.schedule({ name: SWEEP_JOB, cron: '15 * * * *' });
-      // 02:00 UTC: after the day's approvals, so a line approved today is in today's payout.
-      app.jobs.schedule({ name: PAYOUT_RUN_JOB, cron: '0 2 * * *' });
 
       // A booking completed in the console: its commission is recorded by a job queued in the same transaction, so it
       // exists exactly when the completion commits.
@@ -228,11 +164,9 @@ export default defineModule({
       );
 
       await app.register(earningsConsoleRoutes, { ledger });
-      await app.register(payoutRoutes, { payouts });
-      await app.register(financeReportRoutes, { reports });
     },
-    { name: 'earnings-module' },
+    { name: 'commission-ledger-module' },
   ),
-  messages: EARNINGS_TRANSLATIONS,
-  seedDemo: seedDemoEarnings,
+  messages: LEDGER_TRANSLATIONS,
+  seedDemo: seedDemoLedger,
 });

@@ -5,17 +5,6 @@ import type { PartnerAccessFixture, PartnerAccessRequest, PartnerAccessWorld } f
 let sequence = 0;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
-/** A paid payout of `member`'s agent, with its statement number: the agent's members with payouts.read may fetch it. */
-async function paidPayoutOf(world: PartnerAccessWorld, member: CreatedPartner): Promise<PartnerAccessRequest> {
-  sequence += 1;
-  const { rows } = await world.context.database.pool.query<{ id: string }>(
-    `INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status, statement_number, scheduled_on, sent_at, paid_at)
-     VALUES ($1, 'EUR', 12500, 1, 'paid', $2, '2001-01-01'::date + $3::int, now(), now()) RETURNING id`,
-    [member.referralAgentId, `SB-1999-${String(sequence).padStart(6, '0')}`, sequence],
-  );
-  return { params: { id: Number(rows[0]!.id) } };
-}
-
 /** A written finance report of `member`'s agent (its files in storage): the agent's members with payouts.read reach it. */
 async function financeReportOf(world: PartnerAccessWorld, member: CreatedPartner): Promise<PartnerAccessRequest> {
   sequence += 1;
@@ -30,5 +19,4 @@ async function financeReportOf(world: PartnerAccessWorld, member: CreatedPartner
 
 export const accessFixtures: PartnerAccessFixture[] = [
   { route: 'GET /api/finance-reports/:id/:format', visibleTo: 'agent', create: financeReportOf, served: [200] },
-  { route: 'GET /api/earnings/payouts/:id/statement', visibleTo: 'agent', create: paidPayoutOf, served: [200] },
 ];
