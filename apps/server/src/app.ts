@@ -17,6 +17,7 @@ import { authGuardPlugin } from './plugins/auth-guard.ts';
 import { partnerRouteTablePlugin } from './plugins/partner-route-table.ts';
 import { operatorSessionPlugin } from './plugins/operator-session.ts';
 import { auditActorPlugin } from './plugins/audit-actor.ts';
+import { pageHeadsPlugin } from './plugins/page-heads.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { timeZonesPlugin } from './plugins/time-zones.ts';
@@ -146,9 +147,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // Prometheus metrics at /metrics, before the areas so their routes are timed (plugins/metrics.ts).
   await app.register(metricsPlugin);
 
+  // The heads of public pages, which areas add to and the SPA writes into its HTML (plugins/page-heads.ts).
+  await app.register(pageHeadsPlugin);
+
   for (const module of modules) await app.register(module.register);
 
-  await app.register(spaPlugin, { distDir: deps.webDistDir ?? deps.config.webDistDir });
+  await app.register(spaPlugin, { distDir: deps.webDistDir ?? deps.config.webDistDir, appUrl: config.appUrl });
   return app;
 }
 

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { CONSOLE_BASE_PATH } from '@portal/contracts/console-session';
 import { isApiPath } from '../lib/api-paths.ts';
 import { SERVER_DIR } from '../lib/server-files.ts';
+import { renderHead } from './page-heads.ts';
 
 export const WEB_DIST = path.resolve(SERVER_DIR, '../web/dist');
 
@@ -25,7 +26,7 @@ export function assetCacheControl(filePath: string): string {
  * it chose by that header. So the portal compresses no asset while serving it. index.html is never cached: it names
  * the current build's assets.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir?: string }) => {
+export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir?: string; appUrl?: string }) => {
   const distDir = options.distDir ?? WEB_DIST;
   const indexFile = path.join(distDir, 'index.html');
   // The operations console is an entry of its own (apps/web/console.html): its pages get its page, whose scripts
@@ -59,7 +60,16 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: { distDir?: st
         .send('The web app is not built yet: run `npm run build` (or `npm start`).');
     }
     const html = await readFile(file, 'utf8');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    // A public page's own head (plugins/page-heads.ts): its title, canonical URL, Open Graph and JSON-LD in the HTML;
+    // an old address answers 301, and a page that does not exist 404 (the SPA still shows its not-found page).
+    const answer = app.hasDecorator('pageHeads') && !isConsolePath(pathname) ? await app.pageHeads.resolve(pathname, request) : undefined;
+    if (answer && 'redirect' in answer) return reply.code(301).header('location', answer.redirect).send();
+    const page = answer && 'head' in answer ? renderHead(html, answer.head, options.appUrl ?? '') : html;
+    return reply
+      .code(answer && 'notFound' in answer ? 404 : 200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(page);
   });
 });
 

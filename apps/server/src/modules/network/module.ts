@@ -1,4 +1,5 @@
 import { defineModule } from '../../kit/portal-module.ts';
+import { addNetworkPageHeads } from './page-heads.ts';
 import { networkRoutes } from './routes.ts';
 
 /**
@@ -9,5 +10,8 @@ import { networkRoutes } from './routes.ts';
 export default defineModule({
   name: 'network',
   after: ['commission-rates', 'facilities', 'bookings'],
-  register: networkRoutes,
+  async register(app) {
+    await networkRoutes(app);
+    addNetworkPageHeads(app);
+  },
 });

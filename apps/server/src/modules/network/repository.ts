@@ -186,6 +186,12 @@ export async function findProfileFacility(db: Queryable, productId: number, slug
   return { movedTo: moved.rows[0]?.slug };
 }
 
+/** The current slug of a facility that once had `slug` (a link made before a rename). */
+export async function currentSlugOf(db: Queryable, slug: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ slug: string }>('SELECT f.slug FROM network_facility_slug_history h JOIN facilities f ON f.id = h.facility_id WHERE h.slug = $1', [slug]);
+  return rows[0]?.slug;
+}
+
 export interface ServiceRecord {
   service_id: number;
   name: string;
