@@ -77,6 +77,14 @@ describe.each(drivers)('file storage on the %s driver', (driverName, makeDriver)
     await store.delete(saved.key); // twice is fine
   });
 
+  it('reads a byte range of a plain file (video range requests), and refuses one of an encrypted file', async () => {
+    const saved = await store.save('contract', stream(pdf), { filename: 'ranged.pdf' });
+    expect((await bytesOf(await store.readRange(saved, { start: 0, end: 3 }))).toString()).toBe('%PDF');
+    expect(await bytesOf(await store.readRange(saved, { start: 5, end: pdf.length - 1 }))).toEqual(pdf.subarray(5));
+    const sealed = await store.save('medical-document', stream(pdf), { filename: 'sealed.pdf' });
+    await expect(store.readRange(sealed, { start: 0, end: 3 })).rejects.toThrow(/encrypted/);
+  });
+
   it('generates every key: the name a user sent never becomes a path', async () => {
     const first = await store.save('contract', stream(pdf), { filename: '../../../etc/passwd.pdf' });
     const second = await store.save('contract', stream(pdf), { filename: '../../../etc/passwd.pdf' });

@@ -8,7 +8,7 @@ import { fileTypeFromFile } from 'file-type';
 import sharp, { type FormatEnum } from 'sharp';
 import { AppError } from '../errors.ts';
 import { decryptStream, encryptFile, fileEncryptionKey } from './file-encryption.ts';
-import { assertKey, type StorageDriver } from './storage-driver.ts';
+import { assertKey, type ByteRange, type StorageDriver } from './storage-driver.ts';
 import { pdfProblem, type PdfProblem } from './pdf-check.ts';
 
 /**
@@ -92,6 +92,8 @@ export interface FileStore {
   save(kind: string, upload: Readable, options?: { filename?: string }): Promise<StoredFile>;
   /** The plain bytes of a stored file (decrypted when it was encrypted). */
   read(file: Pick<StoredFile, 'key' | 'encrypted'>): Promise<Readable>;
+  /** Bytes `range.start`..`range.end` (inclusive) of a plain file: what an HTTP range request answers. */
+  readRange(file: Pick<StoredFile, 'key' | 'encrypted'>, range: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
   /** The headers an authorised download route answers with (Content-Type, Content-Disposition, nosniff, no caching). */
   downloadHeaders(file: Pick<StoredFile, 'contentType' | 'name'>, options?: DownloadOptions): Record<string, string>;
@@ -309,6 +311,12 @@ export function createFileStore(deps: { driver: StorageDriver; appKey: string; t
     async read(file) {
       const stream = await driver.get(file.key);
       return file.encrypted ? decryptStream(encryptionKey, stream) : stream;
+    },
+
+    async readRange(file, range) {
+      // A sealed file's bytes are not the plain file's: its ranges would need the whole file decrypted first.
+      if (file.encrypted) throw new Error('An encrypted file cannot be read by range.');
+      return driver.get(file.key, range);
     },
 
     delete: (key) => driver.delete(key),

@@ -31,10 +31,10 @@ export function createLocalDriver(directory: string): StorageDriver {
         throw error;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const file = fileOf(key);
       // Opened before it is handed out, so a missing file is FileNotFoundError here, not a stream error later.
-      const stream = createReadStream(file);
+      const stream = createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
       await new Promise<void>((resolve, reject) => {
         stream.once('open', () => resolve());
         stream.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ENOENT' ? new FileNotFoundError(key) : error));

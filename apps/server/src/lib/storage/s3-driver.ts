@@ -39,10 +39,10 @@ export function createS3Driver(options: S3DriverOptions): StorageDriver {
       assertKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: info.size, ContentType: info.contentType }));
     },
-    async get(key) {
+    async get(key, range) {
       assertKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
         return answer.Body as Readable;
       } catch (error) {
         if (isMissing(error)) throw new FileNotFoundError(key);

@@ -10,8 +10,11 @@ export interface StorageDriver {
   readonly name: 'local' | 's3';
   /** Stores `body` (exactly `size` bytes) under `key`, replacing nothing: keys are new each time. */
   put(key: string, body: Readable, info: { size: number; contentType: string }): Promise<void>;
-  /** The bytes under `key`; rejects with FileNotFoundError when there are none. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The bytes under `key` (only `range.start`..`range.end`, both inclusive, when given: video range requests);
+   * rejects with FileNotFoundError when there are none.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   /** Removes `key`; nothing happens when it is not there. */
   delete(key: string): Promise<void>;
@@ -22,6 +25,12 @@ export interface StorageDriver {
   presignedUrl?(key: string, options: { expiresInSeconds: number; contentDisposition: string; contentType: string }): Promise<string>;
   /** Releases connections (tests, shutdown). */
   close?(): Promise<void>;
+}
+
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export class FileNotFoundError extends Error {
