@@ -188,7 +188,7 @@ describe('a partial refund', () => {
     const bookingId = await completedBooking({ amount: '800.00', currency: 'GBP', facility: FLAT_FACILITY });
     expect((await refund(bookingId, { scope: 'partial', amount: '200', reason: 'One implant was not placed.' })).statusCode).toBe(200);
     expect((await linesOf(bookingId)).map((line) => [line.kind, line.amount_minor])).toEqual([['commission', '5000']]);
-    const { rows } = await context.database.pool.query("SELECT title FROM notifications WHERE user_id = $1 AND type = 'commission' AND body LIKE '%GBP 200.00%'", [partner.userId]);
+    const { rows } = await context.database.pool.query("SELECT title FROM notifications WHERE user_id = $1 AND type = 'commission' AND body LIKE $2", [partner.userId, '%GBP\u00a0200.00%']);
     expect(rows).toEqual([{ title: 'Treatment partly refunded' }]);
   });
 
@@ -317,7 +317,7 @@ describe("a completed booking's corrected amount", () => {
     expect(adjustment).toMatchObject({ kind: 'adjustment', amount_minor: '6790', adjustment_source: 'amount_change', adjusts_line_id: commission!.id, adjustment_reason: 'The clinic invoiced the full implant course, not the consultation.' });
     const audit = await context.database.pool.query("SELECT actor_id, reason FROM audit_events WHERE action = 'commission.adjusted' AND target_id = $1", [adjustment!.id]);
     expect(audit.rows).toEqual([{ actor_id: String(finance.id), reason: 'The clinic invoiced the full implant course, not the consultation.' }]);
-    const told = await context.database.pool.query("SELECT body FROM notifications WHERE user_id = $1 AND title = 'Commission adjusted' AND body LIKE '%+GBP 67.90%'", [partner.userId]);
+    const told = await context.database.pool.query("SELECT body FROM notifications WHERE user_id = $1 AND title = 'Commission adjusted' AND body LIKE $2", [partner.userId, '%+GBP\u00a067.90%']);
     expect(told.rows).toHaveLength(1);
   });
 

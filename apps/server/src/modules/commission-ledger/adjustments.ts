@@ -2,15 +2,15 @@ import type pg from 'pg';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import type { AdjustmentSource } from '@portal/contracts/earnings';
 import type { BookingCommission, RefundScope } from '@portal/contracts/console-earnings';
-import { decimalToMinor, minorToDecimal } from '@portal/contracts/money';
-import type { Locale } from '@portal/contracts/preferences';
+import { decimalToMinor } from '@portal/contracts/money';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { utcDay } from '../../lib/calendar-days.ts';
 import type { AfterCommit, BookingLifecycle, BookingWriteChange } from '../bookings/public.ts';
-import type { NotificationService } from '../notifications/public.ts';
+import { money, type Notice, type NoticeValues, type NotificationService } from '../notifications/public.ts';
+import { COMMISSION_ADJUSTED_NOTICE, COMMISSION_REVERSED_NOTICE, TREATMENT_REFUNDED_NOTICE } from './notices.ts';
 import { LEDGER_MESSAGES as M } from './messages.ts';
 import { findBookingLines, findLine, insertClawback, membersSeeingLine } from './repository.ts';
 
@@ -72,29 +72,6 @@ interface LockedLine {
   clawed_back: boolean;
 }
 
-const WORDS: Record<Locale, { adjustedTitle: string; adjusted: (amount: string, ticket: string, reason: string) => string; refundTitle: string; refund: (amount: string, ticket: string, reason: string) => string }> = {
-  en: {
-    adjustedTitle: 'Commission adjusted',
-    adjusted: (amount, ticket, reason) => `Your commission on ${ticket} was adjusted by ${amount}: ${reason}`,
-    refundTitle: 'Treatment partly refunded',
-    refund: (amount, ticket, reason) => `${amount} of the treatment on ${ticket} was refunded to the patient: ${reason}`,
-  },
-  ar: {
-    adjustedTitle: 'تعديل عمولة',
-    adjusted: (amount, ticket, reason) => `عُدّلت عمولتك على ${ticket} بمبلغ ${amount}: ${reason}`,
-    refundTitle: 'استرداد جزء من قيمة العلاج',
-    refund: (amount, ticket, reason) => `استُرد مبلغ ${amount} من قيمة العلاج على ${ticket} للمريض: ${reason}`,
-  },
-};
-
-function signedMoney(minor: number, currency: string): string {
-  return `${minor > 0 ? '+' : ''}${currency} ${minorToDecimal(minor, currency)}`;
-}
-
-function ticketOf(ticketId: string | null): string {
-  return ticketId === null ? 'a booking' : `${BOOKING_ID_PREFIX}${ticketId}`;
-}
-
 /**
  * What a rate snapshot pays on an amount: a percentage of it, rounded half away from zero in integers, or nothing
  * that depends on it (a flat fee pays per treatment, whatever it cost: only a full refund takes it back).
@@ -120,10 +97,10 @@ export function createAdjustments(deps: AdjustmentDeps) {
    * Who is told, read now on the transaction's client; the notice itself, sent after the commit (never of a change
    * that rolled back).
    */
-  async function noticeOf(db: Queryable, line: { referral_agent_id: number; referred_by_user_id: number | null }, words: (locale: Locale) => { title: string; body: string }, data: Record<string, unknown>): Promise<AfterCommit> {
+  async function noticeOf<Values extends NoticeValues>(db: Queryable, line: { referral_agent_id: number; referred_by_user_id: number | null }, notice: Notice<Values>, values: Values, data: Record<string, unknown>): Promise<AfterCommit> {
     const members = await membersSeeingLine(db, line.referral_agent_id, line.referred_by_user_id);
     return async () => {
-      if (members.length > 0) await deps.notifications.notify(members, (locale) => ({ type: COMMISSION_NOTIFICATION, ...words(locale), link: '/my-earnings', data }));
+      if (members.length > 0) await deps.notifications.notify(members, { type: COMMISSION_NOTIFICATION, notice, values, link: '/my-earnings', data });
     };
   }
 
@@ -184,8 +161,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
       after: { adjusts_line_id: Number(line.id), booking_id: line.booking_id, amount_minor: input.amountMinor, currency: line.currency, source: input.source, status, payable_on: payableOn },
       reason,
     });
-    const amount = signedMoney(input.amountMinor, line.currency);
-    const notify = await noticeOf(db, line, (locale) => ({ title: WORDS[locale].adjustedTitle, body: WORDS[locale].adjusted(amount, ticketOf(line.ticket_id), reason) }), { line_id: lineId, status });
+    const notify = await noticeOf(db, line, COMMISSION_ADJUSTED_NOTICE, { amount: money(input.amountMinor, line.currency, { signed: true }), ticket: line.ticket_id, reason }, { line_id: lineId, status });
     return { lineId, notify };
   }
 
@@ -293,8 +269,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
       }
       // No adjustment (a flat fee, no commission yet): the partner still hears of the refund.
       if (adjustmentId === null) {
-        const money = `${booking.currency} ${minorToDecimal(refund, booking.currency)}`;
-        notices.push(await noticeOf(client, booking, (locale) => ({ title: WORDS[locale].refundTitle, body: WORDS[locale].refund(money, ticketOf(booking.ticket_id), reason) }), { booking_id: bookingId }));
+        notices.push(await noticeOf(client, booking, TREATMENT_REFUNDED_NOTICE, { amount: money(refund, booking.currency), ticket: booking.ticket_id, reason }, { booking_id: bookingId }));
       }
       return { refundId, full, adjustmentId, reversed: [], clawbacks: [], notices };
     });
@@ -308,10 +283,8 @@ export function createAdjustments(deps: AdjustmentDeps) {
     return noticeOf(
       db,
       booking,
-      (locale) =>
-        locale === 'ar'
-          ? { title: clawedBack ? 'استرداد عمولة مدفوعة' : 'عمولة ملغاة', body: `استُردت قيمة العلاج على ${ticketOf(booking.ticket_id)} بالكامل، فأُلغيت عمولته${clawedBack ? ' ويُخصم ما دُفع منها من دفعتك القادمة' : ''}: ${reason}` }
-          : { title: clawedBack ? 'Commission clawed back' : 'Commission reversed', body: `The treatment on ${ticketOf(booking.ticket_id)} was refunded in full, so its commission was reversed${clawedBack ? ' and what was paid of it is taken from your next payout' : ''}: ${reason}` },
+      COMMISSION_REVERSED_NOTICE,
+      { ticket: booking.ticket_id, reason, clawedBack },
       { line_id: lines.clawbacks[0] ?? lines.reversed[0], status: clawedBack ? 'approved' : 'reversed' },
     );
   }

@@ -90,7 +90,8 @@ describe('a completed booking earns one commission line', () => {
     expect(line!.rate.basis_points).toBe(1000);
     const { rows } = await context.database.pool.query<{ title: string; body: string }>("SELECT title, body FROM notifications WHERE user_id = $1 AND type = 'commission'", [partner.userId]);
     expect(rows[0]).toMatchObject({ title: 'Commission earned' });
-    expect(rows[0]!.body).toContain('AED 123.45');
+    // the amount as the reader's language writes it: the code, a no-break space, the separators
+    expect(rows[0]!.body).toContain('AED\u00a0123.45');
     expect((await partnerSummary()).balances).toEqual([expect.objectContaining({ currency: 'AED', pending_minor: 12345, approved_minor: 0 })]);
   });
 

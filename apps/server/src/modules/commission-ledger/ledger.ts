@@ -1,11 +1,10 @@
 import type pg from 'pg';
-import { minorToDecimal } from '@portal/contracts/money';
-import type { Locale } from '@portal/contracts/preferences';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import type { Agreements } from '../agreements/public.ts';
 import type { BookingLifecycle } from '../bookings/public.ts';
 import type { CommissionRates } from '../commission-rates/public.ts';
 import type { NotificationService } from '../notifications/public.ts';
+import { COMMISSIONS_APPROVED_NOTICE } from './notices.ts';
 import { createAdjustments } from './adjustments.ts';
 import { createPricing, PRICING_BATCH, type PricingFailure } from './pricing.ts';
 import { findLine, membersSeeingLine, membersSeeingLines } from './repository.ts';
@@ -25,22 +24,6 @@ export interface LedgerDeps {
 export { percentageOf, priceCommission, type CommissionPrice } from './pricing.ts';
 
 export type RecordOutcome = { recorded: true; lineId: number } | { recorded: false; why: 'not_completed' | 'already_recorded' | 'no_booking' | PricingFailure };
-
-const WORDS: Record<Locale, { approvedTitle: string; approved: (count: number) => string }> = {
-  en: {
-    approvedTitle: 'Commissions approved',
-    approved: (count) => (count === 1 ? 'One commission passed its refund window and is approved for the next payout.' : `${count} commissions passed their refund window and are approved for the next payout.`),
-  },
-  ar: {
-    approvedTitle: 'عمولات معتمدة',
-    approved: (count) => (count === 1 ? 'انتهت فترة الاسترداد لعمولة واحدة واعتُمدت للدفعة القادمة.' : `انتهت فترة الاسترداد لـ ${count} عمولات واعتُمدت للدفعة القادمة.`),
-  },
-};
-
-/** 'AED 123.45': an amount as the ledger's notices write it. */
-export function money(minor: number, currency: string): string {
-  return `${currency} ${minorToDecimal(minor, currency)}`;
-}
 
 export function createLedger(deps: LedgerDeps) {
   const adjustments = createAdjustments(deps);
@@ -107,7 +90,7 @@ export function createLedger(deps: LedgerDeps) {
         const referrers = [...new Set(rows.flatMap((row) => (row.referred_by_user_id === null ? [] : [row.referred_by_user_id])))];
         for (const id of await membersSeeingLines(pool, agentId, referrers)) {
           const count = agentWide.includes(id) ? rows.length : rows.filter((row) => row.referred_by_user_id === id).length;
-          await deps.notifications.notify([id], (locale) => ({ type: COMMISSION_NOTIFICATION, title: WORDS[locale].approvedTitle, body: WORDS[locale].approved(count), link: '/my-earnings?status=approved', data: { status: 'approved', lines: count } }));
+          await deps.notifications.notify([id], { type: COMMISSION_NOTIFICATION, notice: COMMISSIONS_APPROVED_NOTICE, values: { count }, link: '/my-earnings?status=approved', data: { status: 'approved', lines: count } });
         }
       }
       return { approved, held };

@@ -1,15 +1,12 @@
 import type pg from 'pg';
-import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import type { RateValue } from '@portal/contracts/commission-rates';
-import { minorToDecimal } from '@portal/contracts/money';
-import type { Locale } from '@portal/contracts/preferences';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { addDays, utcDay } from '../../lib/calendar-days.ts';
-import { dayText } from '../../lib/locale.ts';
 import type { Agreements } from '../agreements/public.ts';
 import type { CommissionRates, ResolvedRate } from '../commission-rates/public.ts';
-import type { NotificationService } from '../notifications/public.ts';
+import { day, money, type NotificationService } from '../notifications/public.ts';
+import { COMMISSION_EARNED_NOTICE, COMMISSIONS_EARNED_NOTICE } from './notices.ts';
 import { rateShareOf, type Adjustments } from './adjustments.ts';
 import { membersSeeingLine, membersSeeingLines } from './repository.ts';
 
@@ -106,23 +103,6 @@ export interface PricingRun {
   failed: { bookingId: number; reason: PricingFailure }[];
 }
 
-const WORDS: Record<Locale, { title: string; one: (amount: string, ticket: string, day: string) => string; many: (count: number) => string }> = {
-  en: {
-    title: 'Commission earned',
-    one: (amount, ticket, day) => `${amount} on ${ticket}, payable from ${day} once the refund window has passed.`,
-    many: (count) => `${count} commissions were earned; each is payable once its refund window after the treatment has passed.`,
-  },
-  ar: {
-    title: 'عمولة مستحقة',
-    one: (amount, ticket, day) => `${amount} على ${ticket}، تُدفع ابتداءً من ${day} بعد انتهاء فترة الاسترداد.`,
-    many: (count) => `استُحقت ${count} عمولات؛ تُدفع كل منها بعد انتهاء فترة الاسترداد التالية للعلاج.`,
-  },
-};
-
-function ticketOf(ticketId: string | null): string {
-  return ticketId === null ? 'a booking' : `${BOOKING_ID_PREFIX}${ticketId}`;
-}
-
 /** Completed bookings without a commission line, locked for this transaction. */
 async function lockCompletions(client: Queryable, selection: PricingSelection): Promise<Completion[]> {
   const [filter, values, lock] =
@@ -164,13 +144,13 @@ export function createPricing(deps: PricingDeps, adjustments: Pick<Adjustments, 
         const seen = agentWide.has(member) ? agentLines : agentLines.filter((line) => line.referredByUserId === member);
         if (seen.length === 0) continue;
         const only = seen.length === 1 ? seen[0]! : null;
-        await deps.notifications.notify([member], (locale) => ({
-          type: COMMISSION_NOTIFICATION,
-          title: WORDS[locale].title,
-          body: only ? WORDS[locale].one(`${only.currency} ${minorToDecimal(only.amountMinor, only.currency)}`, ticketOf(only.ticketId), dayText(only.payableOn, locale)) : WORDS[locale].many(seen.length),
-          link: '/my-earnings',
-          data: only ? { line_id: only.lineId, status: 'pending' } : { status: 'pending', lines: seen.length },
-        }));
+        const link = '/my-earnings';
+        await deps.notifications.notify(
+          [member],
+          only
+            ? { type: COMMISSION_NOTIFICATION, notice: COMMISSION_EARNED_NOTICE, values: { amount: money(only.amountMinor, only.currency), ticket: only.ticketId, payableOn: day(only.payableOn) }, link, data: { line_id: only.lineId, status: 'pending' } }
+            : { type: COMMISSION_NOTIFICATION, notice: COMMISSIONS_EARNED_NOTICE, values: { count: seen.length }, link, data: { status: 'pending', lines: seen.length } },
+        );
       }
     }
   }

@@ -5,7 +5,7 @@ import { RATES_CHANGED_NOTIFICATION } from '@portal/contracts/profile';
 import { AFFILIATES_GROUP } from '@portal/contracts/constants';
 import type { Queryable } from '../../db/queryable.ts';
 import { dayText } from '../../lib/locale.ts';
-import type { NotificationService } from '../notifications/public.ts';
+import { defineNotice, type NoticeValue, type NotificationService } from '../notifications/public.ts';
 import type { CommissionRates } from './public.ts';
 
 /**
@@ -37,7 +37,7 @@ const WORDS = {
   },
 } as const satisfies Record<Locale, unknown>;
 
-function scopeWords(change: UpcomingRateChange, locale: Locale): string {
+function scopeWords(change: NoticeChange, locale: Locale): string {
   const words = WORDS[locale];
   const what = change.scope.service ?? change.scope.specialty;
   const parts = change.scope.facility ? [change.scope.facility, what ?? words.allServices] : [what ?? words.allServices, words.allFacilities];
@@ -45,14 +45,26 @@ function scopeWords(change: UpcomingRateChange, locale: Locale): string {
   return parts.join(' · ');
 }
 
+/** How many changes a notification names; the rest are counted. */
+const SHOWN_CHANGES = 3;
+
+/** What a notification keeps of a change: what it is for, and the rates before and after. */
+type NoticeChange = Pick<UpcomingRateChange, 'scope' | 'from' | 'to'>;
+
 /** 'Dentistry · all facilities: 10 % → 11 %; St Aldhelm Private Hospital · all services: 7.5 % → 8.5 %'. */
-export function changeSummary(changes: readonly UpcomingRateChange[], locale: Locale, shown = 3): string {
+function changeSummary(changes: readonly NoticeChange[], total: number, locale: Locale): string {
   const words = WORDS[locale];
   const rate = (value: UpcomingRateChange['from']) => (value ? rateText(value) : words.none);
-  const lines = changes.slice(0, shown).map((change) => `${scopeWords(change, locale)}: ${rate(change.from)} → ${rate(change.to)}`);
-  if (changes.length > shown) lines.push(words.more(changes.length - shown));
+  const lines = changes.map((change) => `${scopeWords(change, locale)}: ${rate(change.from)} → ${rate(change.to)}`);
+  if (total > changes.length) lines.push(words.more(total - changes.length));
   return lines.join('; ');
 }
+
+/** What members read: the day and the changes (each worded at every read in the reader's language). */
+const RATES_CHANGE_NOTICE = defineNotice<{ day: string; changes: NoticeValue[]; total: number }>('commission-rates.changed', {
+  en: (values) => ({ title: WORDS.en.title(dayText(values.day, 'en')), body: changeSummary(values.changes as unknown as NoticeChange[], values.total, 'en') }),
+  ar: (values) => ({ title: WORDS.ar.title(dayText(values.day, 'ar')), body: changeSummary(values.changes as unknown as NoticeChange[], values.total, 'ar') }),
+}, { day: '2026-12-01', changes: [{ scope: { facility: null, specialty: 'Dentistry', service: null, tier: null }, from: { kind: 'percentage', basis_points: 1000 }, to: { kind: 'percentage', basis_points: 1100 } }] as unknown as NoticeValue[], total: 4 });
 
 /** '15 Dec 2026' (the portal's English date format), or the Arabic of it: a calendar day, the same in every zone. */
 function dayBefore(day: string): Date {
@@ -79,13 +91,13 @@ export async function announceRateChange(
     const changes = (await deps.rates.upcomingChanges(db, { referralAgentId: agent.id, on: dayBefore(day), horizonDays: 1 })).filter((change) => change.effective_on === day);
     if (changes.length === 0) continue;
     told += 1;
-    await deps.notifications.notify({ referralAgentId: agent.id }, (locale) => ({
+    await deps.notifications.notify({ referralAgentId: agent.id }, {
       type: RATES_CHANGED_NOTIFICATION,
-      title: WORDS[locale].title(dayText(day, locale)),
-      body: changeSummary(changes, locale),
+      notice: RATES_CHANGE_NOTICE,
+      values: { day, changes: changes.slice(0, SHOWN_CHANGES).map(({ scope, from, to }) => ({ scope, from, to })) as unknown as NoticeValue[], total: changes.length },
       link: '/commission-structure',
       data: { day, changes: changes.length },
-    }));
+    });
   }
   return told;
 }

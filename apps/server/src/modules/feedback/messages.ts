@@ -1,5 +1,6 @@
 import type { Locale } from '@portal/contracts/preferences';
 import { translationsOf } from '../../lib/messages.ts';
+import { defineNotice } from '../notifications/public.ts';
 
 /** The feedback area's error messages (422 and 409 answers), in English and Arabic. */
 export const FEEDBACK_MESSAGES = {
@@ -32,10 +33,13 @@ export const FEEDBACK_TRANSLATIONS = translationsOf(FEEDBACK_MESSAGES, {
   },
 });
 
+/** The notification a partner gets when an operator answers: the start of the answer (worded at every read). */
+export const FEEDBACK_ANSWERED_NOTICE = defineNotice<{ excerpt: string }>('feedback.answered', {
+  en: { title: 'Support answered your feedback', body: '“{excerpt}”' },
+  ar: { title: 'ردّ فريق الدعم على ملاحظتك', body: '«{excerpt}»' },
+});
+
 interface ReplyTexts {
-  /** the live notification */
-  title: string;
-  body: (excerpt: string) => string;
   /** the e-mail */
   subject: string;
   intro: (firstName: string) => string;
@@ -43,19 +47,15 @@ interface ReplyTexts {
   outro: string;
 }
 
-/** What the partner reads when an operator answers: the notification and the e-mail, in the partner's language. */
+/** What the partner reads when an operator answers by e-mail, in the partner's language. */
 export const FEEDBACK_REPLY_TEXTS: Readonly<Record<Locale, ReplyTexts>> = {
   en: {
-    title: 'Support answered your feedback',
-    body: (excerpt) => `“${excerpt}”`,
     subject: 'Support answered your feedback',
     intro: (firstName) => `Hello ${firstName}, the partner support team answered your feedback:`,
     linkLead: 'Read the conversation and reply here:',
     outro: 'You can reply until the conversation is closed.',
   },
   ar: {
-    title: 'ردّ فريق الدعم على ملاحظتك',
-    body: (excerpt) => `«${excerpt}»`,
     subject: 'ردّ فريق الدعم على ملاحظتك',
     intro: (firstName) => `مرحبًا ${firstName}، ردّ فريق دعم الشركاء على ملاحظتك:`,
     linkLead: 'اقرأ المحادثة وردّ من هنا:',

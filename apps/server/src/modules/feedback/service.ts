@@ -13,7 +13,7 @@ import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import type { AuthenticatedOperator } from '../../plugins/operator-session.ts';
 import type { NotificationService } from '../notifications/public.ts';
 import { feedbackReplyMail } from './mails.ts';
-import { FEEDBACK_MESSAGES as M, FEEDBACK_REPLY_TEXTS, SUPPORT_NAME } from './messages.ts';
+import { FEEDBACK_ANSWERED_NOTICE, FEEDBACK_MESSAGES as M, SUPPORT_NAME } from './messages.ts';
 import * as repository from './repository.ts';
 
 /** The file store's kind of a feedback attachment: images or PDF, up to 10 MB, encrypted at rest (health data). */
@@ -226,13 +226,13 @@ export function createFeedbackService(deps: FeedbackDependencies) {
         return { thread, detail: await consoleThread(client, id) };
       });
       if (!body.internal) {
-        await deps.notifications.notify(thread.author_user_id, (locale) => ({
+        await deps.notifications.notify(thread.author_user_id, {
           type: FEEDBACK_ANSWERED_NOTIFICATION,
-          title: FEEDBACK_REPLY_TEXTS[locale].title,
-          body: FEEDBACK_REPLY_TEXTS[locale].body(excerpt(body.message)),
+          notice: FEEDBACK_ANSWERED_NOTICE,
+          values: { excerpt: excerpt(body.message) },
           link: threadPath(id),
           data: { feedback_id: id },
-        }));
+        });
       }
       return detail;
     },

@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import type { FinanceFigures, FinanceReport, FinanceReportKind, FinanceReportsQuery, RequestFinanceReport } from '@portal/contracts/finance-reports';
-import type { Locale } from '@portal/contracts/preferences';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction, queryPage, type Queryable } from '../../db/queryable.ts';
 import { addDays, utcDay } from '../../lib/calendar-days.ts';
@@ -11,6 +10,7 @@ import { ValidationError } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { FileStore, StoredFile } from '../../lib/storage/file-store.ts';
 import type { NotificationService } from '../notifications/public.ts';
+import { FINANCE_REPORT_READY_NOTICE, periodLabel } from './notices.ts';
 import { buildFinanceReportPdf, buildFinanceReportXlsx, type FinanceMovement } from './finance-report-files.ts';
 import { FINANCE_REPORT_MESSAGES as M } from './messages.ts';
 import { membersSeeingLine } from '../commission-ledger/public.ts';
@@ -37,11 +37,6 @@ export function periodBounds(kind: FinanceReportKind, period: string): { start: 
   if (kind === 'yearly') return { start: `${period}-01-01`, end: `${Number(period) + 1}-01-01` };
   const [year, month] = period.split('-').map(Number) as [number, number];
   return { start: `${period}-01`, end: utcDay(new Date(Date.UTC(year, month, 1))) };
-}
-
-function periodLabel(kind: FinanceReportKind, period: string, locale: Locale): string {
-  if (kind === 'yearly') return period;
-  return new Intl.DateTimeFormat(locale === 'ar' ? 'ar' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-01T00:00:00Z`));
 }
 
 /**
@@ -214,16 +209,13 @@ export function createFinanceReports(deps: FinanceReportsDeps) {
       }
       const recipients = report.requested_by_user_id === null ? await membersSeeingLine(pool, report.referral_agent_id, null) : [report.requested_by_user_id];
       if (recipients.length === 0) return;
-      await deps.notifications.notify(recipients, (locale) => ({
+      await deps.notifications.notify(recipients, {
         type: COMMISSION_NOTIFICATION,
-        title: locale === 'ar' ? 'التقرير المالي جاهز' : 'Finance report ready',
-        body:
-          locale === 'ar'
-            ? `كشف العمولات ${periodLabel(report.kind, report.period, 'ar')} بعملة ${report.currency} (الإصدار ${report.version}) جاهز للتنزيل.`
-            : `The commission statement for ${periodLabel(report.kind, report.period, 'en')} in ${report.currency} (version ${report.version}) is ready to download.`,
+        notice: FINANCE_REPORT_READY_NOTICE,
+        values: { kind: report.kind, period: report.period, currency: report.currency, version: report.version },
         link: '/finance-reports',
         data: { report_id: reportId },
-      }));
+      });
     },
 
     /** A job that failed for good: the report says so, and can be asked for again. */

@@ -6,8 +6,7 @@ import {
   type NotificationBroadcast,
   type SendNotificationInput,
 } from '@portal/contracts/console-notifications';
-import { NOTIFICATION_TYPES, notificationInputSchema, type NotificationInput } from '@portal/contracts/notifications';
-import type { Locale } from '@portal/contracts/preferences';
+import { NOTIFICATION_TYPES, notificationInputSchema } from '@portal/contracts/notifications';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
 import { ValidationError, type FieldErrors } from '../../lib/errors.ts';
@@ -15,6 +14,7 @@ import type { JobContext, JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { Broadcaster } from '../broadcasting/public.ts';
 import * as repository from './broadcasts-repository.ts';
 import { CONSOLE_NOTIFICATION_SERVER_MESSAGES as MESSAGES } from './console-messages.ts';
+import { defineNotice } from './notices.ts';
 import { createNotificationService, type NotificationContent, type NotificationRecipients, type NotificationServiceMail } from './service.ts';
 
 /**
@@ -47,19 +47,22 @@ export interface BroadcastSender {
   name: string;
 }
 
-/** The text each recipient reads: the Arabic version for a partner whose language is Arabic, when there is one. */
+/** An operator's message: written in English, and in Arabic when they wrote it; each reader reads the one of their page. */
+export const OPERATOR_MESSAGE_NOTICE = defineNotice<{ title: string; body: string; title_ar: string | null; body_ar: string | null }>('notifications.operator_message', {
+  en: ({ title, body }) => ({ title, body }),
+  ar: ({ title, body, title_ar, body_ar }) => (title_ar ? { title: title_ar, body: body_ar ?? '' } : { title, body }),
+}, { title: 'Office closed on Friday', body: 'We answer on Saturday.', title_ar: 'المكتب مغلق يوم الجمعة', body_ar: 'نرد يوم السبت.' });
+
+/** The text each recipient reads: the Arabic version for a reader of the Arabic portal, when there is one. */
 export function broadcastContent(
   broadcast: { id: number; title: string; body: string; title_ar: string | null; body_ar: string | null; link: string | null },
 ): NotificationContent {
-  return (locale: Locale): NotificationInput => {
-    const arabic = locale === 'ar' && broadcast.title_ar;
-    return {
-      type: NOTIFICATION_TYPES.message,
-      title: arabic ? broadcast.title_ar! : broadcast.title,
-      body: arabic ? (broadcast.body_ar ?? '') : broadcast.body,
-      link: broadcast.link,
-      data: { broadcast_id: broadcast.id },
-    };
+  return {
+    type: NOTIFICATION_TYPES.message,
+    notice: OPERATOR_MESSAGE_NOTICE,
+    values: { title: broadcast.title, body: broadcast.body, title_ar: broadcast.title_ar, body_ar: broadcast.body_ar },
+    link: broadcast.link,
+    data: { broadcast_id: broadcast.id },
   };
 }
 

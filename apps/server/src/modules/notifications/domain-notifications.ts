@@ -1,12 +1,13 @@
 import { NOTIFICATION_TYPES, type Notification } from '@portal/contracts/notifications';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
-import { formatBookingId, formatDate } from '@portal/contracts/formatters';
+import { formatBookingId } from '@portal/contracts/formatters';
 import type { Locale } from '@portal/contracts/preferences';
+import { day, defineNotice, type NoticeDay, type NoticeValues } from './notices.ts';
 import type { NotificationService, NotifyOptions } from './service.ts';
 
 /**
- * The notifications the portal's own domain events create, worded in one place, in every language: each recipient
- * reads theirs in their saved language (users.locale; the service calls the wording once per language). Callers pass
+ * The notifications the portal's own domain events create, worded in one place, in every language (notices: each
+ * reader reads them in the language of their page, the live event and e-mail in their saved one). Callers pass
  * `app.notifications` (or any object with its `notify`):
  *
  *   await notifyAccountApproved(app.notifications, userId);
@@ -48,83 +49,63 @@ function statusWord(value: string, locale: Locale): string {
   return STATUS_WORDS[locale][value] ?? humanise(value);
 }
 
-/** An appointment's day: spec §9's 'D MMM Y' in English, the language's own long date otherwise ('5 مارس 2024'). */
-function dateText(value: Date | string, locale: Locale): string {
-  if (locale === 'en') return formatDate(value);
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? formatDate(value) : new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
-}
-
-interface BookingCreatedParts {
+/** What a booking-created notice keeps: the booking, and each optional part of the sentence. */
+interface BookingCreatedValues extends NoticeValues {
   bookingId: string;
-  patientName?: string | null | undefined;
-  facilityName?: string | null | undefined;
-  date?: string | undefined;
+  patientName: string | null;
+  facilityName: string | null;
+  date: NoticeDay | null;
 }
 
-interface StatusChangeParts {
+/** What a status-change notice keeps: the statuses as stored ('no_show'), worded at each read. */
+interface StatusChangeValues extends NoticeValues {
   bookingId: string;
   invoice: boolean;
   from: string | null;
   to: string;
 }
 
-interface NotificationTexts {
-  accountApproved: { title: string; body: string };
-  bookingCreated: { title: (bookingId: string) => string; body: (parts: BookingCreatedParts) => string };
-  bookingStatusChanged: { title: (parts: StatusChangeParts) => string; body: (parts: StatusChangeParts) => string };
-}
+export const ACCOUNT_APPROVED_NOTICE = defineNotice('account.approved', {
+  en: { title: 'Your account is approved', body: 'Welcome to the partner portal. Your referrals, bookings and earnings are all here.' },
+  ar: { title: 'تمت الموافقة على حسابك', body: 'مرحبًا بك في بوابة الشركاء. تجد هنا إحالاتك وحجوزاتك وأرباحك.' },
+});
 
-/** Every language words every notification: TypeScript refuses one that leaves a text out. */
-export const NOTIFICATION_TEXTS: Readonly<Record<Locale, NotificationTexts>> = {
-  en: {
-    accountApproved: {
-      title: 'Your account is approved',
-      body: 'Welcome to the partner portal. Your referrals, bookings and earnings are all here.',
-    },
-    bookingCreated: {
-      title: (bookingId) => `New booking ${bookingId}`,
-      body: ({ patientName, facilityName, date }) => {
-        const parts = [patientName ? `for ${patientName}` : null, facilityName ? `at ${facilityName}` : null, date ? `on ${date}` : null].filter(Boolean);
-        return parts.length > 0 ? `A booking was made through your referral ${parts.join(' ')}.` : 'A booking was made through your referral.';
-      },
-    },
-    bookingStatusChanged: {
-      title: ({ bookingId, invoice }) => `Booking ${bookingId} ${invoice ? 'invoice ' : ''}updated`,
-      body: ({ invoice, from, to }) => `${invoice ? 'Invoice status' : 'Status'} changed ${from ? `from ${from} to ${to}` : `to ${to}`}.`,
-    },
+export const BOOKING_CREATED_NOTICE = defineNotice<BookingCreatedValues>('booking.created', {
+  en: ({ bookingId, patientName, facilityName, date }, format) => {
+    const parts = [patientName ? `for ${patientName}` : null, facilityName ? `at ${facilityName}` : null, date ? `on ${format.day(date)}` : null].filter(Boolean);
+    return {
+      title: `New booking ${bookingId}`,
+      body: parts.length > 0 ? `A booking was made through your referral ${parts.join(' ')}.` : 'A booking was made through your referral.',
+    };
   },
-  ar: {
-    accountApproved: {
-      title: 'تمت الموافقة على حسابك',
-      body: 'مرحبًا بك في بوابة الشركاء. تجد هنا إحالاتك وحجوزاتك وأرباحك.',
-    },
-    bookingCreated: {
-      title: (bookingId) => `حجز جديد ${bookingId}`,
-      body: ({ patientName, facilityName, date }) => {
-        const parts = [patientName ? `للمريض ${patientName}` : null, facilityName ? `في ${facilityName}` : null, date ? `بتاريخ ${date}` : null].filter(Boolean);
-        return parts.length > 0 ? `تم إجراء حجز عن طريق إحالتك ${parts.join(' ')}.` : 'تم إجراء حجز عن طريق إحالتك.';
-      },
-    },
-    bookingStatusChanged: {
-      title: ({ bookingId, invoice }) => (invoice ? `تحديث فاتورة الحجز ${bookingId}` : `تحديث الحجز ${bookingId}`),
-      body: ({ invoice, from, to }) => `${invoice ? 'تغيّرت حالة الفاتورة' : 'تغيّرت الحالة'} ${from ? `من ${from} إلى ${to}` : `إلى ${to}`}.`,
-    },
+  ar: ({ bookingId, patientName, facilityName, date }, format) => {
+    const parts = [patientName ? `للمريض ${patientName}` : null, facilityName ? `في ${facilityName}` : null, date ? `بتاريخ ${format.day(date)}` : null].filter(Boolean);
+    return {
+      title: `حجز جديد ${bookingId}`,
+      body: parts.length > 0 ? `تم إجراء حجز عن طريق إحالتك ${parts.join(' ')}.` : 'تم إجراء حجز عن طريق إحالتك.',
+    };
   },
-};
+}, { bookingId: 'MT-100234', patientName: 'Omar Khalil', facilityName: 'Harbor Dental', date: day('2026-12-03') });
+
+export const BOOKING_STATUS_NOTICE = defineNotice<StatusChangeValues>('booking.status_changed', {
+  en: ({ bookingId, invoice, from, to }) => {
+    const [was, now] = [from ? statusWord(from, 'en') : null, statusWord(to, 'en')];
+    return {
+      title: `Booking ${bookingId} ${invoice ? 'invoice ' : ''}updated`,
+      body: `${invoice ? 'Invoice status' : 'Status'} changed ${was ? `from ${was} to ${now}` : `to ${now}`}.`,
+    };
+  },
+  ar: ({ bookingId, invoice, from, to }) => {
+    const [was, now] = [from ? statusWord(from, 'ar') : null, statusWord(to, 'ar')];
+    return {
+      title: invoice ? `تحديث فاتورة الحجز ${bookingId}` : `تحديث الحجز ${bookingId}`,
+      body: `${invoice ? 'تغيّرت حالة الفاتورة' : 'تغيّرت الحالة'} ${was ? `من ${was} إلى ${now}` : `إلى ${now}`}.`,
+    };
+  },
+}, { bookingId: 'MT-100234', invoice: false, from: 'pending', to: 'no_show' });
 
 export function notifyAccountApproved(notifier: Notifier, userId: number, options?: NotifyOptions): Promise<Notification[]> {
-  return notifier.notify(
-    userId,
-    (locale) => ({
-      type: NOTIFICATION_TYPES.accountApproved,
-      title: NOTIFICATION_TEXTS[locale].accountApproved.title,
-      body: NOTIFICATION_TEXTS[locale].accountApproved.body,
-      link: '/',
-      data: {},
-    }),
-    options,
-  );
+  return notifier.notify(userId, { type: NOTIFICATION_TYPES.accountApproved, notice: ACCOUNT_APPROVED_NOTICE, values: {}, link: '/' }, options);
 }
 
 export interface BookingCreatedInput {
@@ -142,18 +123,18 @@ export function notifyBookingCreated(notifier: Notifier, input: BookingCreatedIn
   const bookingId = formatBookingId(input.ticketId);
   return notifier.notify(
     { referralAgentId: input.referralAgentId, referral: { referredByUserId: input.referredByUserId ?? null } },
-    (locale) => ({
+    {
       type: NOTIFICATION_TYPES.bookingCreated,
-      title: NOTIFICATION_TEXTS[locale].bookingCreated.title(bookingId),
-      body: NOTIFICATION_TEXTS[locale].bookingCreated.body({
+      notice: BOOKING_CREATED_NOTICE,
+      values: {
         bookingId,
-        patientName: input.patientName,
-        facilityName: input.facilityName,
-        date: input.appointmentAt ? dateText(input.appointmentAt, locale) : undefined,
-      }),
+        patientName: input.patientName ?? null,
+        facilityName: input.facilityName ?? null,
+        date: input.appointmentAt ? day(new Date(input.appointmentAt)) : null,
+      },
       link: bookingLink(input.ticketId),
       data: { ticket_id: String(input.ticketId) },
-    }),
+    },
     options,
   );
 }
@@ -178,15 +159,12 @@ export function notifyBookingStatusChanged(
   const invoice = input.field === 'invoice_status';
   return notifier.notify(
     { referralAgentId: input.referralAgentId, referral: { referredByUserId: input.referredByUserId ?? null } },
-    (locale) => {
-      const parts = { bookingId, invoice, from: input.from ? statusWord(input.from, locale) : null, to: statusWord(input.to, locale) };
-      return {
-        type: invoice ? NOTIFICATION_TYPES.bookingInvoiceStatusChanged : NOTIFICATION_TYPES.bookingStatusChanged,
-        title: NOTIFICATION_TEXTS[locale].bookingStatusChanged.title(parts),
-        body: NOTIFICATION_TEXTS[locale].bookingStatusChanged.body(parts),
-        link: bookingLink(input.ticketId),
-        data: { ticket_id: String(input.ticketId), field: input.field, from: input.from ?? null, to: input.to },
-      };
+    {
+      type: invoice ? NOTIFICATION_TYPES.bookingInvoiceStatusChanged : NOTIFICATION_TYPES.bookingStatusChanged,
+      notice: BOOKING_STATUS_NOTICE,
+      values: { bookingId, invoice, from: input.from ?? null, to: input.to },
+      link: bookingLink(input.ticketId),
+      data: { ticket_id: String(input.ticketId), field: input.field, from: input.from ?? null, to: input.to },
     },
     options,
   );

@@ -19,7 +19,10 @@ import {
   waitForSubscription,
 } from '../broadcasting/test-support.ts';
 import { LOCALES } from '@portal/contracts/preferences';
-import { bookingLink, NOTIFICATION_TEXTS, notifyAccountApproved, notifyBookingCreated, notifyBookingStatusChanged } from './domain-notifications.ts';
+import { broadcastContent } from './broadcasts.ts';
+import { day, defineNotice, definedNotices, money, type NoticeDay, type NoticeMoney } from './notices.ts';
+import { loadModules } from '../../kit/load-modules.ts';
+import { bookingLink, notifyAccountApproved, notifyBookingCreated, notifyBookingStatusChanged } from './domain-notifications.ts';
 import { listenOnLoopback } from '../../test/listen.ts';
 
 const CREATED = 'App\\Events\\NotificationCreated';
@@ -194,23 +197,56 @@ describe('notifications', () => {
       expect(message!.title).toBe('Office closed on Friday');
     });
 
-    it('has every notification text in every language', () => {
-      for (const locale of LOCALES) {
-        const texts = NOTIFICATION_TEXTS[locale];
-        const parts = { bookingId: 'MT-1', invoice: true, from: 'a', to: 'b' };
-        for (const text of [
-          texts.accountApproved.title,
-          texts.accountApproved.body,
-          texts.bookingCreated.title('MT-1'),
-          texts.bookingCreated.body({ bookingId: 'MT-1' }),
-          texts.bookingCreated.body({ bookingId: 'MT-1', patientName: 'A', facilityName: 'B', date: 'C' }),
-          texts.bookingStatusChanged.title(parts),
-          texts.bookingStatusChanged.body(parts),
-        ]) {
-          expect(text.trim(), locale).not.toBe('');
-          if (locale === 'ar') expect(text).toMatch(/[\u0600-\u06FF]/);
+    it('words every notice of every area in every language: none left blank, the Arabic in Arabic', async () => {
+      await loadModules();
+      const notices = [...definedNotices()];
+      // the portal's own, and the areas' (earnings, team, tiers, rates, agreements, payment details, feedback)
+      expect(notices.map(([key]) => key)).toEqual(expect.arrayContaining(['account.approved', 'booking.created', 'payouts.paid', 'team.role_changed', 'partner-tiers.changed', 'commission-rates.changed']));
+      for (const [key, { notice, wording, example }] of notices) {
+        const values = typeof wording.en === 'function' ? example : {};
+        expect(values, `${key}: a notice worded by a function gives an example to check it with`).toBeDefined();
+        const english = notice.render(values!, 'en');
+        for (const locale of LOCALES) {
+          const text = notice.render(values!, locale);
+          expect(text.title.trim(), `${key} ${locale}`).not.toBe('');
+          expect(text.title, `${key} ${locale}: a placeholder left unfilled`).not.toMatch(/\{[a-z_]+\}/i);
+          if (locale === 'ar') {
+            expect(text.title, key).toMatch(/[\u0600-\u06FF]/);
+            expect(text.title, key).not.toBe(english.title);
+          }
         }
       }
+    });
+
+    it("stores a notice as its key and values, and words it in the reader's language at every read (a language switch changes the list)", async () => {
+      const { partner, client } = await signedInPartner();
+      const notice = defineNotice<{ amount: NoticeMoney; due: NoticeDay; count: number }>('test.payout_due', {
+        en: { title: 'Payout of {amount} due', body: '{count} commissions, payable on {due}.' },
+        ar: { title: 'دفعة بمبلغ {amount} مستحقة', body: '{count} عمولة، تُدفع في {due}.' },
+      });
+      const [stored] = await context.app.notifications.notify(partner.userId, { type: 'commission', notice, values: { amount: money(123456789, 'AED'), due: day('2026-12-15'), count: 12500 }, link: '/my-earnings' });
+      // the live event and the answer: the recipient's saved language (English), amounts with separators
+      expect(stored).toMatchObject({ title: 'Payout of AED\u00a01,234,567.89 due', body: '12,500 commissions, payable on 15 Dec 2026.' });
+      const row = (await context.database.pool.query('SELECT message_key, message_values FROM notifications WHERE id = $1', [stored!.id])).rows[0];
+      expect(row).toEqual({ message_key: 'test.payout_due', message_values: { amount: { kind: 'money', minor: 123456789, currency: 'AED' }, due: { kind: 'day', day: '2026-12-15' }, count: 12500 } });
+
+      const read = async (language: string) => (await client.get('/api/notifications', { 'accept-language': language })).json().data[0];
+      expect(await read('ar')).toMatchObject({ id: stored!.id, title: 'دفعة بمبلغ \u200f1,234,567.89\u00a0AED مستحقة', body: expect.stringMatching(/^12,500 عمولة، تُدفع في .*2026\.$/) });
+      expect((await read('ar')).body).toMatch(/[\u0600-\u06FF]+ 2026/);
+      expect(await read('en')).toMatchObject({ title: 'Payout of AED\u00a01,234,567.89 due', body: '12,500 commissions, payable on 15 Dec 2026.' });
+
+      // a plain message (the admin command's) and a key no area defines any more keep the words they were sent with
+      await context.app.notifications.notify(partner.userId, { title: 'Office closed on Friday' });
+      await context.database.pool.query(`UPDATE notifications SET message_key = 'gone.notice' WHERE id = $1`, [stored!.id]);
+      const list = (await client.get('/api/notifications', { 'accept-language': 'ar' })).json().data;
+      expect(list.map((notification: { title: string }) => notification.title)).toEqual(['Office closed on Friday', 'Payout of AED\u00a01,234,567.89 due']);
+    });
+
+    it("words an operator's message in Arabic for a reader of the Arabic portal when the operator wrote one", async () => {
+      const { partner, client } = await signedInPartner();
+      await context.app.notifications.notify(partner.userId, broadcastContent({ id: 1, title: 'Office closed', body: 'Back on Saturday.', title_ar: 'المكتب مغلق', body_ar: 'نعود يوم السبت.', link: null }));
+      expect((await client.get('/api/notifications', { 'accept-language': 'ar' })).json().data[0]).toMatchObject({ title: 'المكتب مغلق', body: 'نعود يوم السبت.' });
+      expect((await client.get('/api/notifications', { 'accept-language': 'en' })).json().data[0]).toMatchObject({ title: 'Office closed', body: 'Back on Saturday.' });
     });
   });
 

@@ -2,6 +2,7 @@ import { PARTNER_ROLES, partnerRoleCan, referralScope } from '@portal/contracts/
 import type { Notification } from '@portal/contracts/notifications';
 import type { Locale } from '@portal/contracts/preferences';
 import { queryPage, type Queryable } from '../../db/queryable.ts';
+import { renderStoredNotice } from './notices.ts';
 
 /**
  * Notification queries. Every read and write of a user's notifications names the user in its WHERE clause,
@@ -26,16 +27,24 @@ export interface NotificationRow {
   data: Record<string, unknown> | null;
   read_at: Date | null;
   created_at: Date;
+  /** A notice's key and values (notices.ts, migration 0036): worded again at each read in the reader's language. */
+  message_key: string | null;
+  message_values: Record<string, unknown> | null;
 }
 
-const NOTIFICATION_COLUMNS = 'id, user_id, type, title, body, link, data, read_at, created_at';
+const NOTIFICATION_COLUMNS = 'id, user_id, type, title, body, link, data, read_at, created_at, message_key, message_values';
 
-export function toNotification(row: NotificationRow): Notification {
+/**
+ * The row as the API answers it: a notice worded in `locale` (the reader's) when given; otherwise, and for a plain
+ * message or a key no area defines any more, the words stored when it was sent (in the recipient's saved language).
+ */
+export function toNotification(row: NotificationRow, locale?: Locale): Notification {
+  const worded = locale && row.message_key ? renderStoredNotice(row.message_key, row.message_values, locale) : null;
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    body: row.body,
+    title: worded?.title ?? row.title,
+    body: worded?.body ?? row.body,
     link: row.link,
     data: row.data ?? {},
     read_at: row.read_at ? row.read_at.toISOString() : null,
@@ -49,6 +58,8 @@ export interface NewNotification {
   body: string;
   link: string | null;
   data: Record<string, unknown>;
+  messageKey?: string | undefined;
+  messageValues?: unknown;
 }
 
 /** Rows per INSERT: a referral agent with thousands of partners becomes a few statements, not one huge one. */
@@ -60,11 +71,11 @@ export async function insertForUsers(db: Queryable, userIds: number[], input: Ne
     const chunk = userIds.slice(start, start + INSERT_CHUNK);
     // One row per user: the same text for all, so it is sent once and unnested against the ids.
     const result = await db.query<NotificationRow>(
-      `INSERT INTO notifications (user_id, type, title, body, link, data)
-       SELECT user_id, $2, $3, $4, $5, $6::jsonb FROM unnest($1::int[]) WITH ORDINALITY AS recipients(user_id, position)
+      `INSERT INTO notifications (user_id, type, title, body, link, data, message_key, message_values)
+       SELECT user_id, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb FROM unnest($1::int[]) WITH ORDINALITY AS recipients(user_id, position)
         ORDER BY position
        RETURNING ${NOTIFICATION_COLUMNS}`,
-      [chunk, input.type, input.title, input.body, input.link, JSON.stringify(input.data)],
+      [chunk, input.type, input.title, input.body, input.link, JSON.stringify(input.data), input.messageKey ?? null, input.messageKey ? JSON.stringify(input.messageValues ?? {}) : null],
     );
     rows.push(...result.rows);
   }

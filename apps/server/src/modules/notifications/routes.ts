@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts/notifications';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
+import { localeFromAcceptLanguage } from '../../lib/locale.ts';
 import { socketIdOf } from '../broadcasting/public.ts';
 import { createNotificationService, type NotificationService } from './service.ts';
 
@@ -17,7 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The notification centre. Other areas create notifications with one call:
-     *   await app.notifications.notify(userId | userIds | { referralAgentId }, { type, title, body, link, data });
+     *   await app.notifications.notify(userId | userIds | { referralAgentId }, { type, notice, values, link, data });
+     * with a notice the area defines once in every language (notices.ts, docs/recipe-new-area.md "Notifications").
      */
     notifications: NotificationService;
   }
@@ -49,7 +51,8 @@ export const notificationsRoutes = fp(
       endpoint: notificationListEndpoint,
       tags: ['notifications'],
       summary: "The signed-in user's notifications, newest first",
-      list: (user, query) => service.list(user.id, query),
+      // Worded in the language the reader's page is in (the SPA sends it), which a language switch changes at once.
+      list: (user, query, request) => service.list(user.id, query, localeFromAcceptLanguage(request.headers['accept-language']) ?? request.locale),
     });
 
     routes.get(

@@ -14,6 +14,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { BroadcastEvent, Broadcaster } from '../broadcasting/public.ts';
 import { notificationMail, recipientsOnChannel } from './channel-preferences.ts';
 import { NOTIFICATION_MESSAGES } from './messages.ts';
+import type { Notice, NoticeValues } from './notices.ts';
 import * as repository from './repository.ts';
 
 /**
@@ -34,11 +35,26 @@ export type NotificationRecipients =
     };
 
 /**
- * What a notification says: one text for everyone (an operator's message, written in one language), or a function
- * of the recipient's saved language, called once per language among the recipients, so each person reads it in
- * theirs (domain-notifications.ts words the portal's own in every language).
+ * A notice and its values (notices.ts): stored as the notice's key with the values, and worded at every read in the
+ * reader's language (the list, the bell), at sending in the recipient's saved language (the live event, the e-mail).
+ * How every area words what it tells partners.
  */
-export type NotificationContent = NotificationInput | ((locale: Locale) => NotificationInput);
+export interface NoticeContent<Values extends NoticeValues = NoticeValues> {
+  type: string;
+  notice: Notice<Values>;
+  values: Values;
+  link?: string | null | undefined;
+  data?: Record<string, unknown> | undefined;
+}
+
+/**
+ * What a notification says: a notice with its values (every area's own notifications), or one text for everyone in
+ * the language it was written in (the admin command's message).
+ */
+export type NotificationContent<Values extends NoticeValues = NoticeValues> = NoticeContent<Values> | NotificationInput;
+
+/** The stored values' size limit: values are data of the notice (names, amounts, days), never documents. */
+const NOTICE_VALUES_MAX_BYTES = 8000;
 
 export interface NotifyOptions {
   /** to-others: the `X-Socket-ID` of the request that caused it, whose tab does not need the live event. */
@@ -54,16 +70,18 @@ export interface NotificationService {
    * gets an e-mail too (when the service has a mailer).
    * Resolves once stored and handed to the realtime service; a realtime failure is logged, never thrown.
    */
-  notify(recipients: NotificationRecipients, content: NotificationContent, options?: NotifyOptions): Promise<Notification[]>;
-  /** One page of the user's notifications and how many there are (the list route makes the paginator). */
-  list(userId: number, query: { page: number; per_page: number; filter: 'all' | 'unread' }): Promise<{ rows: Notification[]; total: number }>;
+  notify<Values extends NoticeValues>(recipients: NotificationRecipients, content: NotificationContent<Values>, options?: NotifyOptions): Promise<Notification[]>;
+  /**
+   * One page of the user's notifications and how many there are (the list route makes the paginator), each worded in
+   * `locale` (the language the reader's page is in) when it was stored as a notice.
+   */
+  list(userId: number, query: { page: number; per_page: number; filter: 'all' | 'unread' }, locale?: Locale): Promise<{ rows: Notification[]; total: number }>;
   unreadCount(userId: number): Promise<number>;
   markRead(userId: number, id: string, options?: NotifyOptions): Promise<number>;
   markAllRead(userId: number, options?: NotifyOptions): Promise<number>;
   remove(userId: number, id: string, options?: NotifyOptions): Promise<number>;
 }
 
-/** `broadcaster` logs its own failures; the service never fails because of one. */
 /** The e-mail channel of notifications: the mail queue and the portal's address (links in the e-mail). */
 export interface NotificationServiceMail {
   mailer: Pick<Mailer, 'queue'>;
@@ -108,20 +126,26 @@ export function createNotificationService(deps: {
 
   return {
     async notify(recipients, content, options = {}) {
-      // A wording that does not pass the schema fails at once, before anyone is looked up (in English for a function).
-      const fixed = typeof content === 'function' ? null : parse(content);
-      if (typeof content === 'function') parse(content('en'));
+      // A wording that does not pass the schema fails at once, before anyone is looked up (in English for a notice).
+      const notice = 'notice' in content ? content : null;
+      const worded = (locale: Locale): repository.NewNotification => {
+        if (!notice) return parse(content as NotificationInput);
+        const text = notice.notice.render(notice.values, locale);
+        return { ...parse({ type: notice.type, ...text, link: notice.link, data: notice.data }), messageKey: notice.notice.key, messageValues: notice.values };
+      };
+      const english = worded('en');
+      if (notice && JSON.stringify(notice.values).length > NOTICE_VALUES_MAX_BYTES) throw new ValidationError({ values: ['The values are too large.'] });
       const ids = await recipientIds(recipients);
       const groups: { userIds: number[]; input: repository.NewNotification; locale: Locale }[] = [];
-      if (fixed) groups.push({ userIds: ids, input: fixed, locale: 'en' });
-      else if (typeof content === 'function') {
+      if (!notice) groups.push({ userIds: ids, input: english, locale: 'en' });
+      else {
         const byLocale = new Map<Locale, number[]>();
         for (const { id, locale } of await repository.localesOfUsers(db, ids)) {
           const group = byLocale.get(locale);
           if (group) group.push(id);
           else byLocale.set(locale, [id]);
         }
-        for (const [locale, userIds] of byLocale) groups.push({ userIds, input: parse(content(locale)), locale });
+        for (const [locale, userIds] of byLocale) groups.push({ userIds, input: locale === 'en' ? english : worded(locale), locale });
       }
       const rows: repository.NotificationRow[] = [];
       for (const group of groups) {
@@ -154,13 +178,13 @@ export function createNotificationService(deps: {
       return stored.map((entry) => entry.notification);
     },
 
-    async list(userId, query) {
+    async list(userId, query, locale) {
       const { rows, total } = await repository.listForUser(db, userId, {
         page: query.page,
         perPage: query.per_page,
         unreadOnly: query.filter === 'unread',
       });
-      return { rows: rows.map(repository.toNotification), total };
+      return { rows: rows.map((row) => repository.toNotification(row, locale)), total };
     },
 
     unreadCount(userId) {

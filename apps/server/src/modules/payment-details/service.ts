@@ -2,7 +2,6 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import type pg from 'pg';
 import { PARTNER_ROLES, partnerRoleCan } from '@portal/contracts/partner-roles';
 import type { PaymentDetailsRequest, PaymentDetailsResponse } from '@portal/contracts/payment-details';
-import type { Locale } from '@portal/contracts/preferences';
 import { PAYMENT_DETAILS_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction } from '../../db/queryable.ts';
 import { operatorIdOf, recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
@@ -11,7 +10,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { assertSecondOperator, operatorRef } from '../../lib/four-eyes.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import type { NotificationService } from '../notifications/public.ts';
+import { defineNotice, type Notice, type NoticeValues, type NotificationService } from '../notifications/public.ts';
 import { paymentDetailsChangedMail } from './mails.ts';
 import { PAYMENT_DETAILS_MESSAGES as M } from './messages.ts';
 import { activeMembers, agentsWithAccount, describedAccount, findDetails, findEvents, insertEvent, proposalOf, toDetails, writeDetails } from './repository.ts';
@@ -47,24 +46,21 @@ export interface DetailsEditor {
   userAgent?: string | null;
 }
 
-const WORDS: Record<Locale, { changedTitle: string; changed: (by: string, account: string) => string; verifiedTitle: string; verified: string; frozenTitle: string; frozen: (by: string) => string }> = {
-  en: {
-    changedTitle: 'Payment details changed',
-    changed: (by, account) => `${by} changed where payouts go to ${account}. Payouts wait until the programme team has verified it.`,
-    verifiedTitle: 'Payment details verified',
-    verified: 'The programme team verified your payment details: payouts go to them from the next payout day.',
-    frozenTitle: 'Payment details frozen',
-    frozen: (by) => `${by} reported a change to your payment details they did not make. No payout is made until the programme team has spoken to you.`,
-  },
-  ar: {
-    changedTitle: 'تم تغيير بيانات الدفع',
-    changed: (by, account) => `غيّر ${by} الحساب الذي تُرسل إليه الدفعات إلى ${account}. تنتظر الدفعات حتى يتحقق منه فريق البرنامج.`,
-    verifiedTitle: 'تم التحقق من بيانات الدفع',
-    verified: 'تحقق فريق البرنامج من بيانات الدفع الخاصة بكم: تُرسل الدفعات إليها ابتداءً من يوم الدفع القادم.',
-    frozenTitle: 'تم تجميد بيانات الدفع',
-    frozen: (by) => `أبلغ ${by} عن تغيير في بيانات الدفع لم يقم به. لن تُرسل أي دفعة حتى يتواصل معكم فريق البرنامج.`,
-  },
-};
+/** What an agent's owners and managers read of its payment details (worded at every read in the reader's language). */
+const DETAILS_CHANGED_NOTICE = defineNotice<{ by: string; account: string }>('payment-details.changed', {
+  en: { title: 'Payment details changed', body: '{by} changed where payouts go to {account}. Payouts wait until the programme team has verified it.' },
+  ar: { title: 'تم تغيير بيانات الدفع', body: 'غيّر {by} الحساب الذي تُرسل إليه الدفعات إلى {account}. تنتظر الدفعات حتى يتحقق منه فريق البرنامج.' },
+});
+
+const DETAILS_VERIFIED_NOTICE = defineNotice<Record<string, never>>('payment-details.verified', {
+  en: { title: 'Payment details verified', body: 'The programme team verified your payment details: payouts go to them from the next payout day.' },
+  ar: { title: 'تم التحقق من بيانات الدفع', body: 'تحقق فريق البرنامج من بيانات الدفع الخاصة بكم: تُرسل الدفعات إليها ابتداءً من يوم الدفع القادم.' },
+});
+
+const DETAILS_FROZEN_NOTICE = defineNotice<{ by: string }>('payment-details.frozen', {
+  en: { title: 'Payment details frozen', body: '{by} reported a change to your payment details they did not make. No payout is made until the programme team has spoken to you.' },
+  ar: { title: 'تم تجميد بيانات الدفع', body: 'أبلغ {by} عن تغيير في بيانات الدفع لم يقم به. لن تُرسل أي دفعة حتى يتواصل معكم فريق البرنامج.' },
+});
 
 /** The account identifier the scheme keys on: the IBAN, or the account number with its bank's code. */
 function accountOf(details: PaymentDetailsRequest): { account: string; bankKey: string } {
@@ -105,12 +101,12 @@ export function sealAccount(appKey: string, request: PaymentDetailsRequest): Sea
 export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
   const sealer = createEncrypter(deps.appKey, SEAL_PURPOSE);
 
-  async function tellManagers(db: pg.Pool, referralAgentId: number, content: (locale: Locale) => { title: string; body: string }) {
+  async function tellManagers<Values extends NoticeValues>(db: pg.Pool, referralAgentId: number, notice: Notice<Values>, values: Values) {
     const members = await activeMembers(db, referralAgentId, MANAGING_ROLES);
     if (members.length === 0) return;
     await deps.notifications.notify(
       members.map((member) => member.id),
-      (locale) => ({ type: PAYMENT_DETAILS_NOTIFICATION, ...content(locale), link: '/payment-details', data: {} }),
+      { type: PAYMENT_DETAILS_NOTIFICATION, notice, values, link: '/payment-details', data: {} },
     );
   }
 
@@ -160,7 +156,7 @@ export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
         // Queued in the transaction: the e-mails exist exactly when the change commits.
         for (const message of messages) await deps.mailer.queue(message, { db: client });
       });
-      await tellManagers(pool, editor.referralAgentId, (locale) => ({ title: WORDS[locale].changedTitle, body: WORDS[locale].changed(editor.name, newMasked) }));
+      await tellManagers(pool, editor.referralAgentId, DETAILS_CHANGED_NOTICE, { by: editor.name, account: newMasked });
     },
 
     /** An owner's "I didn't do this": the details are frozen (no payout goes to them) until an operator verifies them. */
@@ -192,7 +188,7 @@ export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
         }
         return link;
       });
-      await tellManagers(pool, done.referral_agent_id, (locale) => ({ title: WORDS[locale].frozenTitle, body: WORDS[locale].frozen(done.name) }));
+      await tellManagers(pool, done.referral_agent_id, DETAILS_FROZEN_NOTICE, { by: done.name });
       return { agent_name: done.agent_name, frozen: true };
     },
 
@@ -236,7 +232,7 @@ export function createPaymentDetailsService(deps: PaymentDetailsDeps) {
         });
         return { status: 'verified' as const, proposed_by: proposal.operator_name };
       });
-      if (outcome.status === 'verified') await tellManagers(pool, referralAgentId, (locale) => ({ title: WORDS[locale].verifiedTitle, body: WORDS[locale].verified }));
+      if (outcome.status === 'verified') await tellManagers(pool, referralAgentId, DETAILS_VERIFIED_NOTICE, {});
       return outcome;
     },
 

@@ -4,7 +4,6 @@ import type pg from 'pg';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import { decimalToMinor } from '@portal/contracts/money';
 import type { PayoutBankFileQuery } from '@portal/contracts/console-earnings';
-import type { Locale } from '@portal/contracts/preferences';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { operatorIdOf, recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
@@ -13,11 +12,12 @@ import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { dayText } from '../../lib/locale.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { FileStore, StoredFile } from '../../lib/storage/file-store.ts';
-import type { NotificationService } from '../notifications/public.ts';
+import { money, type Notice, type NoticeValues, type NotificationService } from '../notifications/public.ts';
+import { PAYOUT_FAILED_NOTICE, PAYOUT_PAID_NOTICE, PAYOUT_SENT_NOTICE } from './notices.ts';
 import { PAYOUT_MESSAGES as M } from './messages.ts';
 import { payoutRules } from './repository.ts';
 import { assertSendableAlone, createPayoutBatches } from './payout-batches.ts';
-import { membersSeeingLine, money } from '../commission-ledger/public.ts';
+import { membersSeeingLine } from '../commission-ledger/public.ts';
 import { payeesOf } from '../payment-details/public.ts';
 import { taxProfileOf } from '../tax-profile/public.ts';
 import { hasSepaName, payoutsCsv, sepaCreditTransfer, type BankFilePayout } from './bank-files.ts';
@@ -45,26 +45,6 @@ export interface PayoutsDeps {
   issuer: StatementIssuer & { debtorIban: string; debtorBic: string };
 }
 
-const WORDS: Record<Locale, { sentTitle: string; sent: (amount: string) => string; paidTitle: string; paid: (amount: string, number: string) => string; failedTitle: string; failed: (amount: string, reason: string) => string }> = {
-  en: {
-    sentTitle: 'Payout sent',
-    sent: (amount) => `Your payout of ${amount} is on its way to your bank account; it usually arrives within three working days.`,
-    paidTitle: 'Payout paid',
-    paid: (amount, number) => `Your payout of ${amount} was paid. Self-billing statement ${number} is ready to download.`,
-    failedTitle: 'Payout failed',
-    failed: (amount, reason) => `Your payout of ${amount} could not be paid: ${reason} Its commissions wait for the next payout.`,
-  },
-  ar: {
-    sentTitle: 'أُرسلت الدفعة',
-    sent: (amount) => `دفعتك بمبلغ ${amount} في طريقها إلى حسابك المصرفي؛ تصل عادةً خلال ثلاثة أيام عمل.`,
-    paidTitle: 'دُفعت الدفعة',
-    paid: (amount, number) => `دُفعت دفعتك بمبلغ ${amount}. كشف الفوترة الذاتية ${number} جاهز للتنزيل.`,
-    failedTitle: 'تعذّرت الدفعة',
-    failed: (amount, reason) => `تعذّر دفع دفعتك بمبلغ ${amount}: ${reason} تنتظر عمولاتها الدفعة القادمة.`,
-  },
-};
-
-
 /** The day of the month of a 'YYYY-MM-DD'. */
 function dayOfMonth(day: string): number {
   return Number(day.slice(8, 10));
@@ -91,11 +71,11 @@ export function createPayouts(deps: PayoutsDeps) {
     if (!allowed.includes(payout.status)) throw new AppError(409, message, 'payout_state');
   }
 
-  async function tell(pool: pg.Pool, payout: LockedPayout, content: (locale: Locale) => { title: string; body: string }) {
+  async function tell<Values extends NoticeValues>(pool: pg.Pool, payout: LockedPayout, notice: Notice<Values>, values: Values) {
     // Payouts are the whole agent's: those who read the agent's earnings (owners, managers, finance) hear of them.
     const members = await membersSeeingLine(pool, payout.referral_agent_id, null);
     if (members.length === 0) return;
-    await deps.notifications.notify(members, (locale) => ({ type: COMMISSION_NOTIFICATION, ...content(locale), link: '/my-earnings#payouts', data: { payout_id: payout.id } }));
+    await deps.notifications.notify(members, { type: COMMISSION_NOTIFICATION, notice, values, link: '/my-earnings#payouts', data: { payout_id: payout.id } });
   }
 
   /**
@@ -118,8 +98,7 @@ export function createPayouts(deps: PayoutsDeps) {
   }
 
   async function tellSent(pool: pg.Pool, payout: LockedPayout) {
-    const amount = money(Number(payout.amount_minor), payout.currency);
-    await tell(pool, payout, (locale) => ({ title: WORDS[locale].sentTitle, body: WORDS[locale].sent(amount) }));
+    await tell(pool, payout, PAYOUT_SENT_NOTICE, { amount: money(payout.amount_minor, payout.currency) });
   }
 
   const batches = createPayoutBatches({
@@ -240,8 +219,7 @@ export function createPayouts(deps: PayoutsDeps) {
         await recordAudit(client, actor, { action: 'payout.paid', target: { type: 'payout', id }, before: { status: 'sent' }, after: { status: 'paid', statement_number: number, bank_reference: bankReference || null } });
         return { payout, number };
       });
-      const amount = money(Number(payout.amount_minor), payout.currency);
-      await tell(pool, payout, (locale) => ({ title: WORDS[locale].paidTitle, body: WORDS[locale].paid(amount, number) }));
+      await tell(pool, payout, PAYOUT_PAID_NOTICE, { amount: money(payout.amount_minor, payout.currency), number });
     },
 
     /** draft or sent → failed, with the reason the partner reads: the lines are approved again for the next run. */
@@ -256,8 +234,7 @@ export function createPayouts(deps: PayoutsDeps) {
         await recordAudit(client, actor, { action: 'payout.failed', target: { type: 'payout', id }, before: { status: payout.status }, after: { status: 'failed' }, reason });
         return payout;
       });
-      const amount = money(Number(payout.amount_minor), payout.currency);
-      await tell(pool, payout, (locale) => ({ title: WORDS[locale].failedTitle, body: WORDS[locale].failed(amount, reason.endsWith('.') ? reason : `${reason}.`) }));
+      await tell(pool, payout, PAYOUT_FAILED_NOTICE, { amount: money(payout.amount_minor, payout.currency), reason: reason.endsWith('.') ? reason : `${reason}.` });
     },
 
     /**

@@ -3,6 +3,7 @@ import type { Locale } from '@portal/contracts/preferences';
 import { paragraphsMail } from '../../lib/mail-html.ts';
 import { TEAM_INVITATION_EXPIRE_DAYS } from '@portal/contracts/team';
 import type { MailMessage } from '../../lib/mailer.ts';
+import { defineNotice } from '../notifications/public.ts';
 
 /**
  * The team's e-mails and notifications, in the recipient's language: an invitee has none saved yet, so theirs is the
@@ -12,11 +13,8 @@ import type { MailMessage } from '../../lib/mailer.ts';
 interface TeamTexts {
   roles: Record<PartnerRole, string>;
   invitation: { subject: (agent: string) => string; intro: (firstName: string, inviter: string, agent: string, role: string) => string; button: string; outro: (days: number) => string };
-  roleChanged: { title: string; body: (role: string, by: string) => string };
   deactivated: { title: string; body: (agent: string) => string };
   reactivated: { title: string; body: (agent: string) => string };
-  accepted: { title: string; body: (name: string) => string };
-  ownership: { title: string; body: (by: string) => string };
   greeting: (firstName: string) => string;
 }
 
@@ -29,11 +27,8 @@ export const TEAM_TEXTS: Readonly<Record<Locale, TeamTexts>> = {
       button: 'Accept the invitation',
       outro: (days) => `The link works once and expires in ${days} days. You choose your password there, and you are in.`,
     },
-    roleChanged: { title: 'Your role has changed', body: (role, by) => `${by} changed your role in the team to ${role}.` },
     deactivated: { title: 'Your access has been turned off', body: (agent) => `Your access to ${agent}'s partner portal has been turned off by its owner. Your past referrals stay attributed to you.` },
     reactivated: { title: 'Your access is back', body: (agent) => `Your access to ${agent}'s partner portal has been turned back on. Sign in with your e-mail address and password.` },
-    accepted: { title: 'Invitation accepted', body: (name) => `${name} accepted your invitation and joined the team.` },
-    ownership: { title: 'You now own the team', body: (by) => `${by} transferred the ownership of the team to you.` },
     greeting: (firstName) => `Hello ${firstName},`,
   },
   ar: {
@@ -44,16 +39,29 @@ export const TEAM_TEXTS: Readonly<Record<Locale, TeamTexts>> = {
       button: 'قبول الدعوة',
       outro: (days) => `يعمل الرابط مرة واحدة وتنتهي صلاحيته بعد ${days} أيام. تختار كلمة مرورك هناك ثم تدخل مباشرة.`,
     },
-    roleChanged: { title: 'تغيّر دورك', body: (role, by) => `غيّر ${by} دورك في الفريق إلى ${role}.` },
     deactivated: { title: 'أُوقف وصولك', body: (agent) => `أوقف مالك ${agent} وصولك إلى بوابة الشركاء. تبقى إحالاتك السابقة منسوبة إليك.` },
     reactivated: { title: 'عاد وصولك', body: (agent) => `أُعيد تفعيل وصولك إلى بوابة الشركاء لدى ${agent}. سجّل الدخول ببريدك الإلكتروني وكلمة مرورك.` },
-    accepted: { title: 'قُبلت الدعوة', body: (name) => `قبل ${name} دعوتك وانضم إلى الفريق.` },
-    ownership: { title: 'أصبحت مالك الفريق', body: (by) => `نقل ${by} ملكية الفريق إليك.` },
     greeting: (firstName) => `مرحبًا ${firstName}،`,
   },
 };
 
 
+
+/** The team's notifications (in the portal, and the same words by e-mail): worded at each read in the reader's language. */
+export const ROLE_CHANGED_NOTICE = defineNotice<{ role: PartnerRole; by: string }>('team.role_changed', {
+  en: ({ role, by }) => ({ title: 'Your role has changed', body: `${by} changed your role in the team to ${TEAM_TEXTS.en.roles[role]}.` }),
+  ar: ({ role, by }) => ({ title: 'تغيّر دورك', body: `غيّر ${by} دورك في الفريق إلى ${TEAM_TEXTS.ar.roles[role]}.` }),
+}, { role: 'manager', by: 'Layla Haddad' });
+
+export const OWNERSHIP_NOTICE = defineNotice<{ by: string }>('team.ownership', {
+  en: { title: 'You now own the team', body: '{by} transferred the ownership of the team to you.' },
+  ar: { title: 'أصبحت مالك الفريق', body: 'نقل {by} ملكية الفريق إليك.' },
+});
+
+export const ACCEPTED_NOTICE = defineNotice<{ name: string }>('team.invitation_accepted', {
+  en: { title: 'Invitation accepted', body: '{name} accepted your invitation and joined the team.' },
+  ar: { title: 'قُبلت الدعوة', body: 'قبل {name} دعوتك وانضم إلى الفريق.' },
+});
 
 export function invitationMail(input: { to: string; firstName: string; inviter: string; agent: string; role: PartnerRole; link: string; locale: Locale }): MailMessage {
   const texts = TEAM_TEXTS[input.locale];

@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import { mayGrantRole, partnerRoleCan, type PartnerRole } from '@portal/contracts/partner-roles';
-import type { Locale } from '@portal/contracts/preferences';
 import { TEAM_INVITATION_EXPIRE_DAYS, type InviteMemberRequest, type TeamAssignableRole, type TeamLogAction, type TeamMember } from '@portal/contracts/team';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
 import { recordAudit, type AuditActor } from '../../lib/audit/audit-log.ts';
@@ -10,8 +9,8 @@ import { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import type { NotificationService } from '../notifications/public.ts';
-import { invitationMail, noticeMail, TEAM_TEXTS } from './mails.ts';
+import type { NoticeContent, NotificationService } from '../notifications/public.ts';
+import { ACCEPTED_NOTICE, invitationMail, noticeMail, OWNERSHIP_NOTICE, ROLE_CHANGED_NOTICE, TEAM_TEXTS } from './mails.ts';
 import { TEAM_MESSAGES } from './messages.ts';
 import * as repository from './repository.ts';
 import type { LockedMember } from './repository.ts';
@@ -42,7 +41,7 @@ function fullName(member: Pick<LockedMember, 'first_name' | 'last_name'>): strin
 
 /** What a write does after its commit: notices to send, sockets to close. */
 interface AfterCommit {
-  notices: Array<{ userId: number; text: (locale: Locale) => { title: string; body: string } }>;
+  notices: Array<{ userId: number; content: NoticeContent }>;
   closeSocketsOf?: number;
 }
 
@@ -100,7 +99,7 @@ export function createTeamService(deps: TeamDependencies) {
       return value;
     });
     for (const notice of after.notices) {
-      await deps.notifications.notify(notice.userId, (locale) => ({ type: TEAM_NOTIFICATION_TYPE, ...notice.text(locale), link: '/dashboard' }));
+      await deps.notifications.notify(notice.userId, notice.content);
     }
     if (after.closeSocketsOf !== undefined) await deps.closeSockets(after.closeSocketsOf);
     return result;
@@ -199,9 +198,9 @@ export function createTeamService(deps: TeamDependencies) {
         await repository.setRole(client, target.id, role);
         await log('role_changed', { id: target.id, name: fullName(target) }, { before: target.role, after: role });
         if (target.status === 'approved') {
-          const text = (locale: Locale) => ({ title: TEAM_TEXTS[locale].roleChanged.title, body: TEAM_TEXTS[locale].roleChanged.body(TEAM_TEXTS[locale].roles[role], fullName(me)) });
-          after.notices.push({ userId: target.id, text });
-          await noticeByMail(client, target, text(target.locale));
+          const content = { type: TEAM_NOTIFICATION_TYPE, notice: ROLE_CHANGED_NOTICE, values: { role, by: fullName(me) }, link: '/dashboard' };
+          after.notices.push({ userId: target.id, content });
+          await noticeByMail(client, target, ROLE_CHANGED_NOTICE.render(content.values, target.locale));
         }
       });
       return present(actor, userId);
@@ -269,9 +268,9 @@ export function createTeamService(deps: TeamDependencies) {
         await repository.setRole(client, target.id, 'owner');
         await repository.setRole(client, me.id, 'manager');
         await log('ownership_transferred', { id: target.id, name: fullName(target) }, { before: target.role, after: 'owner' });
-        const text = (locale: Locale) => ({ title: TEAM_TEXTS[locale].ownership.title, body: TEAM_TEXTS[locale].ownership.body(fullName(me)) });
-        after.notices.push({ userId: target.id, text });
-        await noticeByMail(client, target, text(target.locale));
+        const content = { type: TEAM_NOTIFICATION_TYPE, notice: OWNERSHIP_NOTICE, values: { by: fullName(me) }, link: '/dashboard' };
+        after.notices.push({ userId: target.id, content });
+        await noticeByMail(client, target, OWNERSHIP_NOTICE.render(content.values, target.locale));
       });
       return present(actor, userId);
     },
@@ -289,12 +288,7 @@ export function createTeamService(deps: TeamDependencies) {
         return { ...invitation, name };
       });
       if (accepted?.inviterId) {
-        await deps.notifications.notify(accepted.inviterId, (locale) => ({
-          type: TEAM_NOTIFICATION_TYPE,
-          title: TEAM_TEXTS[locale].accepted.title,
-          body: TEAM_TEXTS[locale].accepted.body(accepted.name),
-          link: '/manage-user',
-        }));
+        await deps.notifications.notify(accepted.inviterId, { type: TEAM_NOTIFICATION_TYPE, notice: ACCEPTED_NOTICE, values: { name: accepted.name }, link: '/manage-user' });
       }
     },
   };

@@ -4,6 +4,7 @@ import {
   notificationListSchema,
   type NotificationList,
 } from '@portal/contracts/notifications';
+import { currentLocale } from '../../../i18n/i18n';
 import { http } from '../../../lib/http';
 import { usePagedQuery } from '../../../lib/use-paged-query';
 import { useUrlListParams } from '../../../lib/use-url-list-params';
@@ -18,7 +19,7 @@ export function getNotifications(query: NotificationsQuery, signal?: AbortSignal
 
 export function notificationsQueryOptions(query: NotificationsQuery) {
   return queryOptions({
-    queryKey: notificationKeys.list(query),
+    queryKey: notificationKeys.list(query, currentLocale()),
     queryFn: ({ signal }) => getNotifications(query, signal),
     // Kept fresh by the realtime events; no need to refetch on a timer.
     staleTime: 30_000,

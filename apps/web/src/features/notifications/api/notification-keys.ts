@@ -1,4 +1,5 @@
 import type { notificationListQuerySchema } from '@portal/contracts/notifications';
+import type { Locale } from '@portal/contracts/preferences';
 import type { ListParams } from '../../../lib/use-url-list-params';
 
 /** A notification list's query as sent: the non-empty values of the contract's parsed query. */
@@ -8,6 +9,7 @@ export type NotificationsQuery = Partial<ListParams<typeof notificationListQuery
 export const notificationKeys = {
   all: ['notifications'] as const,
   lists: () => [...notificationKeys.all, 'list'] as const,
-  list: (query: NotificationsQuery) => [...notificationKeys.lists(), query] as const,
+  /** In the reader's language: the server words each notification in it, so a language switch loads the list again. */
+  list: (query: NotificationsQuery, locale: Locale) => [...notificationKeys.lists(), locale, query] as const,
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
 };

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render-app';
+import { changeLocale } from '../../../i18n/i18n';
 import { makeNotification } from '../../../../test/fixtures';
 import { page } from '../notifications-test-helpers';
 import { notificationsEn } from '../notifications-messages';
@@ -39,6 +40,23 @@ describe('NotificationsPage', () => {
     expect(items[1]).not.toHaveAttribute('data-unread');
     expect(within(items[1]!).getByText('3 days ago')).toBeInTheDocument();
     expect(await screen.findByText('1 unread')).toBeInTheDocument();
+  });
+
+  it("loads the list again in the reader's language when the language changes: the server words each notification in it", async () => {
+    const api = mockFetch({
+      'GET /api/notifications': (request: RecordedRequest) =>
+        jsonResponse(200, page([makeNotification(request.headers.get('accept-language') === 'ar' ? { id: 'n-1', title: 'دُفعت الدفعة', body: 'دُفعت دفعتك بمبلغ ‏12,500.00 AED.' } : { id: 'n-1', title: 'Payout paid', body: 'Your payout of AED 12,500.00 was paid.' })])),
+      'GET /api/notifications/unread-count': () => jsonResponse(200, { count: 1 }),
+    });
+    renderApp('/notifications', { routes });
+    expect(await screen.findByText('Payout paid')).toBeInTheDocument();
+
+    await act(() => changeLocale('ar'));
+    expect(await screen.findByText('دُفعت الدفعة')).toBeInTheDocument();
+    expect(screen.queryByText('Payout paid')).toBeNull();
+    expect(api.calls('GET', '/api/notifications').at(-1)!.headers.get('accept-language')).toBe('ar');
+    await act(() => changeLocale('en'));
+    expect(await screen.findByText('Payout paid')).toBeInTheDocument();
   });
 
   it('filters unread through the URL and the request', async () => {
