@@ -4,6 +4,7 @@ import { referralScope } from '@portal/contracts/partner-roles';
 import type { Queryable } from '../../db/queryable.ts';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import { foldDays, type DayFigure } from '../dashboard/public.ts';
+import { bookingDays } from './repository.ts';
 
 /**
  * The dashboard's booking figures from the `booking_daily` rollup (migration 0026): a booking is referred on the day it
@@ -11,19 +12,8 @@ import { foldDays, type DayFigure } from '../dashboard/public.ts';
  * the agent's size (the bench's agent has 100,000 bookings).
  */
 export async function bookingKpis(db: Queryable, user: AuthenticatedUser, range: ResolvedRange): Promise<BookingKpis> {
-  const values: unknown[] = [user.referralAgentId, range.previous_from, range.to];
   // An agent-role member counts the bookings they referred (referralScope 'own'), as their list shows them.
-  let member = '';
-  if (referralScope(user.role) === 'own') {
-    values.push(user.id);
-    member = 'AND member_id = $4';
-  }
-  const { rows } = await db.query<{ measure: 'referred' | 'completed'; day: string; bookings: number }>(
-    `SELECT measure, day::text AS day, sum(bookings)::int AS bookings FROM booking_daily
-      WHERE referral_agent_id = $1 AND day BETWEEN $2::date AND $3::date ${member}
-      GROUP BY measure, day`,
-    values,
-  );
+  const rows = await bookingDays(db, user.referralAgentId, referralScope(user.role) === 'own' ? user.id : null, range.previous_from, range.to);
   const daysOf = (measure: 'referred' | 'completed'): DayFigure[] => rows.filter((row) => row.measure === measure).map((row) => ({ day: row.day, value: row.bookings }));
   const referred = foldDays(range, daysOf('referred'));
   const completed = foldDays(range, daysOf('completed'));

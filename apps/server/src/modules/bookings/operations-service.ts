@@ -14,7 +14,28 @@ import {
   type Notifier,
 } from '../notifications/public.ts';
 import { BOOKING_CONSOLE_MESSAGES as MESSAGES } from './console-messages.ts';
-import { REFERRING_ROLES } from './console-repository.ts';
+import {
+  agentClientName,
+  agentExists,
+  agentOwnerId,
+  facilityCurrency,
+  facilityLocationId,
+  facilityName,
+  facilityService,
+  findBookingStatus,
+  insertBooking,
+  insertClient,
+  insertStatusStep,
+  isReferringMember,
+  lockBookingRow,
+  setAssignee,
+  setBookingAmount,
+  setBookingStatus,
+  setInvoiceStatus,
+  staffExists,
+  staffName,
+  type LockedBooking,
+} from './operations-repository.ts';
 import type { AfterCommit, BookingWriteChange, BookingWriteListener } from './public.ts';
 
 /**
@@ -46,30 +67,10 @@ export interface BookingWrite {
 /** A booking by its row id (the console) or its ticket number (the CLI; with or without the 'MT-' prefix). */
 export type BookingTarget = { id: number } | { ticketId: string };
 
-interface LockedBooking {
-  id: number;
-  ticket_id: string | null;
-  status: BookingStatus;
-  invoice_status: InvoiceStatus;
-  amount: string;
-  currency: string;
-  /** the appointment: a booking is completed only once it has passed */
-  date_time: Date;
-  facility_id: number;
-  assignee_id: number | null;
-  referral_agent_id: number;
-  referred_by_user_id: number | null;
-}
-
 async function lockBooking(db: Queryable, target: BookingTarget): Promise<LockedBooking> {
-  const [column, value] = 'id' in target ? ['id', target.id] : ['ticket_id', target.ticketId.trim().replace(/^MT-/i, '')];
-  const { rows } = await db.query<LockedBooking>(
-    `SELECT id, ticket_id, status, invoice_status, amount::text AS amount, currency, date_time, facility_id, assignee_id, referral_agent_id, referred_by_user_id
-       FROM bookings WHERE ${column} = $1 FOR UPDATE`,
-    [value],
-  );
-  if (!rows[0]) throw new NotFoundError();
-  return rows[0];
+  const booking = await lockBookingRow(db, 'id' in target ? { column: 'id', value: target.id } : { column: 'ticket_id', value: target.ticketId.trim().replace(/^MT-/i, '') });
+  if (!booking) throw new NotFoundError();
+  return booking;
 }
 
 function ticketOf(booking: { id: number; ticket_id: string | null }): string {
@@ -77,10 +78,7 @@ function ticketOf(booking: { id: number; ticket_id: string | null }): string {
 }
 
 async function recordStatusStep(db: Queryable, actor: AuditActor, bookingId: number, from: BookingStatus | null, to: BookingStatus, reason: string | null) {
-  await db.query(
-    'INSERT INTO booking_status_history (booking_id, from_status, to_status, actor_type, actor_id, reason) VALUES ($1, $2, $3, $4, $5, $6)',
-    [bookingId, from, to, actor.type, actor.id === undefined || actor.id === null ? null : String(actor.id), reason],
-  );
+  await insertStatusStep(db, { bookingId, from, to, actorType: actor.type, actorId: actor.id === undefined || actor.id === null ? null : String(actor.id), reason });
 }
 
 export interface StatusChange {
@@ -103,7 +101,7 @@ export async function changeBookingStatus(db: Queryable, actor: AuditActor, targ
   // No commission before the treatment (issue 31): the ledger earns a line on the appointment's day.
   if (change.to === 'completed' && !mayCompleteBy(booking.date_time)) throw ValidationError.field('status', MESSAGES.completedBeforeAppointment);
   const reason = change.reason?.trim() || null;
-  await db.query('UPDATE bookings SET status = $2 WHERE id = $1', [booking.id, change.to]);
+  await setBookingStatus(db, booking.id, change.to);
   await recordStatusStep(db, actor, booking.id, booking.status, change.to, reason);
   await recordAudit(db, actor, {
     action: 'booking.status_changed',
@@ -128,7 +126,7 @@ export async function changeInvoiceStatus(
   const booking = await lockBooking(db, target);
   if (change.expected !== undefined && change.expected !== booking.invoice_status) throw new ConflictError(MESSAGES.invoiceChanged);
   if (booking.invoice_status === change.to) throw ValidationError.field('invoice_status', MESSAGES.alreadyInvoiceStatus);
-  await db.query('UPDATE bookings SET invoice_status = $2 WHERE id = $1', [booking.id, change.to]);
+  await setInvoiceStatus(db, booking.id, change.to);
   await recordAudit(db, actor, {
     action: 'booking.invoice_status_changed',
     target: { type: 'booking', id: booking.id },
@@ -167,19 +165,15 @@ export async function changeBookingAmount(
     if (!reason) throw ValidationError.field('reason', MESSAGES.completedAmountNeedsReason);
   }
   await requireBillingCurrency(db, booking.facility_id, change.currency);
-  const { rows } = await db.query<{ amount: string }>('UPDATE bookings SET amount = $2, currency = $3 WHERE id = $1 RETURNING amount::text AS amount', [
-    booking.id,
-    change.amount,
-    change.currency,
-  ]);
+  const stored = await setBookingAmount(db, booking.id, change.amount, change.currency);
   await recordAudit(db, actor, {
     action: 'booking.amount_changed',
     target: { type: 'booking', id: booking.id },
     before: { amount: booking.amount, currency: booking.currency },
-    after: { amount: rows[0]?.amount ?? change.amount, currency: change.currency, ticket_id: booking.ticket_id },
+    after: { amount: stored ?? change.amount, currency: change.currency, ticket_id: booking.ticket_id },
     reason,
   });
-  const amountChange = { from: booking.amount, to: rows[0]?.amount ?? change.amount, currency: change.currency, reason, actor };
+  const amountChange = { from: booking.amount, to: stored ?? change.amount, currency: change.currency, reason, actor };
   return { bookingId: booking.id, events: [], amountChange };
 }
 
@@ -188,8 +182,8 @@ export async function changeBookingAmount(
  * amount in another currency could not be priced. 422 on `currency`.
  */
 async function requireBillingCurrency(db: Queryable, facilityId: number, currency: string): Promise<void> {
-  const { rows } = await db.query<{ currency: string }>('SELECT currency FROM facilities WHERE id = $1', [facilityId]);
-  if (rows[0] && rows[0].currency !== currency) throw ValidationError.field('currency', MESSAGES.currencyNotBilling({ currency: rows[0].currency }));
+  const billing = await facilityCurrency(db, facilityId);
+  if (billing !== undefined && billing !== currency) throw ValidationError.field('currency', MESSAGES.currencyNotBilling({ currency: billing }));
 }
 
 /** Assigns the booking to a staff member, or to nobody (null). */
@@ -197,12 +191,12 @@ export async function changeBookingAssignee(db: Queryable, actor: AuditActor, ta
   const booking = await lockBooking(db, target);
   let assigneeName: string | null = null;
   if (assigneeId !== null) {
-    const staff = await db.query<{ name: string }>("SELECT first_name || ' ' || last_name AS name FROM staff WHERE id = $1", [assigneeId]);
-    if (!staff.rows[0]) throw ValidationError.field('assignee_id', MESSAGES.unknownAssignee);
-    assigneeName = staff.rows[0].name;
+    const name = await staffName(db, assigneeId);
+    if (name === undefined) throw ValidationError.field('assignee_id', MESSAGES.unknownAssignee);
+    assigneeName = name;
   }
   if (booking.assignee_id === assigneeId) return { bookingId: booking.id, events: [] };
-  await db.query('UPDATE bookings SET assignee_id = $2 WHERE id = $1', [booking.id, assigneeId]);
+  await setAssignee(db, booking.id, assigneeId);
   await recordAudit(db, actor, {
     action: 'booking.assignee_changed',
     target: { type: 'booking', id: booking.id },
@@ -238,41 +232,22 @@ export interface NewBooking {
  * operator with bookings.finance, the CLI); without it such an amount is a 403.
  */
 export async function createBooking(db: Queryable, actor: AuditActor, input: NewBooking, options: { mayPrice: boolean }): Promise<BookingWrite> {
-  const agent = await db.query<{ id: number }>('SELECT id FROM referral_agents WHERE id = $1', [input.referralAgentId]);
-  if (!agent.rows[0]) throw ValidationError.field('referral_agent_id', MESSAGES.unknownAgent);
+  if (!(await agentExists(db, input.referralAgentId))) throw ValidationError.field('referral_agent_id', MESSAGES.unknownAgent);
 
   // Issue 17: every booking records the member who referred it: one of the agent's active members who read referrals
   // (not finance), the agent's owner when none is named (none at all only for an agent without an active owner).
   let referredByUserId: number | null = input.referredByUserId ?? null;
   if (referredByUserId) {
-    const partner = await db.query(
-      "SELECT 1 FROM users u JOIN partner_profiles p ON p.user_id = u.id WHERE u.id = $1 AND p.referral_agent_id = $2 AND u.status = 'approved' AND p.role = ANY($3::text[])",
-      [referredByUserId, input.referralAgentId, REFERRING_ROLES],
-    );
-    if (partner.rows.length === 0) throw ValidationError.field('referred_by_user_id', MESSAGES.partnerNotOfAgent);
+    if (!(await isReferringMember(db, referredByUserId, input.referralAgentId))) throw ValidationError.field('referred_by_user_id', MESSAGES.partnerNotOfAgent);
   } else {
-    const owner = await db.query<{ id: number }>(
-      `SELECT u.id FROM users u JOIN partner_profiles p ON p.user_id = u.id
-        WHERE p.referral_agent_id = $1 AND u.status = 'approved' AND p.role = 'owner' ORDER BY u.id LIMIT 1`,
-      [input.referralAgentId],
-    );
-    referredByUserId = owner.rows[0]?.id ?? null;
+    referredByUserId = await agentOwnerId(db, input.referralAgentId);
   }
 
-  const facility = await db.query<{ name: string }>('SELECT name FROM facilities WHERE id = $1', [input.facilityId]);
-  if (!facility.rows[0]) throw ValidationError.field('facility_id', MESSAGES.unknownFacility);
-  const location = await db.query<{ id: number }>(
-    input.locationId
-      ? 'SELECT id FROM facility_locations WHERE id = $2 AND facility_id = $1'
-      : 'SELECT id FROM facility_locations WHERE facility_id = $1 ORDER BY id LIMIT 1',
-    input.locationId ? [input.facilityId, input.locationId] : [input.facilityId],
-  );
-  if (input.locationId && !location.rows[0]) throw ValidationError.field('facility_location_id', MESSAGES.locationNotOfFacility);
-  const detail = await db.query<{ price: string; currency: string; specialty_id: number | null }>(
-    'SELECT price::text AS price, currency, specialty_id FROM facility_service_details WHERE id = $1 AND facility_id = $2',
-    [input.serviceId, input.facilityId],
-  );
-  const service = detail.rows[0];
+  const facility = await facilityName(db, input.facilityId);
+  if (facility === undefined) throw ValidationError.field('facility_id', MESSAGES.unknownFacility);
+  const locationId = await facilityLocationId(db, input.facilityId, input.locationId);
+  if (input.locationId && locationId === undefined) throw ValidationError.field('facility_location_id', MESSAGES.locationNotOfFacility);
+  const service = await facilityService(db, input.serviceId, input.facilityId);
   if (!service) throw ValidationError.field('service_id', MESSAGES.serviceNotOfFacility);
 
   const amount = input.amount ?? service.price;
@@ -282,54 +257,43 @@ export async function createBooking(db: Queryable, actor: AuditActor, input: New
     throw new ForbiddenError(MESSAGES.amountNeedsFinance, 'amount_needs_finance', { code: 'amount_needs_finance' });
   }
   if (input.assigneeId) {
-    const staff = await db.query('SELECT 1 FROM staff WHERE id = $1', [input.assigneeId]);
-    if (staff.rows.length === 0) throw ValidationError.field('assignee_id', MESSAGES.unknownAssignee);
+    if (!(await staffExists(db, input.assigneeId))) throw ValidationError.field('assignee_id', MESSAGES.unknownAssignee);
   }
 
   let clientId = input.clientId ?? null;
   let patientName: string;
   if (clientId) {
-    const client = await db.query<{ name: string }>('SELECT name FROM clients WHERE id = $1 AND referral_agent_id = $2', [clientId, input.referralAgentId]);
-    if (!client.rows[0]) throw ValidationError.field('client_id', MESSAGES.patientNotOfAgent);
-    patientName = client.rows[0].name;
+    const name = await agentClientName(db, clientId, input.referralAgentId);
+    if (name === undefined) throw ValidationError.field('client_id', MESSAGES.patientNotOfAgent);
+    patientName = name;
   } else {
     const patient = input.newPatient!;
-    const inserted = await db.query<{ id: number }>(
-      'INSERT INTO clients (referral_agent_id, referred_by_user_id, name, email, phone) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [input.referralAgentId, referredByUserId, patient.name, patient.email ?? null, patient.phone ?? null],
-    );
-    clientId = inserted.rows[0]!.id;
+    clientId = await insertClient(db, { referralAgentId: input.referralAgentId, referredByUserId, name: patient.name, email: patient.email ?? null, phone: patient.phone ?? null });
     patientName = patient.name;
   }
 
   const insert = (ticketId: string) =>
-    db.query<{ id: number; ticket_id: string }>(
-      `INSERT INTO bookings (ticket_id, date_time, client_id, facility_id, facility_location_id, facility_service_detail_id,
-                             specialty_id, assignee_id, status, amount, currency, referral_agent_id, referred_by_user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-       ON CONFLICT (ticket_id) DO NOTHING RETURNING id, ticket_id`,
-      [
-        ticketId,
-        input.dateTime,
-        clientId,
-        input.facilityId,
-        location.rows[0]?.id ?? null,
-        input.serviceId,
-        service.specialty_id,
-        input.assigneeId ?? null,
-        BOOKING_INITIAL_STATUS,
-        amount,
-        currency,
-        input.referralAgentId,
-        referredByUserId,
-      ],
-    );
+    insertBooking(db, {
+      ticketId,
+      dateTime: input.dateTime,
+      clientId,
+      facilityId: input.facilityId,
+      locationId: locationId ?? null,
+      serviceId: input.serviceId,
+      specialtyId: service.specialty_id,
+      assigneeId: input.assigneeId ?? null,
+      status: BOOKING_INITIAL_STATUS,
+      amount,
+      currency,
+      referralAgentId: input.referralAgentId,
+      referredByUserId,
+    });
   let created: { id: number; ticket_id: string } | undefined;
   if (input.ticketId) {
-    created = (await insert(input.ticketId.replace(/^MT-/i, ''))).rows[0];
+    created = await insert(input.ticketId.replace(/^MT-/i, ''));
     if (!created) throw ValidationError.field('ticket_id', MESSAGES.ticketTaken);
   } else {
-    for (let attempt = 0; attempt < 5 && !created; attempt += 1) created = (await insert(String(100_000_000 + randomInt(900_000_000)))).rows[0];
+    for (let attempt = 0; attempt < 5 && !created; attempt += 1) created = await insert(String(100_000_000 + randomInt(900_000_000)));
     if (!created) throw new ConflictError(MESSAGES.ticketTaken);
   }
 
@@ -342,7 +306,7 @@ export async function createBooking(db: Queryable, actor: AuditActor, input: New
       referral_agent_id: input.referralAgentId,
       client_id: clientId,
       patient: patientName,
-      facility: facility.rows[0].name,
+      facility,
       service_id: input.serviceId,
       appointment_at: input.dateTime,
       amount,
@@ -359,7 +323,7 @@ export async function createBooking(db: Queryable, actor: AuditActor, input: New
         referredByUserId,
         ticketId: created.ticket_id,
         patientName,
-        facilityName: facility.rows[0].name,
+        facilityName: facility,
         appointmentAt: input.dateTime,
       },
     ],
@@ -401,9 +365,9 @@ export function createBookingOperations(options: BookingOperationsOptions) {
       const done = await inTransaction(options.pool, async (client) => {
         const written = await write(client);
         if (options.listeners?.length) {
-          const { rows } = await client.query<{ status: string }>('SELECT status FROM bookings WHERE id = $1', [written.bookingId]);
+          const status = (await findBookingStatus(client, written.bookingId))!;
           for (const listener of options.listeners) {
-            const then = await listener(client, { bookingId: written.bookingId, status: rows[0]!.status, amountChange: written.amountChange });
+            const then = await listener(client, { bookingId: written.bookingId, status, amountChange: written.amountChange });
             if (then) afterCommit.push(then);
           }
         }

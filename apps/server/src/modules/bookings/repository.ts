@@ -422,3 +422,23 @@ export interface BookingCommission {
   currency: string;
   status: 'pending' | 'approved' | 'in_payout' | 'paid' | 'reversed';
 }
+
+/**
+ * The agent's bookings referred and completed per day over [from, to] from the `booking_daily` rollup (migration 0026),
+ * those `memberId` referred when set (the dashboard's booking card).
+ */
+export async function bookingDays(db: Queryable, referralAgentId: number, memberId: number | null, from: string, to: string): Promise<{ measure: 'referred' | 'completed'; day: string; bookings: number }[]> {
+  const values: unknown[] = [referralAgentId, from, to];
+  let member = '';
+  if (memberId !== null) {
+    values.push(memberId);
+    member = 'AND member_id = $4';
+  }
+  const { rows } = await db.query<{ measure: 'referred' | 'completed'; day: string; bookings: number }>(
+    `SELECT measure, day::text AS day, sum(bookings)::int AS bookings FROM booking_daily
+      WHERE referral_agent_id = $1 AND day BETWEEN $2::date AND $3::date ${member}
+      GROUP BY measure, day`,
+    values,
+  );
+  return rows;
+}

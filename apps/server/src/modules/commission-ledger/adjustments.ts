@@ -12,7 +12,24 @@ import type { AfterCommit, BookingLifecycle, BookingWriteChange } from '../booki
 import { money, type Notice, type NoticeValues, type NotificationService } from '../notifications/public.ts';
 import { COMMISSION_ADJUSTED_NOTICE, COMMISSION_REVERSED_NOTICE, TREATMENT_REFUNDED_NOTICE } from './notices.ts';
 import { LEDGER_MESSAGES as M } from './messages.ts';
-import { findBookingLines, findLine, insertClawback, membersSeeingLine } from './repository.ts';
+import {
+  findBookingLines,
+  findBookingMoney,
+  findBookingRefunds,
+  findLine,
+  findStandingCommission,
+  insertAdjustment,
+  insertBookingRefund,
+  insertClawback,
+  lockBookingForRefund,
+  lockLine,
+  lockRefundableLines,
+  membersSeeingLine,
+  netCommission,
+  refundedTotal,
+  reverseLine,
+  type RateSnapshot,
+} from './repository.ts';
 
 /**
  * Refunds and adjustments (issue 31, docs/earnings.md "Refunds and adjustments"): one service for every change of a
@@ -51,27 +68,6 @@ export interface AdjustmentInput {
   now?: Date | undefined;
 }
 
-/** A line's snapshot of the rate that priced it, as the ledger keeps it (ledger.ts `priceCommission`). */
-interface RateSnapshot {
-  kind: 'percentage' | 'flat';
-  basis_points?: number | null;
-}
-
-interface LockedLine {
-  id: string;
-  kind: string;
-  status: string;
-  amount_minor: string;
-  currency: string;
-  payable_on: string;
-  referral_agent_id: number;
-  referred_by_user_id: number | null;
-  booking_id: number;
-  ticket_id: string | null;
-  rate: RateSnapshot;
-  clawed_back: boolean;
-}
-
 /**
  * What a rate snapshot pays on an amount: a percentage of it, rounded half away from zero in integers, or nothing
  * that depends on it (a flat fee pays per treatment, whatever it cost: only a full refund takes it back).
@@ -104,23 +100,6 @@ export function createAdjustments(deps: AdjustmentDeps) {
     };
   }
 
-  async function lockLine(db: Queryable, lineId: number): Promise<LockedLine | undefined> {
-    const { rows } = await db.query<LockedLine>(
-      `SELECT l.id, l.kind, l.status, l.amount_minor::text AS amount_minor, l.currency, l.payable_on::text AS payable_on, l.referral_agent_id,
-              l.referred_by_user_id, l.booking_id, b.ticket_id, l.rate,
-              EXISTS (SELECT 1 FROM commission_lines c WHERE c.clawback_of = l.id) AS clawed_back
-         FROM commission_lines l JOIN bookings b ON b.id = l.booking_id WHERE l.id = $1 FOR UPDATE OF l`,
-      [lineId],
-    );
-    return rows[0];
-  }
-
-  /** The booking's net commission: its lines not reversed, clawbacks included. */
-  async function netCommission(db: Queryable, bookingId: number): Promise<number> {
-    const { rows } = await db.query<{ net: string }>(`SELECT coalesce(sum(amount_minor), 0)::text AS net FROM commission_lines WHERE booking_id = $1 AND status <> 'reversed'`, [bookingId]);
-    return Number(rows[0]!.net);
-  }
-
   /**
    * Writes an adjustment line on the transaction's client: signed, with its reason, linked to the booking and the line
    * it adjusts, audited (`commission.adjusted`, the operator as actor). Its status and payable day follow the adjusted
@@ -143,18 +122,18 @@ export function createAdjustments(deps: AdjustmentDeps) {
     const settled = line.status === 'in_payout' || line.status === 'paid';
     const status = settled || line.status === 'approved' ? 'approved' : 'pending';
     const payableOn = settled && line.payable_on < today ? today : line.payable_on;
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on,
-                                     base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency,
-                                     status, payable_on, approved_at, adjusts_line_id, adjustment_reason, adjustment_source, refund_id)
-       SELECT 'adjustment', referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, $2::date,
-              coalesce($3, base_minor), base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, $4, currency,
-              $5, $6::date, CASE WHEN $5 = 'approved' THEN $7::timestamptz END, id, $8, $9, $10
-         FROM commission_lines WHERE id = $1
-       RETURNING id`,
-      [line.id, today, input.baseMinor ?? null, input.amountMinor, status, payableOn, now, reason, input.source, input.refundId ?? null],
-    );
-    const lineId = Number(rows[0]!.id);
+    const lineId = await insertAdjustment(db, {
+      adjustsLineId: line.id,
+      earnedOn: today,
+      baseMinor: input.baseMinor ?? null,
+      amountMinor: input.amountMinor,
+      status,
+      payableOn,
+      at: now,
+      reason,
+      source: input.source,
+      refundId: input.refundId ?? null,
+    });
     await recordAudit(db, input.actor, {
       action: 'commission.adjusted',
       target: { type: 'commission_line', id: lineId },
@@ -171,13 +150,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
    * of the opposite amount, approved at once); a line in a payout being sent refuses the whole refund (409).
    */
   async function reverseBookingLines(db: Queryable, actor: AuditActor, bookingId: number, reason: string, now: Date): Promise<{ reversed: number[]; clawbacks: number[] }> {
-    const { rows } = await db.query<{ id: string; status: string; amount_minor: string; currency: string }>(
-      `SELECT l.id, l.status, l.amount_minor::text AS amount_minor, l.currency FROM commission_lines l
-        WHERE l.booking_id = $1 AND l.kind <> 'clawback' AND l.status <> 'reversed'
-          AND NOT EXISTS (SELECT 1 FROM commission_lines c WHERE c.clawback_of = l.id)
-        ORDER BY l.id FOR UPDATE OF l`,
-      [bookingId],
-    );
+    const rows = await lockRefundableLines(db, bookingId);
     if (rows.some((row) => row.status === 'in_payout')) throw new AppError(409, M.inPayout, 'commission_in_payout');
     const reversed: number[] = [];
     const clawbacks: number[] = [];
@@ -188,7 +161,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
         await recordAudit(db, actor, { action: 'commission.clawed_back', target: { type: 'commission_line', id: lineId }, after: { clawback_id: clawbackId, amount_minor: -Number(row.amount_minor), currency: row.currency }, reason });
         clawbacks.push(clawbackId);
       } else {
-        await db.query(`UPDATE commission_lines SET status = 'reversed', reversal_reason = $2, reversed_at = $3, held_reason = NULL WHERE id = $1`, [lineId, reason, now]);
+        await reverseLine(db, lineId, reason, now);
         await recordAudit(db, actor, { action: 'commission.reversed', target: { type: 'commission_line', id: lineId }, before: { status: row.status }, after: { status: 'reversed' }, reason });
         reversed.push(lineId);
       }
@@ -213,11 +186,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
     now = new Date(),
   ): Promise<{ refundId: number; full: boolean; adjustmentId: number | null; reversed: number[]; clawbacks: number[] }> {
     const done = await inTransaction(pool, async (client) => {
-      const { rows } = await client.query<{ id: number; ticket_id: string | null; status: string; amount: string; currency: string; referral_agent_id: number; referred_by_user_id: number | null }>(
-        'SELECT id, ticket_id, status, amount::text AS amount, currency, referral_agent_id, referred_by_user_id FROM bookings WHERE id = $1 FOR UPDATE',
-        [bookingId],
-      );
-      const booking = rows[0];
+      const booking = await lockBookingForRefund(client, bookingId);
       if (!booking) throw new NotFoundError();
       if (booking.status === 'refunded') throw ValidationError.field('scope', M.alreadyRefunded);
       if (booking.status !== 'completed') throw ValidationError.field('scope', M.refundNeedsCompleted);
@@ -231,11 +200,16 @@ export function createAdjustments(deps: AdjustmentDeps) {
       if (refund <= 0) throw ValidationError.field('amount', M.nothingToRefund);
       const full = refund === left;
       const reason = request.reason.trim();
-      const inserted = await client.query<{ id: string }>(
-        'INSERT INTO booking_refunds (booking_id, amount_minor, currency, full_refund, reason, actor_type, actor_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id',
-        [bookingId, refund, booking.currency, full, reason, actor.type, actor.id === undefined || actor.id === null ? null : String(actor.id), now],
-      );
-      const refundId = Number(inserted.rows[0]!.id);
+      const refundId = await insertBookingRefund(client, {
+        bookingId,
+        amountMinor: refund,
+        currency: booking.currency,
+        full,
+        reason,
+        actorType: actor.type,
+        actorId: actor.id === undefined || actor.id === null ? null : String(actor.id),
+        at: now,
+      });
       await recordAudit(client, actor, {
         action: 'booking.refund_recorded',
         target: { type: 'booking', id: bookingId },
@@ -250,12 +224,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
         if (lines.reversed.length + lines.clawbacks.length > 0) notices.push(await reversalNotice(client, booking, reason, lines));
         return { refundId, full, adjustmentId: null, ...lines, notices };
       }
-      const commission = await client.query<{ id: string; rate: RateSnapshot; currency: string }>(
-        `SELECT l.id, l.rate, l.currency FROM commission_lines l WHERE l.booking_id = $1 AND l.kind = 'commission' AND l.status <> 'reversed'
-            AND NOT EXISTS (SELECT 1 FROM commission_lines c WHERE c.clawback_of = l.id)`,
-        [bookingId],
-      );
-      const line = commission.rows[0];
+      const line = await findStandingCommission(client, bookingId);
       let adjustmentId: number | null = null;
       if (line) {
         const share = rateShareOf(line.rate, refundedBefore + refund) - rateShareOf(line.rate, refundedBefore);
@@ -289,11 +258,6 @@ export function createAdjustments(deps: AdjustmentDeps) {
     );
   }
 
-  async function refundedTotal(db: Queryable, bookingId: number): Promise<number> {
-    const { rows } = await db.query<{ total: string }>('SELECT coalesce(sum(amount_minor), 0)::text AS total FROM booking_refunds WHERE booking_id = $1', [bookingId]);
-    return Number(rows[0]!.total);
-  }
-
   /**
    * A completed booking's amount was corrected (console, in the booking write's transaction): the commission is
    * adjusted by the price difference, priced by the rate snapshot its commission line kept (what the snapshot pays on
@@ -304,12 +268,7 @@ export function createAdjustments(deps: AdjustmentDeps) {
     const [from, to] = [decimalToMinor(change.from, change.currency), decimalToMinor(change.to, change.currency)];
     if (from === null || to === null) throw ValidationError.field('amount', M.amountNotInCurrency);
     if (to < (await refundedTotal(db, bookingId))) throw ValidationError.field('amount', M.amountBelowRefunded);
-    const { rows } = await db.query<{ id: string; rate: RateSnapshot }>(
-      `SELECT l.id, l.rate FROM commission_lines l WHERE l.booking_id = $1 AND l.kind = 'commission' AND l.status <> 'reversed'
-          AND NOT EXISTS (SELECT 1 FROM commission_lines c WHERE c.clawback_of = l.id)`,
-      [bookingId],
-    );
-    const line = rows[0];
+    const line = await findStandingCommission(db, bookingId);
     if (!line) return undefined;
     const difference = rateShareOf(line.rate, to) - rateShareOf(line.rate, from);
     if (difference === 0) return undefined;
@@ -320,21 +279,10 @@ export function createAdjustments(deps: AdjustmentDeps) {
 
   /** A booking's money as the ledger sees it: amount, refunds, lines (the console's booking page). */
   async function bookingCommission(db: Queryable, bookingId: number): Promise<BookingCommission | undefined> {
-    const { rows } = await db.query<{ id: number; ticket_id: string | null; status: string; amount: string; currency: string }>(
-      'SELECT id, ticket_id, status, amount::text AS amount, currency FROM bookings WHERE id = $1',
-      [bookingId],
-    );
-    const booking = rows[0];
+    const booking = await findBookingMoney(db, bookingId);
     if (!booking) return undefined;
-    const refunds = await db.query<{ id: string; amount_minor: string; currency: string; full_refund: boolean; reason: string; recorded_by: string | null; at: string }>(
-      `SELECT r.id, r.amount_minor::text AS amount_minor, r.currency, r.full_refund, r.reason,
-              CASE WHEN o.id IS NOT NULL THEN o.name ELSE r.actor_id END AS recorded_by,
-              to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
-         FROM booking_refunds r LEFT JOIN operators o ON r.actor_type = 'operator' AND o.id::text = r.actor_id
-        WHERE r.booking_id = $1 ORDER BY r.id`,
-      [bookingId],
-    );
-    const refundRows = refunds.rows.map((row) => ({ id: Number(row.id), amount_minor: Number(row.amount_minor), currency: row.currency, full: row.full_refund, reason: row.reason, recorded_by: row.recorded_by, at: row.at }));
+    const refunds = await findBookingRefunds(db, bookingId);
+    const refundRows = refunds.map((row) => ({ id: Number(row.id), amount_minor: Number(row.amount_minor), currency: row.currency, full: row.full_refund, reason: row.reason, recorded_by: row.recorded_by, at: row.at }));
     return {
       booking_id: booking.id,
       booking_reference: booking.ticket_id === null ? '-' : `${BOOKING_ID_PREFIX}${booking.ticket_id}`,

@@ -6,8 +6,18 @@ import type { CommissionRates } from '../commission-rates/public.ts';
 import type { NotificationService } from '../notifications/public.ts';
 import { COMMISSIONS_APPROVED_NOTICE } from './notices.ts';
 import { createAdjustments } from './adjustments.ts';
-import { createPricing, PRICING_BATCH, type PricingFailure } from './pricing.ts';
-import { findLine, membersSeeingLine, membersSeeingLines } from './repository.ts';
+import { createPricing, PRICING_BATCH } from './pricing.ts';
+import {
+  agentsWithDueLines,
+  approveDueLines,
+  findBookingStatus,
+  findLine,
+  holdDueLinesForAgreement,
+  holdDueLinesOfUnpaidInvoices,
+  membersSeeingLine,
+  membersSeeingLines,
+  type PricingFailure,
+} from './repository.ts';
 
 /**
  * The ledger's rules (docs/earnings.md), one place whoever acts: the booking's completion (a job queued in the console
@@ -38,9 +48,9 @@ export function createLedger(deps: LedgerDeps) {
       const run = await pricing.priceCompletions(pool, { bookingIds: [bookingId] }, now);
       if (run.recorded[0]) return { recorded: true, lineId: run.recorded[0].lineId };
       if (run.failed[0]) return { recorded: false, why: run.failed[0].reason };
-      const { rows } = await pool.query<{ status: string }>('SELECT status FROM bookings WHERE id = $1', [bookingId]);
-      if (!rows[0]) return { recorded: false, why: 'no_booking' };
-      return { recorded: false, why: rows[0].status === 'completed' ? 'already_recorded' : 'not_completed' };
+      const status = await findBookingStatus(pool, bookingId);
+      if (status === undefined) return { recorded: false, why: 'no_booking' };
+      return { recorded: false, why: status === 'completed' ? 'already_recorded' : 'not_completed' };
     },
 
     priceCompletions: pricing.priceCompletions,
@@ -53,36 +63,16 @@ export function createLedger(deps: LedgerDeps) {
      * is gone. Answers how many lines were approved and held.
      */
     async approveDue(pool: pg.Pool, today: string, now = new Date()): Promise<{ approved: number; held: number }> {
-      const { rows: agents } = await pool.query<{ referral_agent_id: number }>(
-        `SELECT DISTINCT referral_agent_id FROM commission_lines WHERE status = 'pending' AND payable_on <= $1::date`,
-        [today],
-      );
+      const agents = await agentsWithDueLines(pool, today);
       let approved = 0;
       let held = 0;
-      for (const { referral_agent_id: agentId } of agents) {
+      for (const agentId of agents) {
         if (await deps.agreements.pendingMandatory(pool, agentId, now)) {
-          const marked = await pool.query(
-            `UPDATE commission_lines SET held_reason = 'agreement_unsigned' WHERE referral_agent_id = $1 AND status = 'pending' AND payable_on <= $2::date`,
-            [agentId, today],
-          );
-          held += marked.rowCount ?? 0;
+          held += await holdDueLinesForAgreement(pool, agentId, today);
           continue;
         }
-        const unpaid = await pool.query(
-          `UPDATE commission_lines l SET held_reason = 'invoice_unpaid'
-             FROM bookings b
-            WHERE b.id = l.booking_id AND b.invoice_status = 'unpaid'
-              AND l.referral_agent_id = $1 AND l.status = 'pending' AND l.payable_on <= $2::date`,
-          [agentId, today],
-        );
-        held += unpaid.rowCount ?? 0;
-        const { rows } = await pool.query<{ referred_by_user_id: number | null }>(
-          `UPDATE commission_lines l SET status = 'approved', held_reason = NULL, approved_at = $3
-            WHERE l.referral_agent_id = $1 AND l.status = 'pending' AND l.payable_on <= $2::date
-              AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.id = l.booking_id AND b.invoice_status = 'unpaid')
-            RETURNING l.referred_by_user_id`,
-          [agentId, today, now],
-        );
+        held += await holdDueLinesOfUnpaidInvoices(pool, agentId, today);
+        const rows = await approveDueLines(pool, agentId, today, now);
         if (rows.length === 0) continue;
         approved += rows.length;
         // Those who read the agent's earnings hear of every line; a member who sees only their own, of theirs.

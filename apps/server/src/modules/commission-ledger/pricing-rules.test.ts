@@ -6,7 +6,7 @@ import { createPartner, type CreatedPartner } from '../../test/factories.ts';
 import { TestClient } from '../../test/http-client.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { findUnpricedCompletions } from './pricing.ts';
+import { findUnpricedCompletions } from './repository.ts';
 
 /**
  * The ledger's money rules of issue 31 (docs/earnings.md "Invariants"), as tables on a real database: no completion

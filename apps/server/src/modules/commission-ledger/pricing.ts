@@ -8,17 +8,13 @@ import type { CommissionRates, ResolvedRate } from '../commission-rates/public.t
 import { day, money, type NotificationService } from '../notifications/public.ts';
 import { COMMISSION_EARNED_NOTICE, COMMISSIONS_EARNED_NOTICE } from './notices.ts';
 import { rateShareOf, type Adjustments } from './adjustments.ts';
-import { membersSeeingLine, membersSeeingLines } from './repository.ts';
+import { insertCommissionLines, lockCompletions, membersSeeingLine, membersSeeingLines, recordPricingOutcomes, refundsOfBookings, type Completion, type PricingFailure, type PricingSelection } from './repository.ts';
 
 /**
  * Pricing completed bookings into commission lines (docs/earnings.md, issue 31), set-based: a batch of completions is
  * read in one query, its rates resolved in one query (each booking on its own pricing day), its lines written in one
  * INSERT and its failures in one upsert. The job of one completion, the hourly sweep and the bench all run this.
  */
-
-/** Why a completed booking has no line: kept in `commission_pricing_failures` for finance's exceptions. */
-export const PRICING_FAILURES = ['no_rate', 'amount_not_in_currency', 'currency_not_billing'] as const;
-export type PricingFailure = (typeof PRICING_FAILURES)[number];
 
 /** How many completions one pricing transaction takes. */
 export const PRICING_BATCH = 1000;
@@ -65,28 +61,6 @@ export function priceCommission(rate: ResolvedRate & { rate: RateValue }, bookin
   };
 }
 
-interface Completion {
-  id: number;
-  ticket_id: string | null;
-  referral_agent_id: number;
-  referred_by_user_id: number | null;
-  facility_id: number;
-  service_id: number;
-  treatment_at: Date;
-  created_at: Date;
-  completed_at: Date | null;
-  /** null: the amount has more decimals than its currency (a row written before the rule) */
-  amount_minor: string | null;
-  currency: string;
-  billing_currency: string;
-}
-
-/**
- * Which completions a run prices: these bookings (a completion's job), or up to `limit` unpriced ones that no attempt
- * since `notTriedSince` failed on (the sweep's batches: each failure is tried once per sweep).
- */
-export type PricingSelection = { bookingIds: readonly number[] } | { limit: number; notTriedSince: Date };
-
 export interface RecordedLine {
   bookingId: number;
   lineId: number;
@@ -101,32 +75,6 @@ export interface RecordedLine {
 export interface PricingRun {
   recorded: RecordedLine[];
   failed: { bookingId: number; reason: PricingFailure }[];
-}
-
-/** Completed bookings without a commission line, locked for this transaction. */
-async function lockCompletions(client: Queryable, selection: PricingSelection): Promise<Completion[]> {
-  const [filter, values, lock] =
-    'bookingIds' in selection
-      ? ['b.id = ANY($1::int[])', [selection.bookingIds], 'ORDER BY b.id FOR UPDATE OF b']
-      : // The sweep takes what no other run holds: two sweeps (or a sweep and a job) share the work, never wait on it.
-        [
-          'NOT EXISTS (SELECT 1 FROM commission_pricing_failures p WHERE p.booking_id = b.id AND p.attempted_at >= $1)',
-          [selection.notTriedSince],
-          `ORDER BY b.id LIMIT ${Math.trunc(selection.limit)} FOR UPDATE OF b SKIP LOCKED`,
-        ];
-  const { rows } = await client.query<Completion>(
-    `SELECT b.id, b.ticket_id, b.referral_agent_id, b.referred_by_user_id, b.facility_id, d.service_id,
-            b.date_time AS treatment_at, b.created_at, b.amount_minor::text AS amount_minor, b.currency, f.currency AS billing_currency,
-            (SELECT max(h.created_at) FROM booking_status_history h WHERE h.booking_id = b.id AND h.to_status = 'completed') AS completed_at
-       FROM bookings b
-       JOIN facility_service_details d ON d.id = b.facility_service_detail_id
-       JOIN facilities f ON f.id = b.facility_id
-      WHERE ${filter} AND b.status = 'completed'
-        AND NOT EXISTS (SELECT 1 FROM commission_lines l WHERE l.booking_id = b.id AND l.kind = 'commission')
-      ${lock}`,
-    values,
-  );
-  return rows;
 }
 
 /** Who writes the adjustment of a refund the pricing counts: the job, not an operator (the refund's own row names them). */
@@ -164,10 +112,7 @@ export function createPricing(deps: PricingDeps, adjustments: Pick<Adjustments, 
   async function countEarlierRefunds(client: Queryable, priced: readonly { bookingId: number; lineId: number; rate: Record<string, unknown> }[], now: Date) {
     const notices: (() => Promise<void>)[] = [];
     if (priced.length === 0) return notices;
-    const { rows } = await client.query<{ id: string; booking_id: number; amount_minor: string; reason: string }>(
-      'SELECT id, booking_id, amount_minor::text AS amount_minor, reason FROM booking_refunds WHERE booking_id = ANY($1::int[]) ORDER BY booking_id, id',
-      [priced.map((line) => line.bookingId)],
-    );
+    const rows = await refundsOfBookings(client, priced.map((line) => line.bookingId));
     const lineOfBooking = new Map(priced.map((line) => [line.bookingId, line]));
     const refundedBefore = new Map<number, number>();
     for (const refund of rows) {
@@ -221,43 +166,27 @@ export function createPricing(deps: PricingDeps, adjustments: Pick<Adjustments, 
           const agreement = await agreements.get(key)!;
           lines.push({ booking, price: priceCommission({ ...rate, rate: rate.rate }, { baseMinor: Number(booking.amount_minor), currency: booking.currency }, utcDay(booking.treatment_at)), rateId: rate.rate_id, agreement });
         }
-        const inserted = await client.query<{ id: string; booking_id: number }>(
-          `INSERT INTO commission_lines (kind, referral_agent_id, referred_by_user_id, booking_id, facility_id, service_id, treatment_on, earned_on,
-                                         base_minor, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount_minor, currency, payable_on)
-           SELECT 'commission', x.agent, x.referrer, x.booking, x.facility, x.service, x.treated, x.treated,
-                  x.base, x.base_currency, x.rate_id, x.rate, x.agreement_id, x.agreement_key, x.agreement_version, x.amount, x.currency, x.payable
-             FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::date[], $7::bigint[], $8::text[], $9::int[], $10::jsonb[],
-                         $11::int[], $12::text[], $13::int[], $14::bigint[], $15::text[], $16::date[])
-                  AS x(agent, referrer, booking, facility, service, treated, base, base_currency, rate_id, rate, agreement_id, agreement_key, agreement_version, amount, currency, payable)
-           ON CONFLICT (booking_id) WHERE kind = 'commission' DO NOTHING
-           RETURNING id, booking_id`,
-          [
-            lines.map((line) => line.booking.referral_agent_id),
-            lines.map((line) => line.booking.referred_by_user_id),
-            lines.map((line) => line.booking.id),
-            lines.map((line) => line.booking.facility_id),
-            lines.map((line) => line.booking.service_id),
-            lines.map((line) => utcDay(line.booking.treatment_at)),
-            lines.map((line) => line.price.baseMinor),
-            lines.map((line) => line.booking.currency),
-            lines.map((line) => line.rateId),
-            lines.map((line) => JSON.stringify(line.price.snapshot)),
-            lines.map((line) => line.agreement?.id ?? null),
-            lines.map((line) => line.agreement?.key ?? null),
-            lines.map((line) => line.agreement?.version ?? null),
-            lines.map((line) => line.price.amountMinor),
-            lines.map((line) => line.price.currency),
-            lines.map((line) => line.price.payableOn),
-          ],
+        const inserted = await insertCommissionLines(
+          client,
+          lines.map(({ booking, price, rateId, agreement }) => ({
+            referralAgentId: booking.referral_agent_id,
+            referredByUserId: booking.referred_by_user_id,
+            bookingId: booking.id,
+            facilityId: booking.facility_id,
+            serviceId: booking.service_id,
+            treatedOn: utcDay(booking.treatment_at),
+            baseMinor: price.baseMinor,
+            baseCurrency: booking.currency,
+            rateId,
+            rate: price.snapshot,
+            agreement,
+            amountMinor: price.amountMinor,
+            currency: price.currency,
+            payableOn: price.payableOn,
+          })),
         );
-        const lineOf = new Map(inserted.rows.map((row) => [Number(row.booking_id), Number(row.id)]));
-        await client.query('DELETE FROM commission_pricing_failures WHERE booking_id = ANY($1::int[])', [[...lineOf.keys()]]);
-        await client.query(
-          `INSERT INTO commission_pricing_failures (booking_id, reason, attempted_at)
-           SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[])
-           ON CONFLICT (booking_id) DO UPDATE SET reason = excluded.reason, attempted_at = excluded.attempted_at`,
-          [failed.map((failure) => failure.bookingId), failed.map((failure) => failure.reason), failed.map(() => now)],
-        );
+        const lineOf = new Map(inserted.map((row) => [row.bookingId, row.lineId]));
+        await recordPricingOutcomes(client, [...lineOf.keys()], failed, now);
         const notices = await countEarlierRefunds(client, lines.flatMap(({ booking, price }) => (lineOf.has(booking.id) ? [{ bookingId: booking.id, lineId: lineOf.get(booking.id)!, rate: price.snapshot }] : [])), now);
         const recorded = lines.flatMap(({ booking, price }) => {
           const lineId = lineOf.get(booking.id);
@@ -276,42 +205,3 @@ export function createPricing(deps: PricingDeps, adjustments: Pick<Adjustments, 
 
 export type Pricing = ReturnType<typeof createPricing>;
 
-export interface UnpricedCompletion {
-  booking_id: number;
-  ticket_id: string | null;
-  referral_agent_id: number;
-  facility_id: number;
-  amount: string;
-  currency: string;
-  /** when the booking was completed */
-  completed_at: string;
-  /** why the last pricing attempt gave no line; null when none has run yet (its job is queued) */
-  reason: PricingFailure | null;
-  attempted_at: string | null;
-}
-
-/**
- * Completed bookings that have no commission line, newest completion first, with why (the console's exceptions page,
- * issue 31): what finance resolves by adding a rate, correcting the amount or the currency, then pricing again.
- */
-export async function findUnpricedCompletions(db: Queryable, options: { limit: number; offset?: number }): Promise<{ rows: UnpricedCompletion[]; total: number }> {
-  const { rows } = await db.query<UnpricedCompletion & { total: string }>(
-    `SELECT b.id AS booking_id, b.ticket_id, b.referral_agent_id, b.facility_id, b.amount::text AS amount, b.currency::text AS currency,
-            c.completed_at, p.reason, p.attempted_at, count(*) OVER () AS total
-       FROM bookings b
-       CROSS JOIN LATERAL (SELECT max(h.created_at) AS completed_at FROM booking_status_history h WHERE h.booking_id = b.id AND h.to_status = 'completed') c
-       LEFT JOIN commission_pricing_failures p ON p.booking_id = b.id
-      WHERE b.status = 'completed' AND NOT EXISTS (SELECT 1 FROM commission_lines l WHERE l.booking_id = b.id AND l.kind = 'commission')
-      ORDER BY c.completed_at DESC NULLS LAST, b.id DESC
-      LIMIT $1 OFFSET $2`,
-    [options.limit, options.offset ?? 0],
-  );
-  return {
-    rows: rows.map(({ total: _total, ...row }) => ({ ...row, completed_at: toIso(row.completed_at), attempted_at: row.attempted_at === null ? null : toIso(row.attempted_at) })),
-    total: Number(rows[0]?.total ?? 0),
-  };
-}
-
-function toIso(value: string | Date | null): string {
-  return value === null ? '' : new Date(value).toISOString();
-}

@@ -8,11 +8,11 @@ import type { Ledger } from './ledger.ts';
  *   `recordAdjustment(client, input)`, the one way to change a booking's commission after it was earned: an adjustment
  *   line, signed, with its reason, linked to the line it adjusts and audited (reconciliation's disputes, issue 31).
  * - Who of an agent is told of a line (payouts, finance reports), a payout's lines (payouts), the scope of a member's
- *   lines (payouts' dashboard card).
+ *   lines and their amounts per day (payouts' dashboard card).
  */
 export type { Ledger, RecordOutcome } from './ledger.ts';
 export type { AdjustmentInput } from './adjustments.ts';
-export { findPayoutLines, lineScopeOf, membersSeeingLine, type LineScope } from './repository.ts';
+export { dailyAmounts, findPayoutLines, lineScopeOf, membersSeeingLine, type LineScope } from './repository.ts';
 
 /** A completed booking's commission, queued in the console write's transaction (one job per booking). */
 export const RECORD_COMMISSION_JOB = 'earnings.record-commission';

@@ -7,7 +7,8 @@ import { pdfText } from '../../test/pdf-text.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { buildFinanceReportPdf } from './finance-report-files.ts';
-import { createFinanceReports, financeFigures } from './finance-reports.ts';
+import { createFinanceReports } from './finance-reports.ts';
+import { financeFigures } from './repository.ts';
 
 /**
  * Finance reports on a real database (docs/earnings.md): the balance's movements per currency and period add up

@@ -14,6 +14,7 @@ import { listRoute, partnerRoute } from '../../kit/partner-routes.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { FinanceReports } from './finance-reports.ts';
+import { reportOptions } from './repository.ts';
 
 const TAGS = ['finance-reports'];
 
@@ -35,11 +36,7 @@ export async function financeReportRoutes(fastify: FastifyInstance, options: { r
     FINANCE_REPORT_OPTIONS_URL,
     partnerRoute(app, { permission: 'payouts.read', tags: TAGS, summary: 'The currencies the agent has commissions in, and its first month', response: { 200: financeReportOptionsSchema } }),
     async (request) => {
-      const { rows } = await pool.query<{ currencies: string[] | null; first_month: string | null }>(
-        `SELECT array_agg(DISTINCT currency ORDER BY currency) AS currencies, to_char(min(earned_on), 'YYYY-MM') AS first_month FROM commission_lines WHERE referral_agent_id = $1`,
-        [currentUser(request).referralAgentId],
-      );
-      return { currencies: rows[0]?.currencies ?? [], first_month: rows[0]?.first_month ?? null };
+      return reportOptions(pool, currentUser(request).referralAgentId);
     },
   );
 

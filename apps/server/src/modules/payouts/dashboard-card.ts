@@ -5,8 +5,8 @@ import type { Queryable } from '../../db/queryable.ts';
 import type { AuthenticatedUser } from '../../plugins/auth-guard.ts';
 import { foldDays, type DayFigure } from '../dashboard/public.ts';
 import { payoutMinimum } from './payout-minimums.ts';
-import { lineScopeOf } from '../commission-ledger/public.ts';
-import { DEFAULT_PAYOUT_DAY, nextRunOn } from './repository.ts';
+import { dailyAmounts, lineScopeOf } from '../commission-ledger/public.ts';
+import { approvedBalances, DEFAULT_PAYOUT_DAY, nextRunOn, paymentDetailsStatus, payoutsOnTheirWay, unsettledFailedPayouts } from './repository.ts';
 
 /** How long a failed payout stays an action when no later payout of its currency was paid. */
 const FAILED_PAYOUT_ACTION_DAYS = 90;
@@ -20,23 +20,12 @@ const KPI_STATUSES = { pending: ['pending'], approved: ['approved', 'in_payout']
  */
 export async function earningsKpis(db: Queryable, user: AuthenticatedUser, range: ResolvedRange, today: string): Promise<EarningsKpis> {
   const scope = lineScopeOf(user);
-  const values: unknown[] = [scope.referralAgentId, range.previous_from, range.to];
-  let member = '';
-  if (scope.memberId !== null) {
-    values.push(scope.memberId);
-    member = 'AND member_id = $4';
-  }
   const [days, nextPayouts] = await Promise.all([
-    db.query<{ currency: string; status: string; day: string; amount: string }>(
-      `SELECT currency, status, day::text AS day, sum(amount_minor)::text AS amount FROM commission_daily
-        WHERE referral_agent_id = $1 AND day BETWEEN $2::date AND $3::date ${member} AND status <> 'reversed' AND lines <> 0
-        GROUP BY currency, status, day`,
-      values,
-    ),
+    dailyAmounts(db, scope, range.previous_from, range.to),
     partnerRoleCan(user.role, 'payouts.read') ? nextPayoutsOf(db, scope.referralAgentId, today) : Promise.resolve([]),
   ]);
-  const byCurrency = new Map<string, typeof days.rows>();
-  for (const row of days.rows) {
+  const byCurrency = new Map<string, typeof days>();
+  for (const row of days) {
     const rows = byCurrency.get(row.currency);
     if (rows) rows.push(row);
     else byCurrency.set(row.currency, [row]);
@@ -76,26 +65,15 @@ export async function earningsKpis(db: Queryable, user: AuthenticatedUser, range
  * says what holds it when the agent's payment details are missing, unverified or frozen.
  */
 async function nextPayoutsOf(db: Queryable, referralAgentId: number, today: string): Promise<NextPayout[]> {
-  const [onTheirWay, approved, details] = await Promise.all([
-    db.query<{ currency: string; status: 'draft' | 'sent'; amount: string; on: string }>(
-      `SELECT currency, status, amount_minor::text AS amount, scheduled_on::text AS on FROM payouts
-        WHERE referral_agent_id = $1 AND status IN ('draft', 'sent') ORDER BY scheduled_on, id`,
-      [referralAgentId],
-    ),
-    db.query<{ currency: string; amount: string; minimum: string | null; day_of_month: number | null }>(
-      `SELECT d.currency, sum(d.amount_minor)::text AS amount, min(s.minimum_minor)::text AS minimum, min(s.day_of_month) AS day_of_month
-         FROM commission_daily d LEFT JOIN payout_schedules s ON s.currency = d.currency
-        WHERE d.referral_agent_id = $1 AND d.status = 'approved' AND d.lines <> 0
-        GROUP BY d.currency HAVING sum(d.amount_minor) > 0`,
-      [referralAgentId],
-    ),
+  const [onTheirWay, approved, detailsStatus] = await Promise.all([
+    payoutsOnTheirWay(db, referralAgentId),
+    approvedBalances(db, referralAgentId),
     // The payout run and "mark paid" skip an agent whose details are not verified (payout-batches.ts, payouts.ts).
-    db.query<{ status: 'unverified' | 'verified' | 'frozen' }>(`SELECT status FROM payment_details WHERE referral_agent_id = $1`, [referralAgentId]),
+    paymentDetailsStatus(db, referralAgentId),
   ]);
-  const detailsStatus = details.rows[0]?.status;
   const held: PayoutHold | null =
     detailsStatus === undefined ? 'payment_details_missing' : detailsStatus === 'verified' ? null : detailsStatus === 'frozen' ? 'payment_details_frozen' : 'payment_details_unverified';
-  const payouts: NextPayout[] = onTheirWay.rows.map((row) => ({
+  const payouts: NextPayout[] = onTheirWay.map((row) => ({
     currency: row.currency,
     amount_minor: Number(row.amount),
     on: row.on,
@@ -104,7 +82,7 @@ async function nextPayoutsOf(db: Queryable, referralAgentId: number, today: stri
     held,
   }));
   const waiting = new Set(payouts.map((payout) => payout.currency));
-  for (const row of approved.rows) {
+  for (const row of approved) {
     if (waiting.has(row.currency)) continue;
     const minimum = row.minimum === null ? payoutMinimum(row.currency) : Number(row.minimum);
     const amount = Number(row.amount);
@@ -123,13 +101,7 @@ async function nextPayoutsOf(db: Queryable, referralAgentId: number, today: stri
 
 /** Failed payouts of the last 90 days that no later paid payout of their currency has settled. */
 async function failedPayoutActions(db: Queryable, referralAgentId: number): Promise<DashboardAction[]> {
-  const { rows } = await db.query<{ count: number; since: string | null }>(
-    `SELECT count(*)::int AS count, (max(f.failed_at) AT TIME ZONE 'UTC')::date::text AS since FROM payouts f
-      WHERE f.referral_agent_id = $1 AND f.status = 'failed' AND f.failed_at > now() - make_interval(days => $2)
-        AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.referral_agent_id = f.referral_agent_id AND p.currency = f.currency AND p.status = 'paid' AND p.paid_at > f.failed_at)`,
-    [referralAgentId, FAILED_PAYOUT_ACTION_DAYS],
-  );
-  const { count, since } = rows[0]!;
+  const { count, since } = await unsettledFailedPayouts(db, referralAgentId, FAILED_PAYOUT_ACTION_DAYS);
   return count === 0 ? [] : [{ kind: 'payout_failed', count, link: '/my-earnings#payouts', since, severity: 'high' }];
 }
 

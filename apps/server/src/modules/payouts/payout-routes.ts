@@ -35,8 +35,8 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { currentUser } from '../../plugins/auth-guard.ts';
 import type { Payouts } from './payouts.ts';
 import { findPayoutLines } from '../commission-ledger/public.ts';
-import { findAgentPayout, findConsolePayoutsPage, findPayout, findPayoutsPage, payoutSchedules } from './repository.ts';
-import { batchProposals, payoutThresholds } from './payout-batches.ts';
+import { batchProposals, findAgentPayout, findConsolePayoutsPage, findPayout, findPayoutsPage, payoutSchedules, payoutThresholds } from './repository.ts';
+
 
 /**
  * Payouts' routes (docs/earnings.md): the partner's payouts and statements (payouts.read: the whole agent's); the

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type pg from 'pg';
-import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import { decimalToMinor } from '@portal/contracts/money';
 import type { PayoutBankFileQuery } from '@portal/contracts/console-earnings';
 import { COMMISSION_NOTIFICATION } from '@portal/contracts/profile';
@@ -15,7 +14,30 @@ import type { FileStore, StoredFile } from '../../lib/storage/file-store.ts';
 import { money, type Notice, type NoticeValues, type NotificationService } from '../notifications/public.ts';
 import { PAYOUT_FAILED_NOTICE, PAYOUT_PAID_NOTICE, PAYOUT_SENT_NOTICE } from './notices.ts';
 import { PAYOUT_MESSAGES as M } from './messages.ts';
-import { payoutRules } from './repository.ts';
+import {
+  agentsWithApprovedLines,
+  findDraftBatch,
+  findKeptStatement,
+  findPayoutsByIds,
+  findStatementLines,
+  findStatementOf,
+  findStatementPayout,
+  hasVerifiedDetails,
+  insertDraftPayout,
+  keepStatementFile,
+  lockApprovedLines,
+  lockPayout as lockPayoutRow,
+  lockSchedule,
+  markExported,
+  markPayoutFailed,
+  markPayoutPaid,
+  markPayoutSent,
+  nextStatementNumber,
+  payoutRules,
+  putLinesInPayout,
+  saveSchedule,
+  type LockedPayout,
+} from './repository.ts';
 import { assertSendableAlone, createPayoutBatches } from './payout-batches.ts';
 import { membersSeeingLine } from '../commission-ledger/public.ts';
 import { payeesOf } from '../payment-details/public.ts';
@@ -50,21 +72,11 @@ function dayOfMonth(day: string): number {
   return Number(day.slice(8, 10));
 }
 
-interface LockedPayout {
-  id: number;
-  referral_agent_id: number;
-  currency: string;
-  scheduled_on: string;
-  amount_minor: string;
-  status: 'draft' | 'sent' | 'paid' | 'failed';
-  exported_at: Date | null;
-}
-
 export function createPayouts(deps: PayoutsDeps) {
   async function lockPayout(client: Queryable, id: number): Promise<LockedPayout> {
-    const { rows } = await client.query<LockedPayout>(`SELECT id::int AS id, referral_agent_id, currency, scheduled_on::text AS scheduled_on, amount_minor::text AS amount_minor, status, exported_at FROM payouts WHERE id = $1 FOR UPDATE`, [id]);
-    if (!rows[0]) throw new NotFoundError();
-    return rows[0];
+    const payout = await lockPayoutRow(client, id);
+    if (!payout) throw new NotFoundError();
+    return payout;
   }
 
   function refuse(payout: LockedPayout, allowed: readonly LockedPayout['status'][], message: string): void {
@@ -85,9 +97,8 @@ export function createPayouts(deps: PayoutsDeps) {
   async function sendDraft(client: Queryable, actor: AuditActor, id: number, who: { sentBy: number | null; approvedBy: number | null }, now = new Date()): Promise<LockedPayout> {
     const payout = await lockPayout(client, id);
     refuse(payout, ['draft'], M.onlyDraftSent);
-    const details = await client.query(`SELECT 1 FROM payment_details WHERE referral_agent_id = $1 AND status = 'verified'`, [payout.referral_agent_id]);
-    if (!details.rowCount) throw new AppError(409, M.detailsNotVerified, 'payment_details_not_verified');
-    await client.query(`UPDATE payouts SET status = 'sent', sent_at = $2, sent_by_operator_id = $3, sent_approved_by_operator_id = $4 WHERE id = $1`, [id, now, who.sentBy, who.approvedBy]);
+    if (!(await hasVerifiedDetails(client, payout.referral_agent_id))) throw new AppError(409, M.detailsNotVerified, 'payment_details_not_verified');
+    await markPayoutSent(client, id, now, who);
     await recordAudit(client, actor, {
       action: 'payout.sent',
       target: { type: 'payout', id },
@@ -106,11 +117,7 @@ export function createPayouts(deps: PayoutsDeps) {
       await sendDraft(client, actor, id, who);
     },
     afterSent: async (pool, ids) => {
-      const { rows } = await pool.query<LockedPayout>(
-        `SELECT id::int AS id, referral_agent_id, currency, scheduled_on::text AS scheduled_on, amount_minor::text AS amount_minor, status, exported_at FROM payouts WHERE id = ANY($1::bigint[])`,
-        [ids],
-      );
-      for (const payout of rows) await tellSent(pool, payout);
+      for (const payout of await findPayoutsByIds(pool, ids)) await tellSent(pool, payout);
     },
   });
 
@@ -133,31 +140,19 @@ export function createPayouts(deps: PayoutsDeps) {
       for (const rule of rules) {
         // An agent whose payment details are missing, changed and not yet verified, or frozen is held: its balance
         // waits for the first run after an operator verifies them (docs/payment-details.md).
-        const { rows: agents } = await pool.query<{ referral_agent_id: number; payable: boolean }>(
-          `SELECT a.referral_agent_id, EXISTS (SELECT 1 FROM payment_details d WHERE d.referral_agent_id = a.referral_agent_id AND d.status = 'verified') AS payable
-             FROM (SELECT DISTINCT referral_agent_id FROM commission_lines WHERE status = 'approved' AND currency = $1) a ORDER BY 1`,
-          [rule.currency],
-        );
+        const agents = await agentsWithApprovedLines(pool, rule.currency);
         for (const { referral_agent_id: agentId, payable } of agents) {
           if (!payable) {
             held += 1;
             continue;
           }
           const built = await inTransaction(pool, async (client) => {
-            const { rows: lines } = await client.query<{ id: string; amount_minor: string }>(
-              `SELECT id, amount_minor::text AS amount_minor FROM commission_lines
-                WHERE referral_agent_id = $1 AND currency = $2 AND status = 'approved' ORDER BY id FOR UPDATE`,
-              [agentId, rule.currency],
-            );
+            const lines = await lockApprovedLines(client, agentId, rule.currency);
             const amount = lines.reduce((sum, line) => sum + Number(line.amount_minor), 0);
             if (lines.length === 0 || amount <= 0 || amount < rule.minimumMinor) return 'carried' as const;
-            const inserted = await client.query<{ id: string }>(
-              `INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, scheduled_on) VALUES ($1, $2, $3, $4, $5::date)
-               ON CONFLICT (referral_agent_id, currency, scheduled_on) WHERE status <> 'failed' DO NOTHING RETURNING id`,
-              [agentId, rule.currency, amount, lines.length, today],
-            );
-            if (!inserted.rows[0]) return 'already' as const;
-            await client.query(`UPDATE commission_lines SET status = 'in_payout', payout_id = $1 WHERE id = ANY($2::bigint[])`, [inserted.rows[0].id, lines.map((line) => line.id)]);
+            const payoutId = await insertDraftPayout(client, { referralAgentId: agentId, currency: rule.currency, amountMinor: amount, lines: lines.length, scheduledOn: today });
+            if (payoutId === undefined) return 'already' as const;
+            await putLinesInPayout(client, payoutId, lines.map((line) => line.id));
             return 'built' as const;
           });
           if (built === 'built') payouts += 1;
@@ -172,13 +167,8 @@ export function createPayouts(deps: PayoutsDeps) {
       const minimumMinor = decimalToMinor(request.minimum, currency);
       if (minimumMinor === null) throw ValidationError.field('minimum', M.minimumDecimals);
       await inTransaction(pool, async (client) => {
-        const before = await client.query<{ minimum_minor: string; day_of_month: number }>(`SELECT minimum_minor::text AS minimum_minor, day_of_month FROM payout_schedules WHERE currency = $1 FOR UPDATE`, [currency]);
-        await client.query(
-          `INSERT INTO payout_schedules (currency, minimum_minor, day_of_month, updated_by_operator_id) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (currency) DO UPDATE SET minimum_minor = excluded.minimum_minor, day_of_month = excluded.day_of_month, updated_at = now(), updated_by_operator_id = excluded.updated_by_operator_id`,
-          [currency, minimumMinor, request.day_of_month, operatorIdOf(actor)],
-        );
-        const old = before.rows[0];
+        const old = await lockSchedule(client, currency);
+        await saveSchedule(client, { currency, minimumMinor, dayOfMonth: request.day_of_month, operatorId: operatorIdOf(actor) });
         await recordAudit(client, actor, {
           action: 'payout_schedule.updated',
           target: { type: 'payout_schedule', id: currency },
@@ -211,8 +201,7 @@ export function createPayouts(deps: PayoutsDeps) {
         const payout = await lockPayout(client, id);
         refuse(payout, ['sent'], M.onlySentPaid);
         const number = await nextStatementNumber(client, now.getUTCFullYear());
-        await client.query(`UPDATE payouts SET status = 'paid', paid_at = $2, statement_number = $3, bank_reference = $4 WHERE id = $1`, [id, now, number, bankReference || null]);
-        await client.query(`UPDATE commission_lines SET status = 'paid', paid_on = $2::date WHERE payout_id = $1 AND status = 'in_payout'`, [id, utcDay(now)]);
+        await markPayoutPaid(client, id, now, number, bankReference || null);
         // The statement is written by a job queued with the payment (it exists when the payment commits), from the
         // partner's and the business's details of that day; a first download before it runs writes it the same way.
         await deps.jobs.send(PAYOUT_STATEMENT_JOB, { payoutId: id }, { key: `payout-statement-${id}`, db: client });
@@ -229,8 +218,7 @@ export function createPayouts(deps: PayoutsDeps) {
         refuse(payout, ['draft', 'sent'], M.alreadyClosed);
         // A draft already put in a bank file may have been paid by the bank: failing it would pay its lines twice.
         if (payout.status === 'draft' && payout.exported_at !== null) throw new AppError(409, M.exportedDraft, 'payout_exported');
-        await client.query(`UPDATE payouts SET status = 'failed', failed_at = $2, failure_reason = $3 WHERE id = $1`, [id, now, reason]);
-        await client.query(`UPDATE commission_lines SET status = 'approved', payout_id = NULL WHERE payout_id = $1 AND status = 'in_payout'`, [id]);
+        await markPayoutFailed(client, id, now, reason);
         await recordAudit(client, actor, { action: 'payout.failed', target: { type: 'payout', id }, before: { status: payout.status }, after: { status: 'failed' }, reason });
         return payout;
       });
@@ -245,12 +233,7 @@ export function createPayouts(deps: PayoutsDeps) {
     async bankFile(pool: pg.Pool, actor: AuditActor, query: PayoutBankFileQuery, now = new Date()): Promise<{ body: Buffer | string; name: string; contentType: string; leftOut: number }> {
       const { format, scheduled_on: day, currency } = query;
       if (format === 'sepa' && currency !== 'EUR') throw ValidationError.field('currency', M.sepaEurosOnly);
-      const { rows } = await pool.query<{ id: string; agent_name: string; amount_minor: string; referral_agent_id: number }>(
-        `SELECT p.id, ra.name AS agent_name, p.amount_minor::text AS amount_minor, p.referral_agent_id
-           FROM payouts p JOIN referral_agents ra ON ra.id = p.referral_agent_id
-          WHERE p.status = 'draft' AND p.scheduled_on = $1::date AND p.currency = $2 ORDER BY ra.name, p.id`,
-        [day, currency],
-      );
+      const rows = await findDraftBatch(pool, day, currency);
       const payees = await payeesOf(pool, deps.appKey, rows.map((row) => row.referral_agent_id));
       // Only verified accounts, and for SEPA only IBANs: a payout to details changed since the run waits for verification.
       const batch: BankFilePayout[] = rows.flatMap((row) => {
@@ -261,7 +244,7 @@ export function createPayouts(deps: PayoutsDeps) {
       if (batch.length === 0) throw ValidationError.field('scheduled_on', M.noPayableDrafts);
       const leftOut = rows.length - batch.length;
       await inTransaction(pool, async (client) => {
-        await client.query(`UPDATE payouts SET exported_at = coalesce(exported_at, now()) WHERE id = ANY($1::bigint[])`, [batch.map((payout) => payout.id)]);
+        await markExported(client, batch.map((payout) => payout.id));
         await recordAudit(client, actor, {
           action: 'payouts.bank_file_exported',
           target: { type: 'payout_batch', id: `${day}-${currency}` },
@@ -285,24 +268,16 @@ export function createPayouts(deps: PayoutsDeps) {
      * twice; one is kept, the other deleted.
      */
     async statement(pool: pg.Pool, id: number): Promise<{ file: StoredFile; sha256: string; number: string }> {
-      const { rows } = await pool.query<{ statement_file: StoredFile | null; statement_sha256: string | null; statement_number: string | null; status: string }>(
-        `SELECT statement_file, statement_sha256, statement_number, status FROM payouts WHERE id = $1`,
-        [id],
-      );
-      const stored = rows[0];
+      const stored = await findStatementOf(pool, id);
       if (!stored || stored.status !== 'paid' || !stored.statement_number) throw new NotFoundError();
       if (stored.statement_file && stored.statement_sha256) return { file: stored.statement_file, sha256: stored.statement_sha256, number: stored.statement_number };
       const pdf = await buildStatementPdf(await statementFacts(pool, id), deps.issuer);
       const sha256 = createHash('sha256').update(pdf).digest('hex');
       const file = await deps.storage.save(PAYOUT_STATEMENT_KIND, Readable.from([pdf]), { filename: `${stored.statement_number}.pdf` });
-      const kept = await pool.query<{ statement_file: StoredFile; statement_sha256: string }>(
-        `UPDATE payouts SET statement_file = $2, statement_sha256 = $3 WHERE id = $1 AND statement_file IS NULL RETURNING statement_file, statement_sha256`,
-        [id, JSON.stringify(file), sha256],
-      );
-      if (kept.rows[0]) return { file, sha256, number: stored.statement_number };
+      if (await keepStatementFile(pool, id, file, sha256)) return { file, sha256, number: stored.statement_number };
       await deps.storage.delete(file.key);
-      const winner = await pool.query<{ statement_file: StoredFile; statement_sha256: string }>(`SELECT statement_file, statement_sha256 FROM payouts WHERE id = $1`, [id]);
-      return { file: winner.rows[0]!.statement_file, sha256: winner.rows[0]!.statement_sha256, number: stored.statement_number };
+      const winner = await findKeptStatement(pool, id);
+      return { file: winner.statement_file, sha256: winner.statement_sha256, number: stored.statement_number };
     },
   };
 }
@@ -310,36 +285,12 @@ export function createPayouts(deps: PayoutsDeps) {
 export type Payouts = ReturnType<typeof createPayouts>;
 
 /**
- * The next self-billing statement number of `year` ('SB-2026-000124'), inside the transaction that pays: the year's
- * counter row is locked FOR UPDATE until it commits, so two payments number one after the other, and a rolled-back
- * payment gives its number back (a sequence would leave a gap; self-billing invoices must not have one). Issue 31.
- */
-async function nextStatementNumber(client: Queryable, year: number): Promise<string> {
-  await client.query('INSERT INTO statement_number_counters (year, last_number) VALUES ($1, 0) ON CONFLICT (year) DO NOTHING', [year]);
-  const { rows } = await client.query<{ last_number: number }>('SELECT last_number FROM statement_number_counters WHERE year = $1 FOR UPDATE', [year]);
-  const next = rows[0]!.last_number + 1;
-  await client.query('UPDATE statement_number_counters SET last_number = $2 WHERE year = $1', [year, next]);
-  return `SB-${year}-${String(next).padStart(6, '0')}`;
-}
-
-/**
  * What a statement says: the payout, the partner (its name in the programme and its tax profile as it is when the
  * statement is written: null when its members have not entered one) and its lines.
  */
 async function statementFacts(db: Queryable, id: number) {
-  const { rows } = await db.query<{ number: string; paid_at: Date; currency: string; amount_minor: string; agent_id: number; agent_name: string; bank_reference: string | null }>(
-    `SELECT p.statement_number AS number, p.paid_at, p.currency, p.amount_minor::text AS amount_minor, ra.id AS agent_id, ra.name AS agent_name, p.bank_reference
-       FROM payouts p JOIN referral_agents ra ON ra.id = p.referral_agent_id WHERE p.id = $1`,
-    [id],
-  );
-  const payout = rows[0]!;
-  const lines = await db.query<{ kind: string; reference: string; facility: string; service: string | null; treatment_on: string; base_minor: string; base_currency: string; amount_minor: string }>(
-    `SELECT l.kind, coalesce($2 || b.ticket_id, '-') AS reference, f.name AS facility, s.name AS service, l.treatment_on::text AS treatment_on,
-            l.base_minor::text AS base_minor, l.base_currency, l.amount_minor::text AS amount_minor
-       FROM commission_lines l JOIN bookings b ON b.id = l.booking_id JOIN facilities f ON f.id = l.facility_id LEFT JOIN services s ON s.id = l.service_id
-      WHERE l.payout_id = $1 ORDER BY l.treatment_on, l.id`,
-    [id, BOOKING_ID_PREFIX],
-  );
+  const payout = await findStatementPayout(db, id);
+  const lines = await findStatementLines(db, id);
   return {
     number: payout.number,
     paidOn: dayText(utcDay(payout.paid_at), 'en'),
@@ -347,7 +298,7 @@ async function statementFacts(db: Queryable, id: number) {
     amountMinor: Number(payout.amount_minor),
     partner: { name: payout.agent_name, taxProfile: await taxProfileOf(db, payout.agent_id) },
     bankReference: payout.bank_reference,
-    lines: lines.rows.map((line) => ({ ...line, base_minor: Number(line.base_minor), amount_minor: Number(line.amount_minor) })),
+    lines: lines.map((line) => ({ ...line, base_minor: Number(line.base_minor), amount_minor: Number(line.amount_minor) })),
   };
 }
 
