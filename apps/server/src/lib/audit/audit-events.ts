@@ -68,15 +68,23 @@ const NAMED_FROM = `audit_events
   LEFT JOIN users actor_user ON audit_events.actor_type = 'partner' AND actor_user.id = ${integerId('audit_events.actor_id')}
   LEFT JOIN users target_user ON audit_events.target_type = 'user' AND target_user.id = ${integerId('audit_events.target_id')}
   LEFT JOIN operators target_operator ON audit_events.target_type = 'operator' AND target_operator.id = ${integerId('audit_events.target_id')}
-  LEFT JOIN referral_agents target_agent ON audit_events.target_type = 'referral_agent' AND target_agent.id = ${integerId('audit_events.target_id')}`;
+  LEFT JOIN referral_agents target_agent ON audit_events.target_type = 'referral_agent' AND target_agent.id = ${integerId('audit_events.target_id')}
+  LEFT JOIN referral_groups target_group ON audit_events.target_type = 'referral_group' AND target_group.id = ${integerId('audit_events.target_id')}
+  LEFT JOIN facilities target_facility ON audit_events.target_type = 'facility' AND target_facility.id = ${integerId('audit_events.target_id')}
+  LEFT JOIN partner_tiers target_tier ON audit_events.target_type = 'partner_tier' AND target_tier.id = ${integerId('audit_events.target_id')}
+  LEFT JOIN agreements target_agreement ON audit_events.target_type = 'agreement' AND target_agreement.id = ${integerId('audit_events.target_id')}`;
 
 const NAMED_SELECT = `audit_events.id::int AS id, audit_events.actor_type, audit_events.actor_id, audit_events.actor_role,
   audit_events.action, audit_events.target_type, audit_events.target_id, audit_events.before, audit_events.after,
   audit_events.reason, host(audit_events.ip) AS ip, audit_events.user_agent, audit_events.created_at,
   COALESCE(actor_operator.name, actor_user.first_name || ' ' || actor_user.last_name) AS actor_name,
-  COALESCE(target_user.first_name || ' ' || target_user.last_name, target_operator.name, target_agent.name) AS target_name`;
+  COALESCE(target_user.first_name || ' ' || target_user.last_name, target_operator.name, target_agent.name, target_group.name,
+           target_facility.name, target_tier.name, target_agreement.title) AS target_name`;
 
-/** listAuditEvents with the actor's and the target's names (operators, partners, referral agents). */
+/**
+ * listAuditEvents with the actor's and the target's names (operators, partners; referral agents and groups, facilities,
+ * partner tiers, agreements), so a row reads 'Agreement Partner terms 2027' rather than 'agreement 4'.
+ */
 export function listNamedAuditEvents(db: Queryable, filters: AuditEventFilters): Promise<{ rows: NamedAuditEventRow[]; total: number }> {
   return queryAuditEvents<NamedAuditEventRow>(db, filters, NAMED_SELECT, NAMED_FROM);
 }

@@ -67,6 +67,18 @@ describe('the audit log viewer', () => {
     expect(page.data[1]!.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
+  it('names a referral group, a facility, a partner tier and an agreement it targets, not only its id', async () => {
+    const pool = context.database.pool;
+    const group = (await pool.query<{ id: number }>("INSERT INTO referral_groups (slug, name) VALUES ('audit-named', 'Gulf clinics') RETURNING id")).rows[0]!.id;
+    await recordAudit(pool, { type: 'operator', id: admin.id, role: 'admin' }, { action: 'referral_group.updated', target: { type: 'referral_group', id: group } });
+    await recordAudit(pool, { type: 'operator', id: admin.id, role: 'admin' }, { action: 'agreement.published', target: { type: 'agreement', id: 999_999 } });
+    const named = await list(await operatorClient(finance), `?target_type=referral_group&target_id=${group}`);
+    expect(named.data[0]!.target).toEqual({ type: 'referral_group', id: String(group), name: 'Gulf clinics' });
+    // a record no longer there keeps its id, unnamed
+    const gone = await list(await operatorClient(finance), '?target_type=agreement&target_id=999999');
+    expect(gone.data[0]!.target).toEqual({ type: 'agreement', id: '999999', name: null });
+  });
+
   it('filters by actor, exact action, action prefix and target', async () => {
     const client = await operatorClient(admin);
     await recordAudit(context.database.pool, { type: 'cli', id: 'deploy' }, { action: 'booking.created', target: { type: 'booking', id: 'F-1' } });

@@ -1,10 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditEvent } from '@portal/contracts/console-audit';
 import type { OperatorRole } from '@portal/contracts/operator-permissions';
 import { clearCookies, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
+import { changeLocale } from '../../i18n/i18n';
 import { consoleCsrfCookie, operatorOf, pageOf, setUpConsoleCsrf } from '../console-test-helpers';
 import { consoleRoutes } from '../console-routes';
 import { diffValues } from './audit-diff';
@@ -67,6 +68,31 @@ describe('the audit log page', () => {
     expect(within(second!).getByText('Command line')).toBeInTheDocument();
     expect(within(second!).getByText('Booking MT-100234')).toBeInTheDocument();
     expect(within(second!).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('reads the later areas’ rows in words, in English and Arabic, and selects them in the Action filter', async () => {
+    const rows = [
+      eventOf({ id: 820, action: 'commission_rate.created', target: { type: 'commission_rate', id: '31', name: null } }),
+      eventOf({ id: 819, action: 'agreement.published', target: { type: 'agreement', id: '4', name: 'Partner terms 2027' } }),
+    ];
+    const calls = api('admin', rows);
+    const view = renderApp('/audit-log', { routes: consoleRoutes });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    await within(table).findByText('Added a commission rate');
+    expect(within(table).getByText('Commission rate 31')).toBeInTheDocument();
+    expect(within(table).getByText('Published an agreement')).toBeInTheDocument();
+    expect(within(table).getByText('Agreement Partner terms 2027')).toBeInTheDocument();
+    expect(within(table).queryByText('agreement.published')).toBeNull();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Action' }), 'Published an agreement');
+    expect(new URLSearchParams(view.location().search).get('action')).toBe('agreement.published');
+    await waitFor(() => expect(calls.calls('GET', '/api/console/audit-events').at(-1)!.query.get('action')).toBe('agreement.published'));
+    expect(screen.getByRole('option', { name: 'Every action: Commission rates' })).toBeInTheDocument();
+
+    await act(() => changeLocale('ar'));
+    expect(await within(table).findByText('نشر اتفاقية')).toBeInTheDocument();
+    expect(within(table).getByText('اتفاقية Partner terms 2027')).toBeInTheDocument();
+    await act(() => changeLocale('en'));
   });
 
   it('keeps the filters in the URL and sends them, the dates with the browser’s time zone', async () => {
