@@ -329,8 +329,9 @@ declare module '../../i18n/i18n' {
 }
 
 /**
- * The same texts in Arabic (a key missing here fails tsc). Kept here while they are few; when they grow, move them to
- * a file of their own and pass its loader instead, so English readers do not download them (features/bookings).
+ * The same texts in Arabic (a key missing here fails tsc). Kept here while they are few; when they grow, move the English
+ * and the Arabic to files of their own, passed as loaders (\`{ frame, load }\`: docs/recipe-new-area.md, "Texts"), so no
+ * reader downloads them before opening the area (features/bookings).
  */
 const ${camel}Messages = defineMessages('${kebab}', ${camel}En, {
   title: '${arabicTitle}',

@@ -415,8 +415,9 @@ declare module '../../i18n/i18n' {
 }
 
 /**
- * The same texts in Arabic (a key missing here fails tsc). Kept here while they are few; when they grow, move them to
- * \`${kebab}-messages-ar.ts\` and pass its loader instead, so English readers do not download them.
+ * The same texts in Arabic (a key missing here fails tsc). Kept here while they are few; when they grow, move the English
+ * and the Arabic to \`${kebab}-messages.ts\` and \`${kebab}-messages-ar.ts\`, passed as loaders (\`{ frame, load }\`:
+ * docs/recipe-new-area.md, "Texts"), so no operator downloads them before opening the area.
  */
 const ${camel}Messages = defineMessages('console-${kebab}', ${camel}En, {
   title: '${arabicTitle}',

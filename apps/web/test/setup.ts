@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { cleanNotifications, cleanNotificationsQueue, notificationsStore } from '@mantine/notifications';
-import { i18n } from '../src/i18n/i18n';
+import { i18n, loadEveryEnglishCatalogue } from '../src/i18n/i18n';
 import { CSRF_COOKIE_NAME, CSRF_COOKIE_URL, configureCsrf } from '../src/lib/http';
 import { forgetShownNotifications } from './shown-notifications';
 
@@ -14,6 +14,9 @@ configure({ asyncUtilTimeout: 15_000 });
 import '../src/app/areas';
 // and the console's (console/<area>/<area>-console.tsx), so the catalogue test checks theirs too.
 import '../src/console/console-areas';
+// The areas that keep their English out of the bundle load it with their pages (i18n.ts, `LazyEnglish`); a test may
+// render a page without the route table, so every catalogue is in before any test.
+await loadEveryEnglishCatalogue();
 
 // Most web test files share one module graph per worker (vitest.config.ts: the 'web' project does not isolate them).
 // This file runs again before each of them, so what a file set up for itself for its whole length goes back here:

@@ -6,7 +6,7 @@
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay/loading-overlay';
-import { page, type AreaRoutes } from '../lib/area-routes';
+import { page, withMessages, type AreaRoutes } from '../lib/area-routes';
 import { ROUTES } from '../lib/paths';
 import { AppRoot } from './app-root';
 import { AREAS } from './areas';
@@ -23,7 +23,12 @@ function RouteFallback() {
  */
 function collected(kind: Exclude<keyof AreaRoutes, 'navigation' | 'messages' | 'notices' | 'dashboardCards'>, areas: readonly AreaRoutes[] = AREAS): RouteObject[] {
   return areas.flatMap((area) =>
-    (area[kind] ?? []).map((route) => ({ ...route, handle: { ...route.handle, namespace: area.messages?.namespace ?? 'shared' } })),
+    (area[kind] ?? []).map((route) => ({
+      ...route,
+      // The page's chunk and its area's English catalogue (when kept out of the bundle) arrive together.
+      ...(typeof route.lazy === 'function' && area.messages ? { lazy: withMessages(route.lazy, area.messages) } : {}),
+      handle: { ...route.handle, namespace: area.messages?.namespace ?? 'shared' },
+    })),
   );
 }
 

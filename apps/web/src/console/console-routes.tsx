@@ -5,7 +5,7 @@
  */
 import { Outlet, type RouteObject } from 'react-router';
 import { LoadingOverlay } from '../components/loading-overlay/loading-overlay';
-import { page } from '../lib/area-routes';
+import { page, withMessages } from '../lib/area-routes';
 import { ConsoleRoot } from './console-root';
 import { ConsoleRouteError } from './pages/console-route-error';
 import { NotFoundPage } from './pages/not-found-page';
@@ -23,14 +23,14 @@ export function consoleAreaRoutes(areas: readonly ConsoleArea[] = CONSOLE_AREAS)
           <Outlet />
         </RequirePermission>
       ),
-      children: [{ path, handle: { title, namespace: area.messages.namespace }, lazy }],
+      children: [{ path, handle: { title, namespace: area.messages.namespace }, lazy: withMessages(lazy, area.messages) }],
     })),
   );
 }
 
 /** Each area's pages for someone not signed in (an invitation's link), beside the sign-in page. */
 export function consoleAreaPublicRoutes(areas: readonly ConsoleArea[] = CONSOLE_AREAS): RouteObject[] {
-  return areas.flatMap((area) => (area.publicRoutes ?? []).map(({ path, title, lazy }) => ({ path, handle: { title, namespace: area.messages.namespace }, lazy })));
+  return areas.flatMap((area) => (area.publicRoutes ?? []).map(({ path, title, lazy }) => ({ path, handle: { title, namespace: area.messages.namespace }, lazy: withMessages(lazy, area.messages) })));
 }
 
 export const consoleRoutes: RouteObject[] = [

@@ -34,9 +34,27 @@ export type Namespace = keyof Catalogues;
 /** An area's Arabic: the catalogue itself (a small area), or a loader of its own chunk (English readers skip it). */
 export type ArabicSource<T> = Translation<T> | (() => Promise<Translation<T>>);
 
+/**
+ * An area's English kept out of the first load (issue 32, item 8: every area's catalogue was in the sign-in page's
+ * bundle): the few texts the app's frame shows before any page of the area opens (its sidebar labels), and a loader
+ * of the whole catalogue, which the route table awaits with the area's pages, cards and notices (`ready`).
+ */
+export interface LazyEnglish<T> {
+  frame: FrameTexts<T>;
+  load: () => Promise<T>;
+}
+
+/** Some of a catalogue's texts, at any depth. */
+export type FrameTexts<T> = { [K in keyof T]?: T[K] extends string ? T[K] : FrameTexts<T[K]> };
+
+/** An area's English: the catalogue itself (read before any of the area's pages: the bell, sign-in) or lazy. */
+export type EnglishSource<T> = T | LazyEnglish<T>;
+
 /** What `defineMessages` returns; an area's routes declaration carries it (`AreaRoutes.messages`). */
 export interface AreaMessages<N extends Namespace = Namespace> {
   namespace: N;
+  /** With a lazy English catalogue: loads it (once); the app awaits it before drawing the area's pages, cards or notices. */
+  ready?: () => Promise<void>;
 }
 
 /** Where the visitor's choice is kept while signed out (and on this device after sign-out). */
@@ -62,21 +80,56 @@ void i18n.use(initReactI18next).init({
 });
 
 const arabicSources = new Map<string, ArabicSource<Catalogue>>();
+/** The lazy English catalogues' loads, started once each (`AreaMessages.ready`), and the texts each gave the frame. */
+const englishLoads = new Map<string, () => Promise<void>>();
+const englishFrames = new Map<string, object>();
+
+function isLazyEnglish<T>(source: EnglishSource<T>): source is LazyEnglish<T> {
+  return typeof (source as Partial<LazyEnglish<T>>).load === 'function';
+}
+
+/** Runs `load` the first time it is asked for and returns the same promise after (a failed load may be retried). */
+function once(load: () => Promise<void>): () => Promise<void> {
+  let pending: Promise<void> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+}
 
 /**
- * Declares an area's catalogue: its English texts, and their Arabic (inline, or a loader of a file of its own).
- * Call it once, at the top level of a file of the area that its routes declaration imports.
+ * Declares an area's catalogue: its English texts (in the bundle, or `{ frame, load }` to keep all but the sidebar's
+ * labels out of it), and their Arabic (inline, or a loader of a file of its own). Call it once, at the top level of
+ * the area's routes declaration (or a file it imports).
  */
 export function defineMessages<N extends Exclude<Namespace, 'shared'>>(
   namespace: N,
-  en: Catalogues[N],
+  en: EnglishSource<Catalogues[N]>,
   ar: ArabicSource<Catalogues[N]>,
 ): AreaMessages<N> {
-  i18n.addResourceBundle(DEFAULT_LOCALE, namespace, en, true, true);
+  const lazy = isLazyEnglish(en);
+  i18n.addResourceBundle(DEFAULT_LOCALE, namespace, lazy ? en.frame : en, true, true);
   arabicSources.set(namespace, ar as ArabicSource<Catalogue>);
   // Declared after Arabic was chosen (a page's chunk): bring its Arabic in now; the store event re-renders.
   if (currentLocale() !== DEFAULT_LOCALE) void loadNamespace(currentLocale(), namespace);
-  return { namespace };
+  if (!lazy) return { namespace };
+  const ready = once(async () => void i18n.addResourceBundle(DEFAULT_LOCALE, namespace, await en.load(), true, true));
+  englishLoads.set(namespace, ready);
+  englishFrames.set(namespace, en.frame);
+  return { namespace, ready };
+}
+
+/** The frame texts of each lazy English catalogue (a copy of some of its texts: catalogues.test.ts keeps them equal). */
+export function lazyEnglishFrames(): ReadonlyMap<string, object> {
+  return englishFrames;
+}
+
+/** Every lazy English catalogue declared so far, loaded (tests that render a page outside the route table). */
+export async function loadEveryEnglishCatalogue(): Promise<void> {
+  await Promise.all([...englishLoads.values()].map((ready) => ready()));
 }
 
 /** The namespaces declared so far (the shared one first). */

@@ -7,7 +7,7 @@
  * This lives in lib/ because both sides need it: the features declare, the app collects, and features never
  * import app/.
  */
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import type { PartnerPermission } from '@portal/contracts/partner-roles';
 import type { AreaMessages } from '../i18n/i18n';
@@ -79,7 +79,7 @@ export interface AreaRoutes {
    * Notices shown above every page of the base layout (an agreement awaiting an owner's signature): each renders
    * nothing when it has nothing to say, and decides itself whom it concerns.
    */
-  notices?: ComponentType[];
+  notices?: (ComponentType | LazyExoticComponent<ComponentType>)[];
   /** The area's cards on the dashboard (lib/dashboard-cards.tsx): the page lays out every area's in their order. */
   dashboardCards?: DashboardCardDeclaration[];
 }
@@ -90,4 +90,18 @@ export function page<Module extends Record<string, unknown>, Name extends keyof 
   name: Name,
 ): () => Promise<{ Component: ComponentType }> {
   return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+/** `load`, resolved once the area's English catalogue is in as well (i18n.ts, `LazyEnglish`). */
+export function withMessages<Loaded>(load: () => Promise<Loaded>, { ready }: AreaMessages): () => Promise<Loaded> {
+  return ready ? async () => (await Promise.all([load(), ready()]))[0] : load;
+}
+
+/** A component of an area drawn outside its pages (a dashboard card, a notice), shown once the area's texts are in. */
+export function withAreaTexts<Props extends object>(Component: ComponentType<Props> | LazyExoticComponent<ComponentType<Props>>, { ready }: AreaMessages): ComponentType<Props> | LazyExoticComponent<ComponentType<Props>> {
+  if (!ready) return Component;
+  return lazy(async () => {
+    await ready();
+    return { default: Component };
+  });
 }

@@ -1,9 +1,10 @@
-import { useContext, useEffect } from 'react';
+import { Suspense, useContext, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useText } from '../../i18n/i18n';
 import { PrintedForContext } from '../../components/data-table/printed-for';
+import { withAreaTexts } from '../../lib/area-routes';
 import { DashboardCardsContext } from '../../lib/dashboard-cards';
 import { ROUTES } from '../../lib/paths';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
@@ -19,9 +20,11 @@ import classes from './app-layout.module.css';
 import './print.css';
 
 /** The areas' notices, above every page (lib/area-routes.ts `notices`). */
-const NOTICES = AREAS.flatMap((area) => area.notices ?? []);
+const NOTICES = AREAS.flatMap((area) => (area.notices ?? []).map((notice) => (area.messages ? withAreaTexts(notice, area.messages) : notice)));
 /** The areas' dashboard cards (lib/dashboard-cards.tsx), given to the dashboard page through context. */
-const DASHBOARD_CARDS = AREAS.flatMap((area) => area.dashboardCards ?? []).sort((a, b) => a.order - b.order);
+const DASHBOARD_CARDS = AREAS.flatMap((area) =>
+  (area.dashboardCards ?? []).map((card) => (area.messages ? { ...card, component: withAreaTexts(card.component, area.messages) } : card)),
+).sort((a, b) => a.order - b.order);
 
 /** 'Amelia Hart, Harbor Health Partners': the signed-in partner, as the tables' printouts name whom they were printed for. */
 function usePrintedFor(): string | null {
@@ -90,9 +93,11 @@ export function AppLayout() {
           <Sidebar onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-          {NOTICES.map((Notice, index) => (
-            <Notice key={index} />
-          ))}
+          <Suspense fallback={null}>
+            {NOTICES.map((Notice, index) => (
+              <Notice key={index} />
+            ))}
+          </Suspense>
           <DashboardCardsContext.Provider value={DASHBOARD_CARDS}>
             <PrintedForContext.Provider value={printedFor}>{missingPermission ? <RoleForbiddenPage permission={missingPermission} /> : <Outlet />}</PrintedForContext.Provider>
           </DashboardCardsContext.Provider>

@@ -1,5 +1,4 @@
 /** The console's agreements texts in English; the Arabic is in ./agreements-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const agreementsConsoleEn = {
   title: 'Agreements',
@@ -89,7 +88,3 @@ declare module '../../i18n/i18n' {
     'console-agreements': typeof agreementsConsoleEn;
   }
 }
-
-export const agreementsConsoleMessages = defineMessages('console-agreements', agreementsConsoleEn, () =>
-  import('./agreements-messages-ar').then((module) => module.agreementsConsoleAr),
-);

@@ -1,5 +1,4 @@
 /** The audit log viewer's texts in English; the Arabic is in ./audit-log-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const auditLogEn = {
   title: 'Audit log',
@@ -314,7 +313,3 @@ declare module '../../i18n/i18n' {
     'console-audit-log': typeof auditLogEn;
   }
 }
-
-export const auditLogMessages = defineMessages('console-audit-log', auditLogEn, () =>
-  import('./audit-log-messages-ar').then((module) => module.auditLogAr),
-);

@@ -1,5 +1,4 @@
 /** The console's Bookings pages' texts in English; the Arabic is in ./bookings-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const bookingsEn = {
   title: 'Bookings',
@@ -170,5 +169,3 @@ declare module '../../i18n/i18n' {
     'console-bookings': typeof bookingsEn;
   }
 }
-
-export const bookingsMessages = defineMessages('console-bookings', bookingsEn, () => import('./bookings-messages-ar').then((module) => module.bookingsAr));

@@ -1,5 +1,4 @@
 /** The console's commission ledger texts in English; the Arabic is in ./commission-ledger-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const commissionLedgerEn = {
   title: 'Commission ledger',
@@ -65,7 +64,3 @@ declare module '../../i18n/i18n' {
     'console-commission-ledger': typeof commissionLedgerEn;
   }
 }
-
-export const commissionLedgerMessages = defineMessages('console-commission-ledger', commissionLedgerEn, () =>
-  import('./commission-ledger-messages-ar').then((module) => module.commissionLedgerAr),
-);

@@ -1,5 +1,4 @@
 /** The console's rate card texts in English; the Arabic is in ./commission-rates-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const commissionRatesEn = {
   title: 'Rate card',
@@ -102,7 +101,3 @@ declare module '../../i18n/i18n' {
     'console-commission-rates': typeof commissionRatesEn;
   }
 }
-
-export const commissionRatesMessages = defineMessages('console-commission-rates', commissionRatesEn, () =>
-  import('./commission-rates-messages-ar').then((module) => module.commissionRatesAr),
-);

@@ -1,5 +1,4 @@
 /** The console's exceptions texts in English; the Arabic is in ./exceptions-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const exceptionsEn = {
   title: 'Exceptions',
@@ -79,5 +78,3 @@ declare module '../../i18n/i18n' {
     'console-exceptions': typeof exceptionsEn;
   }
 }
-
-export const exceptionsMessages = defineMessages('console-exceptions', exceptionsEn, () => import('./exceptions-messages-ar').then((module) => module.exceptionsAr));

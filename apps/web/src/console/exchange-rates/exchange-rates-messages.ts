@@ -1,5 +1,4 @@
 /** The console's exchange rates texts in English; the Arabic is in ./exchange-rates-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const exchangeRatesEn = {
   title: 'Exchange rates',
@@ -43,7 +42,3 @@ declare module '../../i18n/i18n' {
     'console-exchange-rates': typeof exchangeRatesEn;
   }
 }
-
-export const exchangeRatesMessages = defineMessages('console-exchange-rates', exchangeRatesEn, () =>
-  import('./exchange-rates-messages-ar').then((module) => module.exchangeRatesAr),
-);

@@ -1,8 +1,15 @@
 import { IconBuildingHospital } from '@tabler/icons-react';
 import { page } from '../../lib/area-routes';
 import type { ConsoleArea } from '../console-areas';
-import { facilitiesMessages } from './facilities-messages';
 import { FACILITIES_PATH } from './facilities-paths';
+import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const facilitiesMessages = defineMessages(
+  'console-facilities',
+  { frame: { title: 'Facilities' }, load: () => import('./facilities-messages').then((module) => module.facilitiesEn) },
+  () => import('./facilities-messages-ar').then((module) => module.facilitiesAr),
+);
 
 /** Facilities and their locations, the records bookings refer to (facilities.manage: content and admin). */
 export const consoleArea: ConsoleArea = {

@@ -1,5 +1,4 @@
 /** The console's Facilities pages' texts in English; the Arabic is in ./facilities-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const facilitiesEn = {
   title: 'Facilities',
@@ -82,7 +81,3 @@ declare module '../../i18n/i18n' {
     'console-facilities': typeof facilitiesEn;
   }
 }
-
-export const facilitiesMessages = defineMessages('console-facilities', facilitiesEn, () =>
-  import('./facilities-messages-ar').then((module) => module.facilitiesAr),
-);

@@ -1,8 +1,15 @@
 import { IconMessages } from '@tabler/icons-react';
 import { page } from '../../lib/area-routes';
 import type { ConsoleArea } from '../console-areas';
-import { consoleFeedbackMessages } from './feedback-messages';
 import { FEEDBACK_CONSOLE_PATH } from './feedback-paths';
+import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const consoleFeedbackMessages = defineMessages(
+  'console-feedback',
+  { frame: { threadTitle: 'Feedback thread', title: 'Support inbox' }, load: () => import('./feedback-messages').then((module) => module.consoleFeedbackEn) },
+  () => import('./feedback-messages-ar').then((module) => module.consoleFeedbackAr),
+);
 
 /** The support inbox: partners' feedback, a thread with its internal notes, replies, status and assignee (feedback.manage). */
 export const consoleArea: ConsoleArea = {

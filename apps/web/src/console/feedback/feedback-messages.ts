@@ -1,5 +1,4 @@
 /** The console's support inbox, in English; the Arabic is in ./feedback-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const consoleFeedbackEn = {
   title: 'Support inbox',
@@ -73,7 +72,3 @@ declare module '../../i18n/i18n' {
     'console-feedback': typeof consoleFeedbackEn;
   }
 }
-
-export const consoleFeedbackMessages = defineMessages('console-feedback', consoleFeedbackEn, () =>
-  import('./feedback-messages-ar').then((module) => module.consoleFeedbackAr),
-);

@@ -1,5 +1,4 @@
 /** The Background jobs page's texts in English; the Arabic is in ./jobs-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const jobsEn = {
   title: 'Background jobs',
@@ -66,5 +65,3 @@ declare module '../../i18n/i18n' {
     'console-jobs': typeof jobsEn;
   }
 }
-
-export const jobsMessages = defineMessages('console-jobs', jobsEn, () => import('./jobs-messages-ar').then((module) => module.jobsAr));

@@ -1,5 +1,4 @@
 /** The console's Notifications page, in English; the Arabic is in ./notifications-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const consoleNotificationsEn = {
   title: 'Notifications',
@@ -101,7 +100,3 @@ declare module '../../i18n/i18n' {
     'console-notifications': typeof consoleNotificationsEn;
   }
 }
-
-export const consoleNotificationsMessages = defineMessages('console-notifications', consoleNotificationsEn, () =>
-  import('./notifications-messages-ar').then((module) => module.consoleNotificationsAr),
-);

@@ -2,7 +2,14 @@ import { IconUserShield } from '@tabler/icons-react';
 import { OPERATOR_INVITATION_PATH } from '@portal/contracts/console-operators';
 import { page } from '../../lib/area-routes';
 import type { ConsoleArea } from '../console-areas';
-import { operatorsMessages } from './operators-messages';
+import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const operatorsMessages = defineMessages(
+  'console-operators',
+  { frame: { invitation: { title: 'Join the operations console' }, title: 'Operators' }, load: () => import('./operators-messages').then((module) => module.operatorsEn) },
+  () => import('./operators-messages-ar').then((module) => module.operatorsAr),
+);
 
 /** Operators (operators.manage: admin only): the accounts and their actions; and the invitation link's page, public. */
 export const consoleArea: ConsoleArea = {

@@ -1,5 +1,4 @@
 /** The Operators page's texts in English; the Arabic is in ./operators-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const operatorsEn = {
   title: 'Operators',
@@ -121,7 +120,3 @@ declare module '../../i18n/i18n' {
     'console-operators': typeof operatorsEn;
   }
 }
-
-export const operatorsMessages = defineMessages('console-operators', operatorsEn, () =>
-  import('./operators-messages-ar').then((module) => module.operatorsAr),
-);

@@ -1,5 +1,4 @@
 /** The console's tiers texts in English; the Arabic is in ./partner-tiers-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const partnerTiersConsoleEn = {
   title: 'Partner tiers',
@@ -97,7 +96,3 @@ declare module '../../i18n/i18n' {
     'console-partner-tiers': typeof partnerTiersConsoleEn;
   }
 }
-
-export const partnerTiersConsoleMessages = defineMessages('console-partner-tiers', partnerTiersConsoleEn, () =>
-  import('./partner-tiers-messages-ar').then((module) => module.partnerTiersConsoleAr),
-);

@@ -1,5 +1,4 @@
 /** The console's payment details texts in English; the Arabic is in ./payment-details-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const paymentDetailsEn = {
   title: 'Payment details',
@@ -131,5 +130,3 @@ declare module '../../i18n/i18n' {
     'console-payment-details': typeof paymentDetailsEn;
   }
 }
-
-export const paymentDetailsMessages = defineMessages('console-payment-details', paymentDetailsEn, () => import('./payment-details-messages-ar').then((module) => module.paymentDetailsAr));

@@ -1,7 +1,14 @@
 import { IconCashBanknote } from '@tabler/icons-react';
 import { page } from '../../lib/area-routes';
 import type { ConsoleArea } from '../console-areas';
-import { payoutsMessages } from './payouts-messages';
+import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const payoutsMessages = defineMessages(
+  'console-payouts',
+  { frame: { thresholds: { title: 'Four-eyes thresholds' }, title: 'Payouts' }, load: () => import('./payouts-messages').then((module) => module.payoutsEn) },
+  () => import('./payouts-messages-ar').then((module) => module.payoutsAr),
+);
 
 /**
  * Payouts (docs/earnings.md): read by earnings.read (admin, finance, support), run and settled by earnings.manage. The

@@ -1,5 +1,4 @@
 /** The console's payouts texts in English; the Arabic is in ./payouts-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const payoutsEn = {
   title: 'Payouts',
@@ -221,5 +220,3 @@ declare module '../../i18n/i18n' {
     'console-payouts': typeof payoutsEn;
   }
 }
-
-export const payoutsMessages = defineMessages('console-payouts', payoutsEn, () => import('./payouts-messages-ar').then((module) => module.payoutsAr));

@@ -2,7 +2,14 @@ import { IconBuildingCommunity, IconFolders } from '@tabler/icons-react';
 import { page } from '../../lib/area-routes';
 import type { ConsoleArea } from '../console-areas';
 import { REFERRAL_PATHS } from './referral-paths';
-import { consoleReferralAgentsMessages } from './referral-agents-messages';
+import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const consoleReferralAgentsMessages = defineMessages(
+  'console-referral-agents',
+  { frame: { agent: { createTitle: 'New referral agent', editTitle: 'Referral agent' }, agents: { title: 'Referral agents' }, groups: { title: 'Referral groups' } }, load: () => import('./referral-agents-messages').then((module) => module.consoleReferralAgentsEn) },
+  () => import('./referral-agents-messages-ar').then((module) => module.consoleReferralAgentsAr),
+);
 
 /** Referral agents and referral groups: create and edit both, an agent's logo included (referral_agents.manage). */
 export const consoleArea: ConsoleArea = {

@@ -1,5 +1,4 @@
 /** The Referral agents and Referral groups pages' texts in English; the Arabic is in ./referral-agents-messages-ar.ts. */
-import { defineMessages } from '../../i18n/i18n';
 
 export const consoleReferralAgentsEn = {
   agents: {
@@ -125,7 +124,3 @@ declare module '../../i18n/i18n' {
     'console-referral-agents': typeof consoleReferralAgentsEn;
   }
 }
-
-export const consoleReferralAgentsMessages = defineMessages('console-referral-agents', consoleReferralAgentsEn, () =>
-  import('./referral-agents-messages-ar').then((module) => module.consoleReferralAgentsAr),
-);

@@ -1,5 +1,4 @@
 /** The Security tab's texts in English; the Arabic is in ./account-security-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const accountSecurityEn = {
   title: 'Security',
@@ -114,7 +113,3 @@ declare module '../../i18n/i18n' {
     'account-security': typeof accountSecurityEn;
   }
 }
-
-export const accountSecurityMessages = defineMessages('account-security', accountSecurityEn, () =>
-  import('./account-security-messages-ar').then((module) => module.accountSecurityAr),
-);

@@ -1,5 +1,4 @@
 /** The agreements' texts in English; the Arabic is in ./agreements-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const agreementsEn = {
   agreementsTitle: 'Agreements',
@@ -68,5 +67,3 @@ declare module '../../i18n/i18n' {
     agreements: typeof agreementsEn;
   }
 }
-
-export const agreementsMessages = defineMessages('agreements', agreementsEn, () => import('./agreements-messages-ar').then((module) => module.agreementsAr));

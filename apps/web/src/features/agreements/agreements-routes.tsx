@@ -1,7 +1,14 @@
+import { lazy } from 'react';
 import { IconFileCertificate, IconFileDescription, IconSignature } from '@tabler/icons-react';
 import { page, type AreaRoutes } from '../../lib/area-routes';
-import { agreementsMessages } from './agreements-messages';
-import { ActionNeededBanner } from './components/action-needed-banner';
+import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const agreementsMessages = defineMessages(
+  'agreements',
+  { frame: { agreementsTitle: 'Agreements', contractsTitle: 'Contracts', individualTitle: 'Individual contract' }, load: () => import('./agreements-messages').then((module) => module.agreementsEn) },
+  () => import('./agreements-messages-ar').then((module) => module.agreementsAr),
+);
 
 /**
  * /agreements, /contracts and /individual-contract (spec §2; issue 15): agreements to read and sign, what was signed,
@@ -19,5 +26,5 @@ export const areaRoutes: AreaRoutes = {
     { group: 'Programme', label: 'contractsTitle', to: '/contracts', icon: IconFileCertificate, permission: 'terms.read', order: 40 },
     { group: 'Programme', label: 'individualTitle', to: '/individual-contract', icon: IconFileDescription, permission: 'terms.read', order: 50 },
   ],
-  notices: [ActionNeededBanner],
+  notices: [lazy(() => import('./components/action-needed-banner').then((module) => ({ default: module.ActionNeededBanner })))],
 };

@@ -1,6 +1,5 @@
 /** The bookings area's texts in English; the Arabic is in ./bookings-messages-ar.ts (loaded with Arabic). */
 import { BOOKING_COLUMN_LABELS } from '@portal/contracts/booking-columns';
-import { defineMessages } from '../../i18n/i18n';
 
 export const bookingsEn = {
   // spec §2: the page titled My Referrals
@@ -51,7 +50,3 @@ declare module '../../i18n/i18n' {
     bookings: typeof bookingsEn;
   }
 }
-
-export const bookingsMessages = defineMessages('bookings', bookingsEn, () =>
-  import('./bookings-messages-ar').then((module) => module.bookingsAr),
-);

@@ -1,5 +1,4 @@
 /** The commission structure's texts in English; the Arabic is in ./commission-structure-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const commissionStructureEn = {
   title: 'Commission structure',
@@ -61,7 +60,3 @@ declare module '../../i18n/i18n' {
     'commission-structure': typeof commissionStructureEn;
   }
 }
-
-export const commissionStructureMessages = defineMessages('commission-structure', commissionStructureEn, () =>
-  import('./commission-structure-messages-ar').then((module) => module.commissionStructureAr),
-);

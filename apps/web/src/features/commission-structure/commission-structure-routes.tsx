@@ -1,7 +1,14 @@
 import { IconPercentage } from '@tabler/icons-react';
 import { page, type AreaRoutes } from '../../lib/area-routes';
 import { ROUTES } from '../../lib/paths';
-import { commissionStructureMessages } from './commission-structure-messages';
+import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const commissionStructureMessages = defineMessages(
+  'commission-structure',
+  { frame: { title: 'Commission structure' }, load: () => import('./commission-structure-messages').then((module) => module.commissionStructureEn) },
+  () => import('./commission-structure-messages-ar').then((module) => module.commissionStructureAr),
+);
 
 /**
  * /commission-structure (spec §2; issue 15): the partner's own commission rates and the changes coming. The route

@@ -1,5 +1,4 @@
 /** The dashboard's texts in English; the Arabic is in ./dashboard-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const dashboardEn = {
   title: 'Dashboard',
@@ -138,7 +137,3 @@ declare module '../../i18n/i18n' {
     dashboard: typeof dashboardEn;
   }
 }
-
-export const dashboardMessages = defineMessages('dashboard', dashboardEn, () =>
-  import('./dashboard-messages-ar').then((module) => module.dashboardAr),
-);

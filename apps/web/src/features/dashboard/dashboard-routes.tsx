@@ -7,7 +7,7 @@ import { page, type AreaRoutes } from '../../lib/area-routes';
 import type { DashboardCardDeclaration } from '../../lib/dashboard-cards';
 import { ROUTES } from '../../lib/paths';
 import { LATEST_NOTIFICATIONS_KEY, RECENT_BOOKINGS_URL } from './api/card-keys';
-import { dashboardMessages } from './dashboard-messages';
+import { defineMessages } from '../../i18n/i18n';
 
 const BOOKING_NOTIFICATIONS = [NOTIFICATION_TYPES.bookingCreated, NOTIFICATION_TYPES.bookingStatusChanged];
 const BOOKING_KPIS_URL = dashboardCardUrl('booking-kpis');
@@ -85,6 +85,13 @@ const dashboardCards: DashboardCardDeclaration[] = [
     component: lazy(() => import('./cards/latest-notifications-card').then((module) => ({ default: module.LatestNotificationsCard }))),
   },
 ];
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const dashboardMessages = defineMessages(
+  'dashboard',
+  { frame: { title: 'Dashboard' }, load: () => import('./dashboard-messages').then((module) => module.dashboardEn) },
+  () => import('./dashboard-messages-ar').then((module) => module.dashboardAr),
+);
 
 /** The dashboard at `/` (spec §2), first in the sidebar, and its cards. */
 export const areaRoutes: AreaRoutes = {

@@ -1,5 +1,4 @@
 /** My earnings' texts in English; the Arabic is in ./earnings-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const earningsEn = {
   title: 'My earnings',
@@ -107,5 +106,3 @@ declare module '../../i18n/i18n' {
     earnings: typeof earningsEn;
   }
 }
-
-export const earningsMessages = defineMessages('earnings', earningsEn, () => import('./earnings-messages-ar').then((module) => module.earningsAr));

@@ -1,5 +1,4 @@
 /** The feedback area's texts in English; the Arabic is in ./feedback-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const feedbackEn = {
   title: 'Feedback',
@@ -72,5 +71,3 @@ declare module '../../i18n/i18n' {
     feedback: typeof feedbackEn;
   }
 }
-
-export const feedbackMessages = defineMessages('feedback', feedbackEn, () => import('./feedback-messages-ar').then((module) => module.feedbackAr));

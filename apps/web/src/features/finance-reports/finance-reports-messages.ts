@@ -1,5 +1,4 @@
 /** Finance reports' texts in English; the Arabic is in ./finance-reports-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const financeReportsEn = {
   title: 'Finance reports',
@@ -94,7 +93,3 @@ declare module '../../i18n/i18n' {
     'finance-reports': typeof financeReportsEn;
   }
 }
-
-export const financeReportsMessages = defineMessages('finance-reports', financeReportsEn, () =>
-  import('./finance-reports-messages-ar').then((module) => module.financeReportsAr),
-);

@@ -1,7 +1,14 @@
 import { IconReportAnalytics } from '@tabler/icons-react';
 import { page, type AreaRoutes } from '../../lib/area-routes';
-import { financeReportsMessages } from './finance-reports-messages';
 import { FINANCE_REPORTS_PATH } from './finance-reports-paths';
+import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const financeReportsMessages = defineMessages(
+  'finance-reports',
+  { frame: { title: 'Finance reports' }, load: () => import('./finance-reports-messages').then((module) => module.financeReportsEn) },
+  () => import('./finance-reports-messages-ar').then((module) => module.financeReportsAr),
+);
 
 /**
  * Finance reports (`/finance-reports`, issue 16, docs/earnings.md): the agent's monthly and yearly statements of its

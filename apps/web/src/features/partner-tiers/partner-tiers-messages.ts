@@ -1,5 +1,4 @@
 /** The tier page's texts in English; the Arabic is in ./partner-tiers-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const partnerTiersEn = {
   title: 'Partner tiers',
@@ -96,5 +95,3 @@ declare module '../../i18n/i18n' {
     'partner-tiers': typeof partnerTiersEn;
   }
 }
-
-export const partnerTiersMessages = defineMessages('partner-tiers', partnerTiersEn, () => import('./partner-tiers-messages-ar').then((module) => module.partnerTiersAr));

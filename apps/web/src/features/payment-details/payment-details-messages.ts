@@ -1,5 +1,4 @@
 /** Payment details' texts in English; the Arabic is in ./payment-details-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const paymentDetailsEn = {
   title: 'Payment details',
@@ -110,7 +109,3 @@ declare module '../../i18n/i18n' {
     'payment-details': typeof paymentDetailsEn;
   }
 }
-
-export const paymentDetailsMessages = defineMessages('payment-details', paymentDetailsEn, () =>
-  import('./payment-details-messages-ar').then((module) => module.paymentDetailsAr),
-);

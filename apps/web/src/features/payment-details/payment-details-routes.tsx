@@ -1,9 +1,16 @@
 import { IconBuildingBank } from '@tabler/icons-react';
 import { page, type AreaRoutes } from '../../lib/area-routes';
-import { paymentDetailsMessages } from './payment-details-messages';
 import { EDIT_PAYMENT_DETAILS_PATH, FREEZE_PAYMENT_DETAILS_PATH, PAYMENT_DETAILS_PATH } from './payment-details-paths';
 // The shared re-authentication dialog's catalogue, declared with the area that uses it (i18n/catalogues.test.ts).
 import '../../components/reauthentication/reauthentication-messages';
+import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const paymentDetailsMessages = defineMessages(
+  'payment-details',
+  { frame: { editTitle: 'Edit payment details', freeze: { title: 'Freeze payment details' }, title: 'Payment details' }, load: () => import('./payment-details-messages').then((module) => module.paymentDetailsEn) },
+  () => import('./payment-details-messages-ar').then((module) => module.paymentDetailsAr),
+);
 
 /**
  * Payment details (issue 16, docs/payment-details.md): /payment-details (what they are, their verification and change

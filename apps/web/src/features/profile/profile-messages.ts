@@ -1,5 +1,4 @@
 /** The profile's texts in English; the Arabic is in ./profile-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const profileEn = {
   title: 'Profile',
@@ -88,5 +87,3 @@ declare module '../../i18n/i18n' {
     profile: typeof profileEn;
   }
 }
-
-export const profileMessages = defineMessages('profile', profileEn, () => import('./profile-messages-ar').then((module) => module.profileAr));

@@ -1,6 +1,13 @@
 import { IconUserCircle } from '@tabler/icons-react';
 import { page, type AreaRoutes } from '../../lib/area-routes';
-import { profileMessages } from './profile-messages';
+import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const profileMessages = defineMessages(
+  'profile',
+  { frame: { confirmTitle: 'Confirm your e-mail address', notificationsTitle: 'Notification preferences', title: 'Profile' }, load: () => import('./profile-messages').then((module) => module.profileEn) },
+  () => import('./profile-messages-ar').then((module) => module.profileAr),
+);
 
 /**
  * The profile (issue 17): `/profile` (personal details) and `/profile/notifications` (notification preferences), with

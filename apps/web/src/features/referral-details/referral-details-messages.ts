@@ -1,5 +1,4 @@
 /** The Referral details area's texts in English; the Arabic is in ./referral-details-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const referralDetailsEn = {
   title: 'Referral details',
@@ -77,7 +76,3 @@ declare module '../../i18n/i18n' {
     'referral-details': typeof referralDetailsEn;
   }
 }
-
-export const referralDetailsMessages = defineMessages('referral-details', referralDetailsEn, () =>
-  import('./referral-details-messages-ar').then((module) => module.referralDetailsAr),
-);

@@ -1,9 +1,16 @@
 import { IconQrcode } from '@tabler/icons-react';
 import { REFERRAL_LINK_PREFIX } from '@portal/contracts/referral-details';
 import { page, type AreaRoutes } from '../../lib/area-routes';
-import { referralDetailsMessages } from './referral-details-messages';
+import { defineMessages } from '../../i18n/i18n';
 
 export const REFERRAL_DETAILS_PATH = '/view-referral-details';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const referralDetailsMessages = defineMessages(
+  'referral-details',
+  { frame: { landing: { title: 'Referral' }, title: 'Referral details' }, load: () => import('./referral-details-messages').then((module) => module.referralDetailsEn) },
+  () => import('./referral-details-messages-ar').then((module) => module.referralDetailsAr),
+);
 
 /**
  * /view-referral-details (spec §2): the partner's organisation, referral code, link and QR code, and, for managers

@@ -1,5 +1,4 @@
 /** Tax details' texts in English; the Arabic is in ./tax-profile-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const taxProfileEn = {
   title: 'Tax details',
@@ -65,5 +64,3 @@ declare module '../../i18n/i18n' {
     'tax-profile': typeof taxProfileEn;
   }
 }
-
-export const taxProfileMessages = defineMessages('tax-profile', taxProfileEn, () => import('./tax-profile-messages-ar').then((module) => module.taxProfileAr));

@@ -1,9 +1,16 @@
 import { IconReceiptTax } from '@tabler/icons-react';
 import { page, type AreaRoutes } from '../../lib/area-routes';
-import { taxProfileMessages } from './tax-profile-messages';
+import { defineMessages } from '../../i18n/i18n';
 
 /** The page's path: beside /payment-details, in the sidebar's Earnings group. */
 const TAX_DETAILS_PATH = '/tax-details';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const taxProfileMessages = defineMessages(
+  'tax-profile',
+  { frame: { title: 'Tax details' }, load: () => import('./tax-profile-messages').then((module) => module.taxProfileEn) },
+  () => import('./tax-profile-messages-ar').then((module) => module.taxProfileAr),
+);
 
 /**
  * Tax details (issue 31, docs/payment-details.md "Tax details"): /tax-details, the partner's tax profile as its

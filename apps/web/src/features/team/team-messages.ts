@@ -1,5 +1,4 @@
 /** The Team area's texts in English; the Arabic is in ./team-messages-ar.ts (loaded with Arabic). */
-import { defineMessages } from '../../i18n/i18n';
 
 export const teamEn = {
   title: 'Team',
@@ -100,5 +99,3 @@ declare module '../../i18n/i18n' {
     team: typeof teamEn;
   }
 }
-
-export const teamMessages = defineMessages('team', teamEn, () => import('./team-messages-ar').then((module) => module.teamAr));

@@ -1,8 +1,14 @@
 import { IconUsersGroup } from '@tabler/icons-react';
 import { page, type AreaRoutes } from '../../lib/area-routes';
-import { teamMessages } from './team-messages';
 import { ADD_MEMBER_PATH, TEAM_PATH } from './team-paths';
+import { defineMessages } from '../../i18n/i18n';
 
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const teamMessages = defineMessages(
+  'team',
+  { frame: { addTitle: 'Invite a member', title: 'Team' }, load: () => import('./team-messages').then((module) => module.teamEn) },
+  () => import('./team-messages-ar').then((module) => module.teamAr),
+);
 
 /**
  * The team (spec §2: /manage-user, /add-user): the members table and the invitation form. Managers read the team;
