@@ -53,7 +53,7 @@ export type EnglishSource<T> = T | LazyEnglish<T>;
 /** What `defineMessages` returns; an area's routes declaration carries it (`AreaRoutes.messages`). */
 export interface AreaMessages<N extends Namespace = Namespace> {
   namespace: N;
-  /** With a lazy English catalogue: loads it (once); the app awaits it before drawing the area's pages, cards or notices. */
+  /** With a lazy English catalogue: loads it (once); the route table awaits it with the area's pages (and `lazyAreaComponent` with its cards and notices). */
   ready?: () => Promise<void>;
 }
 

@@ -97,11 +97,14 @@ export function withMessages<Loaded>(load: () => Promise<Loaded>, { ready }: Are
   return ready ? async () => (await Promise.all([load(), ready()]))[0] : load;
 }
 
-/** A component of an area drawn outside its pages (a dashboard card, a notice), shown once the area's texts are in. */
-export function withAreaTexts<Props extends object>(Component: ComponentType<Props> | LazyExoticComponent<ComponentType<Props>>, { ready }: AreaMessages): ComponentType<Props> | LazyExoticComponent<ComponentType<Props>> {
-  if (!ready) return Component;
-  return lazy(async () => {
-    await ready();
-    return { default: Component };
-  });
+/**
+ * A component of an area drawn outside its pages (a dashboard card, a notice): a lazy chunk, drawn once it and the
+ * area's texts are in (`lazyAreaComponent(messages, () => import('./cards/actions-card'), 'ActionsCard')`).
+ */
+export function lazyAreaComponent<Module extends Record<string, unknown>, Name extends keyof Module & string, Props extends object>(
+  messages: AreaMessages,
+  load: () => Promise<Module>,
+  name: Name,
+): LazyExoticComponent<ComponentType<Props>> {
+  return lazy(withMessages(async () => ({ default: (await load())[name] as ComponentType<Props> }), messages));
 }

@@ -4,7 +4,6 @@ import { AppShell, Burger, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useText } from '../../i18n/i18n';
 import { PrintedForContext } from '../../components/data-table/printed-for';
-import { withAreaTexts } from '../../lib/area-routes';
 import { DashboardCardsContext } from '../../lib/dashboard-cards';
 import { ROUTES } from '../../lib/paths';
 import { useNarrowLayout } from '../../lib/use-narrow-layout';
@@ -20,11 +19,9 @@ import classes from './app-layout.module.css';
 import './print.css';
 
 /** The areas' notices, above every page (lib/area-routes.ts `notices`). */
-const NOTICES = AREAS.flatMap((area) => (area.notices ?? []).map((notice) => (area.messages ? withAreaTexts(notice, area.messages) : notice)));
+const NOTICES = AREAS.flatMap((area) => area.notices ?? []);
 /** The areas' dashboard cards (lib/dashboard-cards.tsx), given to the dashboard page through context. */
-const DASHBOARD_CARDS = AREAS.flatMap((area) =>
-  (area.dashboardCards ?? []).map((card) => (area.messages ? { ...card, component: withAreaTexts(card.component, area.messages) } : card)),
-).sort((a, b) => a.order - b.order);
+const DASHBOARD_CARDS = AREAS.flatMap((area) => area.dashboardCards ?? []).sort((a, b) => a.order - b.order);
 
 /** 'Amelia Hart, Harbor Health Partners': the signed-in partner, as the tables' printouts name whom they were printed for. */
 function usePrintedFor(): string | null {

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
 import { IconFileCertificate, IconFileDescription, IconSignature } from '@tabler/icons-react';
-import { page, type AreaRoutes } from '../../lib/area-routes';
+import { lazyAreaComponent, page, type AreaRoutes } from '../../lib/area-routes';
 import { defineMessages } from '../../i18n/i18n';
 
 /** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
@@ -26,5 +25,5 @@ export const areaRoutes: AreaRoutes = {
     { group: 'Programme', label: 'contractsTitle', to: '/contracts', icon: IconFileCertificate, permission: 'terms.read', order: 40 },
     { group: 'Programme', label: 'individualTitle', to: '/individual-contract', icon: IconFileDescription, permission: 'terms.read', order: 50 },
   ],
-  notices: [lazy(() => import('./components/action-needed-banner').then((module) => ({ default: module.ActionNeededBanner })))],
+  notices: [lazyAreaComponent(agreementsMessages, () => import('./components/action-needed-banner'), 'ActionNeededBanner')],
 };

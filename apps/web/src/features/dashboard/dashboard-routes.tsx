@@ -1,13 +1,19 @@
-import { lazy } from 'react';
 import { IconLayoutDashboard } from '@tabler/icons-react';
 import { dashboardCardUrl } from '@portal/contracts/dashboard';
 import { NOTIFICATION_TYPES } from '@portal/contracts/notifications';
 import { AGREEMENT_PUBLISHED_NOTIFICATION, COMMISSION_NOTIFICATION, NOTIFICATION_PREFERENCE_EVENTS, PAYMENT_DETAILS_NOTIFICATION } from '@portal/contracts/profile';
-import { page, type AreaRoutes } from '../../lib/area-routes';
+import { lazyAreaComponent, page, type AreaRoutes } from '../../lib/area-routes';
 import type { DashboardCardDeclaration } from '../../lib/dashboard-cards';
 import { ROUTES } from '../../lib/paths';
 import { LATEST_NOTIFICATIONS_KEY, RECENT_BOOKINGS_URL } from './api/card-keys';
 import { defineMessages } from '../../i18n/i18n';
+
+/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
+const dashboardMessages = defineMessages(
+  'dashboard',
+  { frame: { title: 'Dashboard' }, load: () => import('./dashboard-messages').then((module) => module.dashboardEn) },
+  () => import('./dashboard-messages-ar').then((module) => module.dashboardAr),
+);
 
 const BOOKING_NOTIFICATIONS = [NOTIFICATION_TYPES.bookingCreated, NOTIFICATION_TYPES.bookingStatusChanged];
 const BOOKING_KPIS_URL = dashboardCardUrl('booking-kpis');
@@ -27,7 +33,7 @@ const dashboardCards: DashboardCardDeclaration[] = [
     // The team's notices include an invitation accepted: one fewer pending.
     refreshOn: [AGREEMENT_PUBLISHED_NOTIFICATION, PAYMENT_DETAILS_NOTIFICATION, COMMISSION_NOTIFICATION, ...NOTIFICATION_PREFERENCE_EVENTS.team.types],
     queryKeys: [dashboardCardUrl('actions')],
-    component: lazy(() => import('./cards/actions-card').then((module) => ({ default: module.ActionsCard }))),
+    component: lazyAreaComponent(dashboardMessages, () => import('./cards/actions-card'), 'ActionsCard'),
   },
   {
     id: 'booking-kpis',
@@ -36,7 +42,7 @@ const dashboardCards: DashboardCardDeclaration[] = [
     permission: 'referrals.read',
     refreshOn: BOOKING_NOTIFICATIONS,
     queryKeys: [BOOKING_KPIS_URL],
-    component: lazy(() => import('./cards/booking-kpis-card').then((module) => ({ default: module.BookingKpisCard }))),
+    component: lazyAreaComponent(dashboardMessages, () => import('./cards/booking-kpis-card'), 'BookingKpisCard'),
   },
   {
     id: 'next-payout',
@@ -46,7 +52,7 @@ const dashboardCards: DashboardCardDeclaration[] = [
     // A payout's steps (sent, paid, failed) are told as commission notifications.
     refreshOn: [COMMISSION_NOTIFICATION],
     queryKeys: [EARNINGS_KPIS_URL],
-    component: lazy(() => import('./cards/next-payout-card').then((module) => ({ default: module.NextPayoutCard }))),
+    component: lazyAreaComponent(dashboardMessages, () => import('./cards/next-payout-card'), 'NextPayoutCard'),
   },
   {
     id: 'earnings-kpis',
@@ -55,7 +61,7 @@ const dashboardCards: DashboardCardDeclaration[] = [
     permission: 'earnings.read',
     refreshOn: [COMMISSION_NOTIFICATION],
     queryKeys: [EARNINGS_KPIS_URL],
-    component: lazy(() => import('./cards/earnings-kpis-card').then((module) => ({ default: module.EarningsKpisCard }))),
+    component: lazyAreaComponent(dashboardMessages, () => import('./cards/earnings-kpis-card'), 'EarningsKpisCard'),
   },
   {
     // No permission of its own: each of its views is offered to a member who may read it (finance: earnings only).
@@ -64,7 +70,7 @@ const dashboardCards: DashboardCardDeclaration[] = [
     span: 'full',
     refreshOn: [...BOOKING_NOTIFICATIONS, COMMISSION_NOTIFICATION],
     queryKeys: [BOOKING_KPIS_URL, EARNINGS_KPIS_URL],
-    component: lazy(() => import('./cards/activity-chart-card').then((module) => ({ default: module.ActivityChartCard }))),
+    component: lazyAreaComponent(dashboardMessages, () => import('./cards/activity-chart-card'), 'ActivityChartCard'),
   },
   {
     id: 'recent-bookings',
@@ -73,7 +79,7 @@ const dashboardCards: DashboardCardDeclaration[] = [
     permission: 'referrals.read',
     refreshOn: [...BOOKING_NOTIFICATIONS, NOTIFICATION_TYPES.bookingInvoiceStatusChanged],
     queryKeys: [RECENT_BOOKINGS_URL],
-    component: lazy(() => import('./cards/recent-bookings-card').then((module) => ({ default: module.RecentBookingsCard }))),
+    component: lazyAreaComponent(dashboardMessages, () => import('./cards/recent-bookings-card'), 'RecentBookingsCard'),
   },
   {
     id: 'latest-notifications',
@@ -82,16 +88,9 @@ const dashboardCards: DashboardCardDeclaration[] = [
     // Every type, and reads and deletions too: the notification centre refreshes its key on each (api/latest-notifications.ts).
     refreshOn: [],
     queryKeys: [LATEST_NOTIFICATIONS_KEY],
-    component: lazy(() => import('./cards/latest-notifications-card').then((module) => ({ default: module.LatestNotificationsCard }))),
+    component: lazyAreaComponent(dashboardMessages, () => import('./cards/latest-notifications-card'), 'LatestNotificationsCard'),
   },
 ];
-
-/** The area's texts: its sidebar labels and page titles in the bundle, the rest loaded with its pages (i18n.ts, `LazyEnglish`). */
-const dashboardMessages = defineMessages(
-  'dashboard',
-  { frame: { title: 'Dashboard' }, load: () => import('./dashboard-messages').then((module) => module.dashboardEn) },
-  () => import('./dashboard-messages-ar').then((module) => module.dashboardAr),
-);
 
 /** The dashboard at `/` (spec §2), first in the sidebar, and its cards. */
 export const areaRoutes: AreaRoutes = {
