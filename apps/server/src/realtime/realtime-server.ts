@@ -19,6 +19,8 @@ import {
   type PresenceMember,
 } from './protocol.ts';
 import { RedisCoordinator, type BusEvent } from './redis-coordinator.ts';
+import { ChannelRegistry, getOrCreate, memberEventFrame } from './channel-registry.ts';
+import { Connection } from './connection.ts';
 import { verifyChannelSignature, verifyUserSignature } from './signatures.ts';
 
 /**
@@ -114,39 +116,6 @@ export interface RealtimeServer {
 const HARD_PAYLOAD_FLOOR_BYTES = 64 * 1024;
 const CLOSE_WAIT_MS = 2000;
 
-class Connection {
-  /** Channels whose subscription succeeded. */
-  readonly channels = new Set<string>();
-  /**
-   * Presence channel → the member this socket joined as, and the membership version its member list
-   * reflected; member events up to that version are already in the list. Created on first use: most
-   * sockets never join a presence channel.
-   */
-  presence: Map<string, { member: PresenceMember; version: number }> | undefined;
-  /** Presence joins in flight → member events that arrived meanwhile, replayed after the member list. */
-  pendingPresence: Map<string, MemberEvent[]> | undefined;
-  /** Set by a successful `pusher:signin`. */
-  userId: string | undefined;
-  lastSeen: number;
-  pingSentAt = 0;
-  tokens: number;
-  tokensAt: number;
-  closed = false;
-
-  constructor(
-    readonly id: string,
-    readonly ws: WebSocket,
-    now: number,
-    tokens: number,
-  ) {
-    this.lastSeen = now;
-    this.tokens = tokens;
-    this.tokensAt = now;
-  }
-}
-
-type EventEnvelope = Record<string, unknown>;
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -174,15 +143,6 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
   );
 }
 
-function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = create();
-    map.set(key, value);
-  }
-  return value;
-}
-
 export function createRealtimeServer(options: RealtimeServerOptions): RealtimeServer {
   const { appId, key, secret, logger } = options;
   const activityTimeoutSeconds = options.activityTimeoutSeconds ?? 30;
@@ -196,8 +156,11 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
   const allowedOrigins = options.allowedOrigins === '*' ? '*' : new Set(options.allowedOrigins.map(normalizeOrigin));
 
   const connections = new Map<string, Connection>();
-  const subscribers = new Map<string, Set<Connection>>();
-  const pendingPresenceSubscribers = new Map<string, Set<Connection>>();
+  // Which sockets of this process are on each channel, and the delivery of events to them (channel-registry.ts).
+  const channels = new ChannelRegistry({
+    send,
+    onSubscriptionCount: (channel, count) => coordinator?.setLocalSubscriptionCount(channel, count),
+  });
   const userConnections = new Map<string, Set<Connection>>();
   /** Presence joins and leaves still running; close() waits for them before Redis goes away. */
   const inflight = new Set<Promise<unknown>>();
@@ -220,13 +183,13 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
         processId,
         logger,
         ...(options.redisHeartbeatMs === undefined ? {} : { heartbeatMs: options.redisHeartbeatMs }),
-        onEvent: deliverLocally,
-        onMemberEvent: deliverMemberEvent,
+        onEvent: (event) => channels.deliver(event),
+        onMemberEvent: (event) => channels.deliverMemberEvent(event),
         onTerminateUser: terminateLocalUser,
         onResync: rejoinPresence,
       })
     : undefined;
-  const presence: PresenceStore = coordinator ?? new LocalPresenceStore(deliverMemberEvent);
+  const presence: PresenceStore = coordinator ?? new LocalPresenceStore((event) => channels.deliverMemberEvent(event));
 
   // One timer for every socket rather than one per socket: a few µs per thousand sockets each tick.
   const sweepIntervalMs = Math.min(1000, Math.max(50, Math.floor(Math.min(activityTimeoutMs, pongTimeoutMs) / 4)));
@@ -281,68 +244,9 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     send(connection, encodeFrame('pusher:subscription_error', { type: 'AuthError', error: message, status }, channel));
   }
 
-  // ---- channel registry -------------------------------------------------------------------------------
-
-  function addSubscriber(connection: Connection, channel: string): void {
-    connection.channels.add(channel);
-    const set = getOrCreate(subscribers, channel, () => new Set<Connection>());
-    set.add(connection);
-    coordinator?.setLocalSubscriptionCount(channel, set.size);
-  }
-
-  function removeSubscriber(connection: Connection, channel: string): void {
-    connection.channels.delete(channel);
-    const set = subscribers.get(channel);
-    if (!set) return;
-    set.delete(connection);
-    if (set.size === 0) subscribers.delete(channel);
-    coordinator?.setLocalSubscriptionCount(channel, set.size);
-  }
-
-  // ---- delivery ---------------------------------------------------------------------------------------
-
-  /** Sends an event to this process's subscribers. Each frame is encoded once and shared by every socket. */
-  function deliverLocally(event: BusEvent): void {
-    for (const channel of new Set(event.channels)) {
-      const set = subscribers.get(channel);
-      if (!set || set.size === 0) continue;
-      const envelope: EventEnvelope = { event: event.event, channel, data: event.data };
-      if (event.userId !== undefined) envelope.user_id = event.userId;
-      const frame = Buffer.from(JSON.stringify(envelope), 'utf8');
-      for (const connection of set) {
-        if (connection.id !== event.excludeSocketId) send(connection, frame);
-      }
-    }
-  }
-
   function dispatch(event: BusEvent): Promise<void> {
-    deliverLocally(event);
+    channels.deliver(event);
     return coordinator ? coordinator.publishEvent(event) : Promise.resolve();
-  }
-
-  function memberEventFrame(event: MemberEvent): string {
-    return event.kind === 'added'
-      ? encodeFrame('pusher_internal:member_added', { user_id: event.member.userId, user_info: event.member.userInfo }, event.channel)
-      : encodeFrame('pusher_internal:member_removed', { user_id: event.userId }, event.channel);
-  }
-
-  function deliverMemberEvent(event: MemberEvent): void {
-    const set = subscribers.get(event.channel);
-    if (set && set.size > 0) {
-      const frame = memberEventFrame(event);
-      for (const connection of set) {
-        if (event.kind === 'added' && connection.id === event.excludeSocketId) continue;
-        // With Redis, an event published just before this socket's join can arrive after the join's reply
-        // (pub/sub and commands use different connections); its member list already reflects it.
-        const joined = connection.presence?.get(event.channel);
-        if (joined && event.version <= joined.version) continue;
-        send(connection, frame);
-      }
-    }
-    const pending = pendingPresenceSubscribers.get(event.channel);
-    if (pending) {
-      for (const connection of pending) connection.pendingPresence?.get(event.channel)?.push(event);
-    }
   }
 
   // ---- websocket lifecycle ----------------------------------------------------------------------------
@@ -424,14 +328,14 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     if (connection.closed) return;
     connection.closed = true;
     connections.delete(connection.id);
-    for (const channel of [...connection.channels]) removeSubscriber(connection, channel);
+    for (const channel of [...connection.channels]) channels.remove(connection, channel);
     if (connection.presence) {
       for (const [channel, { member }] of connection.presence) track(presence.leave(channel, connection.id, member.userId));
       connection.presence = undefined;
     }
     if (connection.pendingPresence) {
       // The join completion sees the entry gone and leaves again (see subscribePresence).
-      for (const channel of connection.pendingPresence.keys()) removePending(connection, channel);
+      for (const channel of connection.pendingPresence.keys()) channels.removePending(connection, channel);
       connection.pendingPresence = undefined;
     }
     if (connection.userId !== undefined) forgetUser(connection);
@@ -574,7 +478,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
         return;
       }
     }
-    addSubscriber(connection, channel);
+    channels.add(connection, channel);
     send(connection, encodeFrame('pusher_internal:subscription_succeeded', {}, channel));
   }
 
@@ -593,14 +497,6 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     return { userId: String(userId), userInfo: parsed.user_info ?? null };
   }
 
-  function removePending(connection: Connection, channel: string): void {
-    connection.pendingPresence?.delete(channel);
-    const set = pendingPresenceSubscribers.get(channel);
-    if (!set) return;
-    set.delete(connection);
-    if (set.size === 0) pendingPresenceSubscribers.delete(channel);
-  }
-
   /**
    * Presence joins may wait on Redis. Until the member list is known the socket is "pending": member events
    * for the channel are queued, then replayed after subscription_succeeded if newer than the list.
@@ -608,20 +504,20 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
   function subscribePresence(connection: Connection, channel: string, member: PresenceMember): void {
     const queue: MemberEvent[] = [];
     (connection.pendingPresence ??= new Map()).set(channel, queue);
-    getOrCreate(pendingPresenceSubscribers, channel, () => new Set<Connection>()).add(connection);
+    channels.addPending(connection, channel);
 
     track(
       presence.join(channel, connection.id, member).then(
         (result) => {
           const stillWanted = !connection.closed && connection.pendingPresence?.get(channel) === queue;
-          removePending(connection, channel);
+          channels.removePending(connection, channel);
           if (!stillWanted) {
             // Unsubscribed or disconnected while joining: undo the join we just made.
             track(presence.leave(channel, connection.id, member.userId));
             return;
           }
           send(connection, encodeFrame('pusher_internal:subscription_succeeded', { presence: presenceSnapshot(result.members) }, channel));
-          addSubscriber(connection, channel);
+          channels.add(connection, channel);
           (connection.presence ??= new Map()).set(channel, { member, version: result.version });
           for (const event of queue) {
             if (event.version <= result.version) continue;
@@ -631,7 +527,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
         },
         (error: unknown) => {
           logger.error({ err: error, channel }, 'realtime: presence join failed');
-          removePending(connection, channel);
+          channels.removePending(connection, channel);
           // The join may have been applied before the failure surfaced; leaving is harmless if it was not.
           track(presence.leave(channel, connection.id, member.userId));
           refuseSubscription(connection, channel, ERROR_CODES.invalidMessage, 500, 'Presence is unavailable, try again');
@@ -647,11 +543,11 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
       return;
     }
     if (connection.pendingPresence?.has(channel)) {
-      removePending(connection, channel);
+      channels.removePending(connection, channel);
       return;
     }
     if (!connection.channels.has(channel)) return;
-    removeSubscriber(connection, channel);
+    channels.remove(connection, channel);
     const joined = connection.presence?.get(channel);
     if (joined) {
       connection.presence?.delete(channel);
@@ -680,7 +576,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     if (connection.userId !== undefined && connection.userId !== userId) {
       forgetUser(connection);
       const previousUserChannel = `${SERVER_TO_USER_PREFIX}${connection.userId}`;
-      if (connection.channels.has(previousUserChannel)) removeSubscriber(connection, previousUserChannel);
+      if (connection.channels.has(previousUserChannel)) channels.remove(connection, previousUserChannel);
     }
     connection.userId = userId;
     getOrCreate(userConnections, userId, () => new Set<Connection>()).add(connection);
@@ -782,7 +678,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
   async function channelInfo(channel: string): Promise<ChannelInfo> {
     const subscriptionCount = coordinator
       ? await coordinator.subscriptionCount(channel)
-      : (subscribers.get(channel)?.size ?? 0);
+      : channels.subscriptionCount(channel);
     if (channelKind(channel) === 'presence') {
       const userCount = (await channelUsers(channel)).length;
       return { occupied: subscriptionCount > 0 || userCount > 0, subscriptionCount, userCount };
@@ -846,7 +742,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     publish,
     httpApi,
     ready: () => (coordinator ? coordinator.ready() : Promise.resolve()),
-    stats: () => ({ connections: connections.size, channels: subscribers.size }),
+    stats: () => ({ connections: connections.size, channels: channels.channelCount }),
     channelInfo,
     channelUsers,
     terminateUserConnections,
