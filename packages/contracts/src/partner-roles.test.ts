@@ -8,6 +8,7 @@ describe('the partner role map', () => {
     expect(PARTNER_ROLES.filter((role) => partnerRoleCan(role, 'agreements.sign'))).toEqual(['owner']);
     expect(PARTNER_ROLES.filter((role) => partnerRoleCan(role, 'payment_details.manage'))).toEqual(['owner', 'finance']);
     expect(PARTNER_ROLES.filter((role) => partnerRoleCan(role, 'tax_profile.manage'))).toEqual(['owner', 'finance']);
+    expect(PARTNER_ROLES.filter((role) => partnerRoleCan(role, 'reconciliation.use'))).toEqual(['owner', 'manager', 'finance']);
   });
 
   it('never shows finance a patient, and lets every role use the portal itself', () => {

@@ -36,6 +36,8 @@ export const PARTNER_PERMISSIONS = [
   'terms.read',
   /** sign agreements on the agent's behalf */
   'agreements.sign',
+  /** reconciliation with the facilities: periods, lines, decisions, disputes and statements of the whole agent */
+  'reconciliation.use',
   /** the members list and each member's referral figures */
   'team.read',
   /** invite, change roles, deactivate, transfer ownership */
@@ -45,10 +47,10 @@ export type PartnerPermission = (typeof PARTNER_PERMISSIONS)[number];
 
 export const PARTNER_ROLE_PERMISSIONS = {
   owner: PARTNER_PERMISSIONS,
-  manager: ['portal.use', 'referrals.read', 'network.read', 'earnings.read', 'payouts.read', 'terms.read', 'team.read'],
+  manager: ['portal.use', 'referrals.read', 'network.read', 'earnings.read', 'payouts.read', 'terms.read', 'reconciliation.use', 'team.read'],
   agent: ['portal.use', 'referrals.read', 'network.read', 'earnings.read', 'terms.read'],
   // Finance sees money, never a patient: no referrals.read.
-  finance: ['portal.use', 'network.read', 'earnings.read', 'payouts.read', 'payment_details.manage', 'tax_profile.manage', 'terms.read'],
+  finance: ['portal.use', 'network.read', 'earnings.read', 'payouts.read', 'payment_details.manage', 'tax_profile.manage', 'terms.read', 'reconciliation.use'],
 } as const satisfies Record<PartnerRole, readonly PartnerPermission[]>;
 
 export function partnerRoleCan(role: PartnerRole, permission: PartnerPermission): boolean {

@@ -70,6 +70,7 @@ export const sharedAr: Translation<SharedCatalogue> = {
       'team.read': 'الفريق وأرقام أعضائه',
       'team.manage': 'إدارة الفريق',
       'tax_profile.manage': 'الملف الضريبي للمؤسسة',
+      'reconciliation.use': 'التسوية مع المنشآت',
     },
     listSeparator: '، ',
   },

@@ -75,6 +75,7 @@ export const sharedEn = {
       'team.read': 'the team and its members’ figures',
       'team.manage': 'managing the team',
       'tax_profile.manage': 'the organisation’s tax profile',
+      'reconciliation.use': 'reconciliation with the facilities',
     },
     listSeparator: ', ',
   },
