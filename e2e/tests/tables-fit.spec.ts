@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_OPERATORS, DEMO_PASSWORD } from '../../apps/server/src/db/seeds/demo-identities.ts';
 import { signInToConsole } from '../support/console-sign-in';
-import { signInThroughApi } from '../support/sign-in';
+import { csrfHeaders, signInThroughApi } from '../support/sign-in';
 
 /**
  * Tables that fit (issue 34 item 4): at 1280 px no column of any table on the main pages is off-screen unless the
@@ -132,6 +132,34 @@ test('at 1280 px every table column is on screen, or its table shows it scrolls 
   await page.goto('/finance-reports');
   await settled(page);
   await expect.poll(() => hiddenColumnsWithoutAffordance(page), { message: 'finance reports at 900 px' }).toEqual([]);
+});
+
+test('Finance reports at 1280 px in Arabic: the page does not scroll sideways and the files and actions stay in view', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughApi(page, DEMO_EMAILS.partner, DEMO_PASSWORD);
+  const saved = await page.request.patch('/api/user/preferences', { headers: await csrfHeaders(page), data: { locale: 'ar' } });
+  expect(saved.status()).toBe(200);
+  try {
+    await page.addInitScript(() => window.localStorage.setItem('locale', 'ar'));
+    await page.goto('/finance-reports');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl', { timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'التقارير المالية' })).toBeVisible({ timeout: 60_000 });
+    await settled(page);
+    const table = 'تقاريرك المالية';
+    await expect(page.getByRole('table', { name: table })).toBeVisible();
+    // The review measured the page 40 px wider than the window in Arabic: nothing may push the page sideways.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // ... nor the table past its card: every column it keeps at this width fits, in Arabic as in English.
+    const overflow = () => page.getByRole('table', { name: table }).evaluate((element) => element.getBoundingClientRect().width - element.closest('[data-scroll-frame]')!.getBoundingClientRect().width);
+    await expect.poll(overflow).toBeLessThanOrEqual(1);
+    await expect.poll(() => hiddenColumnsWithoutAffordance(page), { message: 'finance reports in Arabic' }).toEqual([]);
+    await expect.poll(() => shownSideways(page, table, 'الملفات')).toBe(true);
+    await expect.poll(() => shownSideways(page, table, 'الإجراءات')).toBe(true);
+  } finally {
+    const back = await page.request.patch('/api/user/preferences', { headers: await csrfHeaders(page), data: { locale: 'en' } });
+    expect(back.status()).toBe(200);
+  }
 });
 
 test('the console\'s tables at 1280 px show when they scroll; at phone width every scroller is keyboard-reachable', async ({ page }) => {

@@ -62,7 +62,7 @@ export const financeReportsAr: Translation<typeof financeReportsEn> = {
   },
   status: { queued: 'جارٍ الإنشاء…', ready: 'جاهز', failed: 'فشل' },
   version: 'الإصدار {{version}}',
-  superseded: 'حلّ محله إصدار أحدث',
+  superseded: 'إصدار سابق',
   monthlyRun: 'الإصدار الشهري التلقائي',
   requestedBy: 'طلبه {{name}}',
   generatedAt: '{{date}}، {{time}}',

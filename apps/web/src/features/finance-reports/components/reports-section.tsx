@@ -66,8 +66,10 @@ export function ReportsSection({ currencies }: { currencies: readonly string[] }
       {
         text: t('columns.version'),
         value: 'version',
+        // The badge under the number, not beside it: side by side the column took the Arabic badge's whole width and
+        // pushed the table 64 px past its card at 1280 px (issue 34).
         render: (row) => (
-          <Group gap={6} wrap="nowrap">
+          <Stack gap={4} align="flex-start">
             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
               {t('version', { version: row.version })}
             </Text>
@@ -76,7 +78,7 @@ export function ReportsSection({ currencies }: { currencies: readonly string[] }
                 {t('superseded')}
               </Badge>
             ) : null}
-          </Group>
+          </Stack>
         ),
       },
       {
@@ -201,7 +203,7 @@ export function ReportsSection({ currencies }: { currencies: readonly string[] }
           onPageChange={list.setPage}
           onPerPageChange={(perPage) => list.set({ per_page: perPage as PageSize })}
           getRowLabel={(row) => reportName(row)}
-          minWidth={960}
+          minWidth={900}
         />
       </Stack>
       <RegenerateDialog report={regenerating} onClose={() => setRegenerating(null)} />
