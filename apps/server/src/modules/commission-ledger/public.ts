@@ -13,6 +13,8 @@ import type { Ledger } from './ledger.ts';
 export type { Ledger, RecordOutcome } from './ledger.ts';
 export type { AdjustmentInput } from './adjustments.ts';
 export { dailyAmounts, findPayoutLines, lineScopeOf, membersSeeingLine, type LineScope } from './repository.ts';
+/** A payout's lines, changed in the payout's transaction (payouts.ts): gathered, paid, or approved again on a failure. */
+export { lockApprovedLines, payPayoutLines, putLinesInPayout, releasePayoutLines } from './repository.ts';
 
 /** A completed booking's commission, queued in the console write's transaction (one job per booking). */
 export const RECORD_COMMISSION_JOB = 'earnings.record-commission';

@@ -722,3 +722,32 @@ export async function dailyAmounts(db: Queryable, scope: LineScope, from: string
   );
   return rows;
 }
+
+// A payout's lines (modules/payouts, through public.ts): the ledger's rows change with the payout, in its transaction.
+
+/** The agent's approved lines in `currency` (clawbacks with them), locked for the payout that gathers them. */
+export async function lockApprovedLines(db: Queryable, referralAgentId: number, currency: string): Promise<{ id: string; amount_minor: string }[]> {
+  const { rows } = await db.query<{ id: string; amount_minor: string }>(
+    `SELECT id, amount_minor::text AS amount_minor FROM commission_lines
+      WHERE referral_agent_id = $1 AND currency = $2 AND status = 'approved' ORDER BY id FOR UPDATE`,
+    [referralAgentId, currency],
+  );
+  return rows;
+}
+
+/** The lines gathered by a draft payout: in payout until it is paid or fails. */
+export async function putLinesInPayout(db: Queryable, payoutId: string, lineIds: readonly string[]): Promise<void> {
+  await db.query(`UPDATE commission_lines SET status = 'in_payout', payout_id = $1 WHERE id = ANY($2::bigint[])`, [payoutId, lineIds]);
+}
+
+
+
+/** The payout's lines are paid on `day` (they never change again). */
+export async function payPayoutLines(db: Queryable, payoutId: number, day: string): Promise<void> {
+  await db.query(`UPDATE commission_lines SET status = 'paid', paid_on = $2::date WHERE payout_id = $1 AND status = 'in_payout'`, [payoutId, day]);
+}
+
+/** The failed payout's lines are approved again for the next run. */
+export async function releasePayoutLines(db: Queryable, payoutId: number): Promise<void> {
+  await db.query(`UPDATE commission_lines SET status = 'approved', payout_id = NULL WHERE payout_id = $1 AND status = 'in_payout'`, [payoutId]);
+}

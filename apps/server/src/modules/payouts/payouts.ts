@@ -25,7 +25,6 @@ import {
   hasVerifiedDetails,
   insertDraftPayout,
   keepStatementFile,
-  lockApprovedLines,
   lockPayout as lockPayoutRow,
   lockSchedule,
   markExported,
@@ -34,12 +33,11 @@ import {
   markPayoutSent,
   nextStatementNumber,
   payoutRules,
-  putLinesInPayout,
   saveSchedule,
   type LockedPayout,
 } from './repository.ts';
 import { assertSendableAlone, createPayoutBatches } from './payout-batches.ts';
-import { membersSeeingLine } from '../commission-ledger/public.ts';
+import { lockApprovedLines, membersSeeingLine, payPayoutLines, putLinesInPayout, releasePayoutLines } from '../commission-ledger/public.ts';
 import { payeesOf } from '../payment-details/public.ts';
 import { taxProfileOf } from '../tax-profile/public.ts';
 import { hasSepaName, payoutsCsv, sepaCreditTransfer, type BankFilePayout } from './bank-files.ts';
@@ -202,6 +200,7 @@ export function createPayouts(deps: PayoutsDeps) {
         refuse(payout, ['sent'], M.onlySentPaid);
         const number = await nextStatementNumber(client, now.getUTCFullYear());
         await markPayoutPaid(client, id, now, number, bankReference || null);
+        await payPayoutLines(client, id, utcDay(now));
         // The statement is written by a job queued with the payment (it exists when the payment commits), from the
         // partner's and the business's details of that day; a first download before it runs writes it the same way.
         await deps.jobs.send(PAYOUT_STATEMENT_JOB, { payoutId: id }, { key: `payout-statement-${id}`, db: client });
@@ -219,6 +218,7 @@ export function createPayouts(deps: PayoutsDeps) {
         // A draft already put in a bank file may have been paid by the bank: failing it would pay its lines twice.
         if (payout.status === 'draft' && payout.exported_at !== null) throw new AppError(409, M.exportedDraft, 'payout_exported');
         await markPayoutFailed(client, id, now, reason);
+        await releasePayoutLines(client, id);
         await recordAudit(client, actor, { action: 'payout.failed', target: { type: 'payout', id }, before: { status: payout.status }, after: { status: 'failed' }, reason });
         return payout;
       });

@@ -203,16 +203,6 @@ export async function agentsWithApprovedLines(db: Queryable, currency: string): 
   return rows;
 }
 
-/** The agent's approved lines in `currency` (clawbacks with them), locked for the payout that gathers them. */
-export async function lockApprovedLines(db: Queryable, referralAgentId: number, currency: string): Promise<{ id: string; amount_minor: string }[]> {
-  const { rows } = await db.query<{ id: string; amount_minor: string }>(
-    `SELECT id, amount_minor::text AS amount_minor FROM commission_lines
-      WHERE referral_agent_id = $1 AND currency = $2 AND status = 'approved' ORDER BY id FOR UPDATE`,
-    [referralAgentId, currency],
-  );
-  return rows;
-}
-
 /** A draft payout, unless the agent has one of that currency and day already (not failed): then undefined. */
 export async function insertDraftPayout(db: Queryable, payout: { referralAgentId: number; currency: string; amountMinor: number; lines: number; scheduledOn: string }): Promise<string | undefined> {
   const { rows } = await db.query<{ id: string }>(
@@ -221,10 +211,6 @@ export async function insertDraftPayout(db: Queryable, payout: { referralAgentId
     [payout.referralAgentId, payout.currency, payout.amountMinor, payout.lines, payout.scheduledOn],
   );
   return rows[0]?.id;
-}
-
-export async function putLinesInPayout(db: Queryable, payoutId: string, lineIds: readonly string[]): Promise<void> {
-  await db.query(`UPDATE commission_lines SET status = 'in_payout', payout_id = $1 WHERE id = ANY($2::bigint[])`, [payoutId, lineIds]);
 }
 
 export async function lockSchedule(db: Queryable, currency: string): Promise<{ minimum_minor: string; day_of_month: number } | undefined> {
@@ -240,16 +226,14 @@ export async function saveSchedule(db: Queryable, schedule: { currency: string; 
   );
 }
 
-/** sent → paid: the payout with its statement number, and its lines paid on `at`'s day (they never change again). */
+/** sent → paid, with its statement number (its lines are paid by the ledger in the same transaction). */
 export async function markPayoutPaid(db: Queryable, id: number, at: Date, statementNumber: string, bankReference: string | null): Promise<void> {
   await db.query(`UPDATE payouts SET status = 'paid', paid_at = $2, statement_number = $3, bank_reference = $4 WHERE id = $1`, [id, at, statementNumber, bankReference]);
-  await db.query(`UPDATE commission_lines SET status = 'paid', paid_on = $2::date WHERE payout_id = $1 AND status = 'in_payout'`, [id, utcDay(at)]);
 }
 
-/** → failed with its reason: its lines are approved again for the next run. */
+/** → failed with its reason (its lines are approved again by the ledger in the same transaction). */
 export async function markPayoutFailed(db: Queryable, id: number, at: Date, reason: string): Promise<void> {
   await db.query(`UPDATE payouts SET status = 'failed', failed_at = $2, failure_reason = $3 WHERE id = $1`, [id, at, reason]);
-  await db.query(`UPDATE commission_lines SET status = 'approved', payout_id = NULL WHERE payout_id = $1 AND status = 'in_payout'`, [id]);
 }
 
 /** A batch's draft payouts (a run day and a currency), by agent name: what a bank file may hold. */
