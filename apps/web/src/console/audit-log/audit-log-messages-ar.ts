@@ -102,6 +102,10 @@ export const auditLogAr: Translation<typeof auditLogEn> = {
     payout_batch: 'دفعة مجمّعة',
     payout_schedule: 'جدول الدفعات',
     payout_threshold: 'حد أدنى للدفعات',
+    reconciliation_period: 'فترة تسوية',
+    reconciliation_item: 'سطر تسوية',
+    reconciliation_dispute: 'نزاع تسوية',
+    reconciliation_api_token: 'رمز واجهة برمجية لمنشأة',
   },
   areas: {
     auth: 'أمان الشركاء',
@@ -133,6 +137,7 @@ export const auditLogAr: Translation<typeof auditLogEn> = {
     referral_code: 'رموز الإحالة',
     referral_group: 'مجموعات الإحالة',
     tax_profile: 'البيانات الضريبية',
+    reconciliation: 'التسوية',
   },
   actions: {
     auth: {
@@ -303,6 +308,22 @@ export const auditLogAr: Translation<typeof auditLogEn> = {
     },
     tax_profile: {
       changed: 'غيّر البيانات الضريبية',
+    },
+    reconciliation: {
+      period_opened: 'فتح فترة تسوية',
+      statement_imported: 'استورد كشف منشأة',
+      item_accepted: 'قبل سطر تسوية',
+      item_declined: 'رفض سطر تسوية',
+      item_claimed: 'طالب بحجز غائب عن الكشف',
+      matched_accepted: 'قبل كل الأسطر المطابقة',
+      period_agreed: 'وافق على فترة تسوية',
+      period_locked: 'أقفل فترة تسوية',
+      dispute_opened: 'فتح نزاع تسوية',
+      dispute_replied: 'ردّ على نزاع تسوية',
+      dispute_resolved: 'سوّى نزاع تسوية',
+      account_number_set: 'حدّد رقم حساب لدى منشأة',
+      token_created: 'أنشأ رمز واجهة برمجية لمنشأة',
+      token_revoked: 'ألغى رمز واجهة برمجية لمنشأة',
     },
   },
 };

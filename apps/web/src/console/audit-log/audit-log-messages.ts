@@ -100,6 +100,10 @@ export const auditLogEn = {
     payout_batch: 'Payout batch',
     payout_schedule: 'Payout schedule',
     payout_threshold: 'Payout minimum',
+    reconciliation_period: 'Reconciliation period',
+    reconciliation_item: 'Reconciliation line',
+    reconciliation_dispute: 'Reconciliation dispute',
+    reconciliation_api_token: 'Facility API token',
   },
   /** The areas of actions: 'partner.' filters every partner action. */
   areas: {
@@ -132,6 +136,7 @@ export const auditLogEn = {
     referral_code: 'Referral codes',
     referral_group: 'Referral groups',
     tax_profile: 'Tax details',
+    reconciliation: 'Reconciliation',
   },
   /** Each known action in words, by area; an action not listed here shows its code. */
   actions: {
@@ -304,6 +309,22 @@ export const auditLogEn = {
     },
     tax_profile: {
       changed: 'Changed tax details',
+    },
+    reconciliation: {
+      period_opened: 'Opened a reconciliation period',
+      statement_imported: 'Imported a facility statement',
+      item_accepted: 'Accepted a reconciliation line',
+      item_declined: 'Declined a reconciliation line',
+      item_claimed: 'Claimed a booking missing from a statement',
+      matched_accepted: 'Accepted every matched line',
+      period_agreed: 'Agreed a reconciliation period',
+      period_locked: 'Locked a reconciliation period',
+      dispute_opened: 'Opened a reconciliation dispute',
+      dispute_replied: 'Replied on a reconciliation dispute',
+      dispute_resolved: 'Resolved a reconciliation dispute',
+      account_number_set: 'Set an account number at a facility',
+      token_created: 'Created a facility API token',
+      token_revoked: 'Revoked a facility API token',
     },
   },
 } as const;
