@@ -123,6 +123,8 @@ export const AGREEMENT_PUBLISHED_NOTIFICATION = 'agreement.published';
 export const COMMISSION_NOTIFICATION = 'commission';
 /** The notification type of the agent's payment details: changed, verified, frozen (modules/payment-details). */
 export const PAYMENT_DETAILS_NOTIFICATION = 'payment_details';
+/** The notification type of reconciliation's news: statements, disputes, lock dates (modules/reconciliation). */
+export const RECONCILIATION_NOTIFICATION = 'reconciliation';
 /** The notification type of a change to the agent's tier (modules/partner-tiers). */
 export const TIER_CHANGED_NOTIFICATION = 'tier.changed';
 
@@ -144,6 +146,8 @@ export const NOTIFICATION_PREFERENCE_EVENTS = {
   'agreement.published': { types: [AGREEMENT_PUBLISHED_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
   /** A commission earned, approved for payout, reversed or clawed back (issue 16, modules/commission-ledger): in-app. */
   commission: { types: [COMMISSION_NOTIFICATION], channels: { in_app: 'on', email: 'off' } },
+  /** A facility's statement, dispute replies and resolutions, a period locking soon (issue 35, modules/reconciliation). */
+  reconciliation: { types: [RECONCILIATION_NOTIFICATION], channels: { in_app: 'on', email: 'on' } },
   /**
    * The agent's payment details changed, verified or frozen (issue 16, modules/payment-details): a change to where the
    * money goes must be heard of, so both channels are always on; the owners' e-mail (with its freeze link) is the area's.

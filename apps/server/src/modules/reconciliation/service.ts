@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { ColumnMapping, OpenPeriodRequest, ResolveDisputeRequest, StatementImportResult } from '@portal/contracts/console-reconciliation';
 import type { ClaimRequest, DeclineRequest, Dispute, DisputeRequest, Evidence, ReplyRequest } from '@portal/contracts/reconciliation';
 import { DISPUTE_DUE_DAYS } from '@portal/contracts/reconciliation';
+import { RECONCILIATION_NOTIFICATION } from '@portal/contracts/profile';
 import { BOOKING_ID_PREFIX } from '@portal/contracts/constants';
 import { partnerRoleCan, PARTNER_ROLES } from '@portal/contracts/partner-roles';
 import { inTransaction, type Queryable } from '../../db/queryable.ts';
@@ -23,8 +24,6 @@ import { signedDecimalToMinor, writePeriodStatement } from './period-statement.t
 export const STATEMENT_KIND = 'reconciliation-statement';
 export const EVIDENCE_KIND = 'reconciliation-evidence';
 export const PERIOD_FILE_KIND = 'reconciliation-period-statement';
-/** The notification type of reconciliation's news (a preference of its own: NOTIFICATION_PREFERENCE_EVENTS). */
-export const RECONCILIATION_NOTIFICATION = 'reconciliation';
 
 export interface ReconciliationDeps {
   pool: pg.Pool;

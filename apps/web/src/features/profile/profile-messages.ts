@@ -74,6 +74,7 @@ export const profileEn = {
     feedback_answered: { label: 'Answers to your feedback', hint: 'The portal team answered your feedback. The answer is always e-mailed to you.' },
     rates_changed: { label: 'Commission rate changes', hint: 'A rate that applies to your organisation changes: which one, from what to what, and from when.' },
     tier_changed: { label: 'Partner tier changes', hint: 'Your organisation moves up a tier, is given notice of a move down, or the programme team changes or holds its tier.' },
+    reconciliation: { label: 'Reconciliation with facilities', hint: 'A facility sends its statement, the reconciliation team replies on or resolves a dispute, or a period locks within three days.' },
     agreement_published: { label: 'Agreements to sign', hint: 'A new agreement, or a new version of one, is published for your organisation.' },
     commission: { label: 'Commissions', hint: 'A commission is earned, approved for payout, reversed or clawed back; a payout is sent, paid or fails.' },
     payment_details: { label: 'Payment details', hint: "Your agent's bank details are changed, verified by the programme team or frozen." },

@@ -25,6 +25,7 @@ const EVENT_TEXTS = {
   'tier.changed': 'events.tier_changed',
   'agreement.published': 'events.agreement_published',
   commission: 'events.commission',
+  reconciliation: 'events.reconciliation',
   payment_details: 'events.payment_details',
   'account.approved': 'events.account_approved',
   security: 'events.security',
