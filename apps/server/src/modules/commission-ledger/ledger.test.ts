@@ -252,7 +252,12 @@ describe('the balances equal the lines', () => {
               const { rows } = await pool.query<{ id: string }>(`INSERT INTO payouts (referral_agent_id, currency, amount_minor, lines, status, scheduled_on) VALUES ($1, 'AED', 1, 1, 'paid', $2::date) RETURNING id`, [owner.referralAgentId, nextRunDay()]);
               await pool.query("UPDATE commission_lines SET status = 'paid', payout_id = $2, paid_on = current_date WHERE id = $1", [line!.id, rows[0]!.id]);
             }
-            if (step.refund) await context.app.ledger.recordRefund(pool, { type: 'operator', id: finance.id, role: 'finance' }, Number(line!.id), 'Refunded');
+            if (step.refund) {
+              const refund = context.app.ledger.recordRefund(pool, { type: 'operator', id: finance.id, role: 'finance' }, Number(line!.id), 'Refunded');
+              // A booking of amount 0 has nothing to refund: the ledger refuses it, writing nothing.
+              if (step.amount === 0) await expect(refund).rejects.toMatchObject({ statusCode: 422, message: 'Nothing of this booking’s amount is left to refund.' });
+              else await refund;
+            }
           }
           const lines = await pool.query<{ status: string; total: string }>(
             'SELECT status, sum(amount_minor)::text AS total FROM commission_lines WHERE referral_agent_id = $1 GROUP BY status',
@@ -266,7 +271,8 @@ describe('the balances equal the lines', () => {
           expect(asMap(rolled.rows)).toEqual(asMap(lines.rows));
         },
       ),
-      { numRuns: 8 },
+      // Besides the random histories, always the edge the generator found: a refund of a booking of amount 0.
+      { numRuns: 8, examples: [[[{ amount: 0, approve: false, pay: false, refund: true }, { amount: 1, approve: false, pay: false, refund: true }]]] },
     );
   });
 });
