@@ -49,6 +49,14 @@ export const PAGES = [
     budgetKb: 300,
   },
   {
+    // The public network (issue 36): its map is drawn lazily, once the list is on screen.
+    path: '/medical-network',
+    manifest: 'manifest.json',
+    entry: 'index.html',
+    modules: ['src/features/network/routes/network-page.tsx', 'src/features/network/network-messages.ts'],
+    budgetKb: 250,
+  },
+  {
     path: '/console/login',
     manifest: 'console-manifest.json',
     entry: 'console.html',
