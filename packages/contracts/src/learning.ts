@@ -188,10 +188,18 @@ export const sectionParamsSchema = z.object({ section: idStringField('section') 
 export const videoStartSchema = z.object({ id: z.number().int(), title: z.string(), section: z.object({ id: z.number().int(), slug: z.string() }) });
 
 export const VIDEO_RANGES_MAX = 200;
+/**
+ * A watched span, [start, end] in seconds. An array of two numbers rather than z.tuple: the partner's bundle has no
+ * other tuple, and zod's tuple type would join the zod chunk every page loads.
+ */
+const spanSchema = z
+  .array(z.number(), { error: 'A range must be a [start, end] pair.' })
+  .length(2, 'A range must be a [start, end] pair.')
+  .transform((pair) => [pair[0]!, pair[1]!] as [number, number]);
 export const videoProgressRequestSchema = z.object({
   /** watched spans since the last report, [start, end] in seconds */
   ranges: z
-    .array(z.tuple([z.number().min(0), z.number().min(0)]).refine(([start, end]) => end >= start, 'A range must end after it starts.'), {
+    .array(spanSchema.refine(([start, end]) => start >= 0 && end >= start, 'A range must end after it starts.'), {
       error: 'The ranges field must be a list of [start, end] pairs.',
     })
     .max(VIDEO_RANGES_MAX, `The ranges field must not have more than ${VIDEO_RANGES_MAX} items.`),
@@ -200,7 +208,7 @@ export const videoProgressRequestSchema = z.object({
   _token: z.string().max(200).optional(),
 });
 export type VideoProgressRequest = z.infer<typeof videoProgressRequestSchema>;
-export const videoProgressSchema = videoProgressSummarySchema.extend({ ranges: z.array(z.tuple([z.number(), z.number()])), watched_seconds: z.number().int() });
+export const videoProgressSchema = videoProgressSummarySchema.extend({ ranges: z.array(spanSchema), watched_seconds: z.number().int() });
 
 // ---- handbook (public) ----
 
@@ -233,3 +241,26 @@ export const handbookAcknowledgementsSchema = z.object({
   version: z.number().int(),
   members: z.array(z.object({ user_id: z.number().int(), name: z.string(), role: z.string(), acknowledged_at: z.string().nullable() })),
 });
+
+/**
+ * A title as it reads in a URL (`/videos-details/{section}/{title}/…`): lower case, letters and digits of any script
+ * (Arabic kept), the rest as single dashes. Cosmetic: pages resolve by id and redirect a stale slug to this one.
+ */
+export function slugOf(text: string): string {
+  const slug = text
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return slug || 'item';
+}
+
+/** Where a partner reads an item of each kind. */
+export function learningItemPath(item: { id: number; kind: LearningKind; title: string; section: { id: number; slug: string } | null }): string {
+  if (item.kind === 'article') return `/article/view/${item.id}`;
+  if (item.kind === 'video' && item.section) return `/videos-details/${item.section.slug}/${slugOf(item.title)}/${item.section.id}/${item.id}`;
+  if (item.kind === 'poster' && item.section) return `/posters/${item.section.id}`;
+  if (item.kind === 'handbook') return '/handbook';
+  return `/knowledge-base?answer=${item.id}`;
+}

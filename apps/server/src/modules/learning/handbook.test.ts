@@ -67,6 +67,14 @@ describe('the public handbook', () => {
     expect((await anonymous.get('/api/handbook/versions/99')).statusCode).toBe(404);
   });
 
+  it('gives the public pages a server-written head: title, description, canonical URL', async () => {
+    const request = {} as Parameters<typeof context.app.pageHeads.resolve>[1];
+    const current = await context.app.pageHeads.resolve('/handbook', request);
+    expect(current).toMatchObject({ head: { title: 'Partner handbook', canonicalPath: '/handbook' } });
+    expect(await context.app.pageHeads.resolve('/handbook/versions/1', request)).toMatchObject({ head: { title: 'Partner handbook, version 1', canonicalPath: '/handbook/versions/1' } });
+    expect(await context.app.pageHeads.resolve('/handbook/versions/99', request)).toEqual({ notFound: true });
+  });
+
   it('records a partner’s acknowledgement of the version in effect; owners see who has not acknowledged', async () => {
     const owner = await createPartner(context.database.pool, { role: 'owner', firstName: 'Olivia' });
     const agent = await createPartner(context.database.pool, { role: 'agent', referralAgentId: owner.referralAgentId, firstName: 'Adam' });

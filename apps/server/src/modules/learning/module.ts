@@ -2,6 +2,7 @@ import { defineModule } from '../../kit/portal-module.ts';
 import { consoleContentRoutes } from './console-routes.ts';
 import { createContentService, LEARNING_VIDEO_FILE_KIND } from './content-service.ts';
 import { LEARNING_TRANSLATIONS } from './messages.ts';
+import { addHandbookPageHeads } from './page-heads.ts';
 import { learningRoutes } from './routes.ts';
 
 /**
@@ -16,6 +17,7 @@ export default defineModule({
     const content = createContentService({ pool: app.database.pool, storage: app.storage });
     await app.register(async (scope) => learningRoutes(scope));
     await app.register(async (scope) => consoleContentRoutes(scope, content));
+    addHandbookPageHeads(app);
   },
   messages: LEARNING_TRANSLATIONS,
 });

@@ -35,7 +35,8 @@ export function FeedbackForm({ onSent }: { onSent: (thread: FeedbackThread) => v
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const form = useZodForm<Values, typeof submitFeedbackRequestSchema>({
-    initialValues: { category: '', rating: '', message: '' },
+    // A page may start the message (`?message=`: the knowledge base's search that found nothing).
+    initialValues: { category: '', rating: '', message: (new URLSearchParams(window.location.search).get('message') ?? '').slice(0, FEEDBACK_MESSAGE_MAX) },
     schema: submitFeedbackRequestSchema,
     transform: (values) => ({ category: values.category || undefined, rating: values.rating ? Number(values.rating) : null, message: values.message }),
   });
