@@ -208,7 +208,7 @@ export const videoProgressRequestSchema = z.object({
   _token: z.string().max(200).optional(),
 });
 export type VideoProgressRequest = z.infer<typeof videoProgressRequestSchema>;
-export const videoProgressSchema = videoProgressSummarySchema.extend({ ranges: z.array(spanSchema), watched_seconds: z.number().int() });
+export const videoProgressSchema = videoProgressSummarySchema.extend({ ranges: z.array(z.array(z.number())), watched_seconds: z.number().int() });
 
 // ---- handbook (public) ----
 
