@@ -231,7 +231,7 @@ export const packageListQuerySchema = listQuerySchema({
     country: countryQueryField,
     category: enumQueryField('category', PACKAGE_CATEGORIES),
     search: textQueryField('search', NETWORK_SEARCH_MAX_LENGTH),
-    facility: queryField(z.string().trim().max(120)),
+    facility: textQueryField('facility', 120),
   },
   defaultPageSize: 25,
 });

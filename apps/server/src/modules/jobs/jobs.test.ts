@@ -58,7 +58,7 @@ describe('the jobs page', () => {
     expect(queues.find((queue: { name: string }) => queue.name === 'test.report')).toMatchObject({ queued: 0, active: 0, retrying: 0 });
     expect(queues.find((queue: { name: string }) => queue.name === 'test.report').failed).toBeGreaterThanOrEqual(1);
     // The portal's own schedules (the ledger's daily approval, payout run, hourly sweep and monthly statements, the
-    // exceptions' five-minute scan for negative balances, the nightly tier evaluation) are listed beside the test's.
+    // exceptions' five-minute scan for negative balances, the nightly tier evaluation, the reconciliation periods' locks) are listed beside the test's.
     expect(schedules).toEqual([
       { name: 'earnings.approve-due', cron: '30 0 * * *', time_zone: 'UTC', next_run_at: expect.stringMatching(/T00:30:00\.000Z$/) },
       { name: 'earnings.monthly-reports', cron: '0 3 1 * *', time_zone: 'UTC', next_run_at: expect.stringMatching(/-01T03:00:00\.000Z$/) },
@@ -66,6 +66,7 @@ describe('the jobs page', () => {
       { name: 'earnings.sweep', cron: '15 * * * *', time_zone: 'UTC', next_run_at: expect.stringMatching(/:15:00\.000Z$/) },
       { name: 'exceptions.negative-balances', cron: '*/5 * * * *', time_zone: 'UTC', next_run_at: expect.stringMatching(/:[0-5][05]:00\.000Z$/) },
       { name: 'partner-tiers.evaluate', cron: '20 2 * * *', time_zone: 'UTC', next_run_at: expect.stringMatching(/T02:20:00\.000Z$/) },
+      { name: 'reconciliation.lock-due', cron: '15 0 * * *', time_zone: 'UTC', next_run_at: expect.stringMatching(/T00:15:00\.000Z$/) },
       { name: 'test.report', cron: '0 3 * * *', time_zone: 'Asia/Dubai', next_run_at: expect.stringMatching(/T23:00:00\.000Z$/) },
     ]);
   });

@@ -12,6 +12,7 @@ import {
   packageDetailSchema,
   packageParamsSchema,
   packagesEndpoint,
+  PRODUCT_SLUG_PATTERN,
   productParamsSchema,
   refundPolicySchema,
   refundPolicyVersionParamsSchema,
@@ -65,6 +66,8 @@ export async function networkRoutes(fastify: FastifyInstance): Promise<void> {
   const pool = app.database.pool;
 
   async function productOf(slug: string) {
+    // A slug no product can have (a NUL byte, upper case) is no product: 404, never a query the database refuses.
+    if (!PRODUCT_SLUG_PATTERN.test(slug)) throw new NotFoundError();
     const product = await findProduct(pool, slug);
     if (!product) throw new NotFoundError();
     return product;
